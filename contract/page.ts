@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** A page of results; `number` and `pageable.pageNumber` are 0-based. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    content: z.array(item),
+    totalPages: z.number().int(),
+    totalElements: z.number().int(),
+    size: z.number().int(),
+    number: z.number().int(),
+    pageable: z.object({ pageNumber: z.number().int(), pageSize: z.number().int() }),
+  });
+
+export type Page<T> = {
+  content: T[];
+  totalPages: number;
+  totalElements: number;
+  size: number;
+  number: number;
+  pageable: { pageNumber: number; pageSize: number };
+};
+
+const booleanParam = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .transform((v) => v === true || v === 'true');
+
+/** The query every paged list takes (SPEC.md section 7). */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(10),
+  sort: z.string().max(100).optional(),
+  isPaged: booleanParam.default(true),
+  filter: z.string().max(300).optional(),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const emptyPage = <T>(size: number): Page<T> => ({
+  content: [],
+  totalPages: 0,
+  totalElements: 0,
+  size,
+  number: 0,
+  pageable: { pageNumber: 0, pageSize: size },
+});

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+export const ADMIN = 'ADMIN';
+export const USER_RANA = 'USER_RANA';
+
+/** `USER_{PRODUCT_CODE}`, e.g. USER_STORICO. */
+export const productRole = (productCode: string) => `USER_${productCode}`;
+
+export const roleNameSchema = z.string().regex(/^(ADMIN|USER_[A-Z0-9_]+)$/, 'Unknown role');
+export type RoleName = z.infer<typeof roleNameSchema>;
+
+export const roleSchema = z.object({ id: z.number().int(), name: roleNameSchema, label: z.string() });
+export type Role = z.infer<typeof roleSchema>;

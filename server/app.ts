@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { healthRoutes } from './health/health.routes';
+import type { ReadinessState } from './health/readiness';
+import { registerAccessControl, type SessionVerifier } from './http/access';
+import { registerErrorHandler, registerNotFound } from './http/error-handler';
+import { registerOpenApi } from './http/openapi';
+import { registerSecurityHeaders } from './http/security';
+import { registerSpa } from './http/spa';
+
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  readiness: ReadinessState;
+  sessions: SessionVerifier;
+  /** The built PWA to serve; absent in API-only tests. */
+  distDir?: string;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Builds the whole HTTP app without listening: main.ts starts it, tests call it through inject or a port. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? { level: deps.config.logLevel },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  registerAccessControl(app, deps.sessions);
+  await registerSecurityHeaders(app, deps.config.secureTransport);
+  await registerOpenApi(app);
+  await app.register(healthRoutes, { readiness: deps.readiness });
+
+  const serveSpa = deps.distDir ? await registerSpa(app, deps.distDir) : false;
+  registerNotFound(app, serveSpa);
+  return app;
+}

@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
+const flag = z.preprocess(
+  emptyAsUndefined,
+  z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+    .transform((v) => ['1', 'true', 'yes', 'on'].includes(v))
+    .optional(),
+);
+const port = (fallback: number) =>
+  z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(fallback));
+
+const envSchema = z.object({
+  PORT: port(8080),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  SECRETS_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+      .optional(),
+  ),
+  PRODUCT_CODE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Z0-9]+$/, 'must be upper-case letters and digits')
+      .default('STORICO'),
+  ),
+  SF_LOGIN_URL: optionalUrl,
+  SF_CLIENT_ID: optionalString,
+  SF_CLIENT_SECRET: optionalString,
+  SYNC_INTERVAL_S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(300)),
+  SMTP_URL: optionalUrl,
+  SMTP_FROM: z.preprocess(emptyAsUndefined, z.string().default('Storico <no-reply@storico.local>')),
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  SANDBOX_CRM_PORT: port(8090),
+  SANDBOX_CRM_EDITS_S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(0)),
+  DEMO: flag,
+  ADMIN_USERNAME: z.preprocess(emptyAsUndefined, z.string().min(1).max(300).default('admin')),
+  ADMIN_PASSWORD: optionalString,
+  ADMIN_TOTP_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Z2-7]+=*$/, 'must be base32 (A-Z, 2-7)')
+      .optional(),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: string;
+  secretsKey: Buffer;
+  productCode: string;
+  demo: boolean;
+  crm: { loginUrl: string; clientId: string; clientSecret: string };
+  sandboxCrm: { port: number; editsEverySeconds: number } | undefined;
+  syncIntervalSeconds: number;
+  smtp: { url: string; from: string } | undefined;
+  publicUrl: string;
+  secureTransport: boolean;
+  bootstrapAdmin: { username: string; password: string | undefined; totpSecret: string | undefined };
+  logLevel: Env['LOG_LEVEL'];
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type GeneratedSecrets = { jwtSecret: string; secretsKey: string };
+
+/** In demo mode missing secrets are generated once and kept in DATA_DIR, so restarts keep sessions and TOTP secrets readable. */
+function demoSecrets(dataDir: string): GeneratedSecrets {
+  const file = path.join(dataDir, 'demo-secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as GeneratedSecrets;
+  const secrets = {
+    jwtSecret: randomBytes(48).toString('base64url'),
+    secretsKey: randomBytes(32).toString('hex'),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
+
+/** The one reader of process.env: parses it and fails with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const anyCrm = Boolean(e.SF_LOGIN_URL ?? e.SF_CLIENT_ID ?? e.SF_CLIENT_SECRET);
+  const demo = e.DEMO ?? !anyCrm;
+  if (!demo) {
+    if (!e.JWT_SECRET) problems.push('JWT_SECRET: required outside demo mode (at least 32 characters)');
+    if (!e.SECRETS_KEY) problems.push('SECRETS_KEY: required outside demo mode (64 hex characters)');
+  }
+  if (anyCrm && !(e.SF_LOGIN_URL && e.SF_CLIENT_ID && e.SF_CLIENT_SECRET)) {
+    problems.push(
+      'SF_LOGIN_URL, SF_CLIENT_ID and SF_CLIENT_SECRET: set all three, or none for the sandbox CRM',
+    );
+  }
+  if (!demo && !anyCrm) problems.push('SF_LOGIN_URL: required outside demo mode (the CRM to sync from)');
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  const generated = demo && (!e.JWT_SECRET || !e.SECRETS_KEY) ? demoSecrets(dataDir) : undefined;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const useSandbox = !anyCrm;
+  const sandboxUrl = `http://127.0.0.1:${e.SANDBOX_CRM_PORT}`;
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    jwtSecret: e.JWT_SECRET ?? generated!.jwtSecret,
+    secretsKey: Buffer.from(e.SECRETS_KEY ?? generated!.secretsKey, 'hex'),
+    productCode: e.PRODUCT_CODE,
+    demo,
+    crm: useSandbox
+      ? { loginUrl: sandboxUrl, clientId: 'sandbox', clientSecret: 'sandbox' }
+      : { loginUrl: e.SF_LOGIN_URL!, clientId: e.SF_CLIENT_ID!, clientSecret: e.SF_CLIENT_SECRET! },
+    sandboxCrm: useSandbox
+      ? { port: e.SANDBOX_CRM_PORT, editsEverySeconds: e.SANDBOX_CRM_EDITS_S }
+      : undefined,
+    syncIntervalSeconds: e.SYNC_INTERVAL_S,
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
+    publicUrl,
+    secureTransport: publicUrl.startsWith('https://'),
+    bootstrapAdmin: {
+      username: e.ADMIN_USERNAME,
+      password: e.ADMIN_PASSWORD,
+      totpSecret: e.ADMIN_TOTP_SECRET,
+    },
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './tables/database';
+import { migrationProvider } from './migrations/index';
+
+export type Db = Kysely<Database>;
+
+export type DatabaseHandle = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, to open copies of a migrated database quickly. */
+  dumpDataDir?: () => Promise<Blob>;
+};
+
+const INT8 = 20;
+const DATE = 1082;
+
+// Counts arrive as int8; every count here fits a JS number. Dates stay 'YYYY-MM-DD' strings: a calendar day has no time zone.
+const pgliteParsers = {
+  [INT8]: (value: string) => Number(value),
+  [DATE]: (value: string) => value,
+};
+pg.types.setTypeParser(INT8, (value) => Number(value));
+pg.types.setTypeParser(DATE, (value) => value);
+
+export type OpenOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite'; memory: true; loadDataDir?: Blob };
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  let client: PGlite;
+  if ('dataDir' in options) {
+    mkdirSync(options.dataDir, { recursive: true });
+    client = new PGlite(path.resolve(options.dataDir), { parsers: pgliteParsers });
+  } else {
+    client = new PGlite({
+      parsers: pgliteParsers,
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+  }
+  await client.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return {
+    db,
+    kind: 'pglite',
+    // Destroying Kysely closes the PGlite instance, which flushes it to DATA_DIR.
+    close: () => db.destroy(),
+    dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
+  };
+}
+
+/** Brings the schema up to date; fails with the migration's own error. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,75 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** A CRM snapshot exactly as the CRM returned it. */
+export type Snapshot = Record<string, unknown>;
+type Json = ColumnType<Snapshot, Snapshot | string, never>;
+
+/** CRM users: the agents whose records are searched. */
+export interface SfUsersTable {
+  id: string;
+  username: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  active: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
+/** The current state of each person Account, kept from its latest revision for search and filtering. */
+export interface SfAccountsTable {
+  id: string;
+  owner_id: string | null;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  created_date: NullableTimestamp;
+  latest_revision_id: number | null;
+  updated_at: Timestamp;
+}
+
+export interface SfCasesTable {
+  id: string;
+  owner_id: string | null;
+  account_id: string | null;
+  case_number: string | null;
+  description: string | null;
+  reason: string | null;
+  created_date: NullableTimestamp;
+  latest_revision_id: number | null;
+  updated_at: Timestamp;
+}
+
+/** Immutable: a revision is never updated or deleted. */
+interface RevisionColumns {
+  id: Generated<number>;
+  saved_at: ColumnType<Date, Date | string, never>;
+  json: Json;
+  hash: ColumnType<string, string, never>;
+  source: ColumnType<string, string, never>;
+  created_at: CreatedAt;
+}
+
+export interface RevisionAccountsTable extends RevisionColumns {
+  account_id: ColumnType<string, string, never>;
+}
+
+export interface RevisionCasesTable extends RevisionColumns {
+  case_id: ColumnType<string, string, never>;
+}
+
+export interface SyncStateTable {
+  /** The CRM object synced: User, Account or Case. */
+  object: string;
+  watermark: NullableTimestamp;
+  last_run_at: NullableTimestamp;
+  last_error: string | null;
+  updated_at: Timestamp;
+}
+
+export type RevisionAccountRow = Selectable<RevisionAccountsTable>;
+export type RevisionCaseRow = Selectable<RevisionCasesTable>;
+export type NewRevisionAccount = Insertable<RevisionAccountsTable>;
+export type NewRevisionCase = Insertable<RevisionCasesTable>;

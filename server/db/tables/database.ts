@@ -1,0 +1,41 @@
+import type {
+  SfAccountsTable,
+  SfCasesTable,
+  SfUsersTable,
+  RevisionAccountsTable,
+  RevisionCasesTable,
+  SyncStateTable,
+} from './crm.table';
+import type {
+  LoginAttemptsTable,
+  QrTokensTable,
+  RolesTable,
+  SessionsTable,
+  UsersTable,
+} from './identity.table';
+import type {
+  AuditLogTable,
+  RestoreAccountRequestsTable,
+  RestoreCaseRequestsTable,
+  RestoreStatusesTable,
+  RestoreTypesTable,
+} from './restores.table';
+
+export interface Database {
+  roles: RolesTable;
+  users: UsersTable;
+  qr_tokens: QrTokensTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  sf_users: SfUsersTable;
+  sf_accounts: SfAccountsTable;
+  revision_accounts: RevisionAccountsTable;
+  sf_cases: SfCasesTable;
+  revision_cases: RevisionCasesTable;
+  restore_types: RestoreTypesTable;
+  restore_statuses: RestoreStatusesTable;
+  restore_account_requests: RestoreAccountRequestsTable;
+  restore_case_requests: RestoreCaseRequestsTable;
+  audit_log: AuditLogTable;
+  sync_state: SyncStateTable;
+}

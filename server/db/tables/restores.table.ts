@@ -1,0 +1,63 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Day = ColumnType<string, string, string>;
+
+export interface RestoreTypesTable {
+  id: number;
+  /** REPORT (1) or FORCED (2). */
+  type: string;
+}
+
+export interface RestoreStatusesTable {
+  id: number;
+  /** PENDING (1), APPROVED (2) or REJECTED (3). */
+  status: string;
+}
+
+interface RestoreRequestColumns {
+  id: Generated<number>;
+  /** The agent selected in the search bar when the request was made. */
+  sf_user_id: string | null;
+  date_from: Day;
+  date_to: Day;
+  restore_type_id: number;
+  status_id: number;
+  user_creator_id: number;
+  user_reviewer_id: number | null;
+  /** Top-level snapshot fields that differed from the record's latest revision at creation. */
+  differences: ColumnType<string[], string[] | string, string[] | string>;
+  created_at: CreatedAt;
+  approved_at: NullableTimestamp;
+  /** The revision stored from the CRM read-back after the restore was applied. */
+  applied_revision_id: number | null;
+}
+
+export interface RestoreAccountRequestsTable extends RestoreRequestColumns {
+  revision_account_id: number;
+  account_id: string;
+}
+
+export interface RestoreCaseRequestsTable extends RestoreRequestColumns {
+  revision_case_id: number;
+  case_id: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: CreatedAt;
+  actor_user_id: number | null;
+  actor_username: string | null;
+  action: string;
+  target: string | null;
+  ip: string | null;
+  details: ColumnType<
+    Record<string, unknown> | null,
+    Record<string, unknown> | string | null | undefined,
+    never
+  >;
+}
+
+export type RestoreAccountRequestRow = Selectable<RestoreAccountRequestsTable>;
+export type RestoreCaseRequestRow = Selectable<RestoreCaseRequestsTable>;

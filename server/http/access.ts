@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from './http-error';
+
+/** Who may call a route: anyone, any signed-in user, or the listed roles only. */
+export type Access = 'public' | 'signed-in' | readonly string[];
+
+export type Principal = { userId: number; username: string; role: string; jti: string };
+
+/** Turns a bearer token into the caller, or null when the token or its session is not valid (any more). */
+export interface SessionVerifier {
+  verify(token: string, request: FastifyRequest): Promise<Principal | null>;
+}
+
+export type RouteRule = { method: string; url: string; access: Access };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyInstance {
+    routeRules: RouteRule[];
+  }
+}
+
+export const API_PREFIX = '/api/v3';
+
+const bearer = (request: FastifyRequest) => {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+};
+
+/** The signed-in caller; only for handlers of routes that are not public. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}
+
+/**
+ * Deny by default: every /api/v3 route must declare its access, or the app refuses to start.
+ * The declared rules are kept in `app.routeRules` so tests can walk the whole table.
+ */
+export function registerAccessControl(app: FastifyInstance, sessions: SessionVerifier): void {
+  app.decorate('routeRules', [] as RouteRule[]);
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_PREFIX) || route.method === 'HEAD') return;
+    const access = route.config?.access;
+    if (access === undefined)
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) app.routeRules.push({ method, url: route.url, access });
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const token = bearer(request);
+    const principal = token ? await sessions.verify(token, request) : null;
+    if (!principal) throw unauthorized(token ? 'Session expired or revoked' : 'Authentication required');
+    request.principal = principal;
+    if (access !== 'signed-in' && !access.includes(principal.role))
+      throw forbidden('Your role does not allow this');
+  });
+}

@@ -1,0 +1,64 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDeps } from '../../server/app';
+import { SessionService } from '../../server/auth/sessions';
+import { loadConfig, type Config } from '../../server/config';
+import type { DatabaseHandle } from '../../server/db/database';
+import { ReadinessState } from '../../server/health/readiness';
+import { createTestDatabase, type TestDbKind } from './test-database';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  sessions: SessionService;
+  readiness: ReadinessState;
+  close(): Promise<void>;
+};
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    DEMO: '1',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'storico-test-')),
+    JWT_SECRET: 'test-jwt-secret-that-is-long-enough-for-hs256',
+    SECRETS_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+    LOG_LEVEL: 'silent',
+    SANDBOX_CRM_PORT: '0',
+    ...env,
+  });
+}
+
+/** The real app on a freshly migrated database of the given kind, ready for `inject`. */
+export async function createTestApp(
+  kind: TestDbKind,
+  options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(kind);
+  const config = testConfig(options.env);
+  const readiness = new ReadinessState();
+  readiness.databaseReady();
+  readiness.syncStatus('disabled');
+  const sessions = new SessionService(database.db, config.jwtSecret);
+  const app = await buildApp({
+    config,
+    db: database.db,
+    readiness,
+    sessions,
+    logger: false,
+    ...options.deps,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    sessions,
+    readiness,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

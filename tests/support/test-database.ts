@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../server/db/database';
+
+export type TestDbKind = 'pglite' | 'postgres';
+
+/** The databases every database suite runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
+export const testDbKinds = (): TestDbKind[] =>
+  process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+let migratedPglite: Promise<Blob> | undefined;
+
+/** A migrated PGlite copied from one snapshot per worker: a fresh initdb costs seconds, a copy a fraction. */
+async function freshPglite(): Promise<DatabaseHandle> {
+  migratedPglite ??= (async () => {
+    const template = await openDatabase({ kind: 'pglite', memory: true });
+    await migrateToLatest(template.db);
+    const blob = await template.dumpDataDir!();
+    await template.close();
+    return blob;
+  })();
+  return openDatabase({ kind: 'pglite', memory: true, loadDataDir: await migratedPglite });
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/** A new, migrated PostgreSQL database of its own, dropped again on close. */
+async function freshPostgres(adminUrl: string): Promise<DatabaseHandle> {
+  const name = `storico_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const handle = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, name), poolSize: 25 });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export async function createTestDatabase(kind: TestDbKind): Promise<DatabaseHandle> {
+  if (kind === 'pglite') return freshPglite();
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  return freshPostgres(url);
+}
