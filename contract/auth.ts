@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * `POST /api/v3/auth/login?code=` with `{username, password}`.
+ *
+ * The server checks the password first, then the one-time code. A call without `code` (or with a malformed one)
+ * checks the credentials only and answers -1 or -2; it counts as a failed attempt like any wrong code.
+ */
+export const loginQuerySchema = z.object({
+  code: z.string().max(16).optional(),
+});
+export type LoginQuery = z.infer<typeof loginQuerySchema>;
+
+export const loginBodySchema = z.object({
+  username: z.string().max(300),
+  password: z.string().min(6).max(40),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** Success: the JWT is in `data.token` (not `data.query`), as the original client reads it. */
+export const loginAnswerSchema = z.object({
+  timeStamp: z.string(),
+  statusCode: z.number().int(),
+  status: z.string(),
+  message: z.string(),
+  data: z.object({ token: z.string() }),
+});
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+
+/** `error.code` of a refused sign-in. */
+export const LoginError = {
+  /** Unknown user, deleted user or wrong password: one answer for all three. HTTP 401. */
+  WRONG_CREDENTIALS: -1,
+  /** Wrong, missing, expired or already used one-time code. HTTP 401. */
+  WRONG_CODE: -2,
+  /** Too many failures: temporarily locked. HTTP 429 with a `Retry-After` header (seconds). */
+  LOCKED: -3,
+} as const;
+export type LoginErrorCode = (typeof LoginError)[keyof typeof LoginError];
+
+export const LOGIN_LOCKED_STATUS = 429;
+
+/** Failures in a row (wrong password or code) that lock an account; each further lock lasts twice as long. */
+export const LOGIN_MAX_FAILURES = 5;
+
+/** The JWT's claims: `id`, `sub` (username), `role`, `jti` (the session), `iat`, `exp` (12 h). */
+export const tokenClaimsSchema = z.object({
+  id: z.number().int(),
+  sub: z.string(),
+  role: z.string(),
+  jti: z.string(),
+  iat: z.number().int(),
+  exp: z.number().int(),
+});
+export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
+
+/** `POST /api/v3/auth/logout` (signed-in): ends the caller's session; the token is refused (401) afterwards. */
+export const logoutAnswerSchema = z.null();

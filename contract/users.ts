@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './page';
+import { newPasswordSchema } from './password-policy';
+import { roleNameSchema, roleSchema } from './roles';
+
+/** A user as the API shows it: never the password or the TOTP secret. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  deleted: z.boolean(),
+  role: roleSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const USER_SORT_FIELDS = ['id', 'username', 'email', 'role'] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+
+/**
+ * `GET /api/v3/user/` (ADMIN): live users only. `sort` is `field,asc|desc` with a field of USER_SORT_FIELDS
+ * (default `username,asc`); `filter` matches username or e-mail, case-insensitive.
+ */
+export const userListQuerySchema = pageQuerySchema.extend({
+  sort: z
+    .string()
+    .regex(
+      new RegExp(`^(${USER_SORT_FIELDS.join('|')})(,(asc|desc))?$`, 'i'),
+      `Sort by one of ${USER_SORT_FIELDS.join(', ')}, then ,asc or ,desc`,
+    )
+    .or(z.literal(''))
+    .optional(),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+const usernameSchema = z.string().trim().min(1).max(300);
+const emailSchema = z.email().max(300);
+/** Only the role's name is read; a whole role object ({id, name, label}) is accepted too. */
+const roleRefSchema = z.object({ name: roleNameSchema });
+
+/** `POST /api/v3/user/` (ADMIN). 409 when the username or the e-mail is already used by a live user. */
+export const createUserSchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  role: roleRefSchema,
+});
+export type CreateUser = z.infer<typeof createUserSchema>;
+
+export const editUserSchema = z.strictObject({
+  username: usernameSchema,
+  email: emailSchema,
+  role: roleRefSchema,
+});
+export type EditUser = z.infer<typeof editUserSchema>;
+
+/** An administrator sets a user's password (and may set the role in the same call); it ends the user's sessions. */
+export const setPasswordSchema = z.strictObject({
+  password: newPasswordSchema,
+  role: roleRefSchema.optional(),
+});
+export type SetPassword = z.infer<typeof setPasswordSchema>;
+
+/** `PUT /api/v3/user/{id}` (ADMIN): either an edit or a password change, told apart by `password`. */
+export const updateUserSchema = z.union([setPasswordSchema, editUserSchema]);
+export type UpdateUser = z.infer<typeof updateUserSchema>;
+
+/**
+ * `PUT /api/v3/user/{id}/update-password` (signed-in, own id only; 403 otherwise). A wrong current password is a
+ * 400 naming `body.oldPassword`. Success ends every session of the user, the caller's own included: sign in again.
+ */
+export const updatePasswordSchema = z.object({
+  oldPassword: z.string().min(1).max(40),
+  newPassword: newPasswordSchema,
+});
+export type UpdatePassword = z.infer<typeof updatePasswordSchema>;
+
+/** Path of every `/user/{id}...` route. */
+export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * `GET /api/v3/user/{qrToken}/qr-code`: the router needs one parameter name per path position, so the enrolment
+ * token travels in the parameter called `id`.
+ */
+export const qrCodeParamsSchema = z.object({ id: z.string().min(1).max(200) });
+
+/** `GET /api/v3/user/{id}/qr-token` (ADMIN): a new TOTP secret and a one-use enrolment link valid 24 h. */
+export const qrTokenSchema = z.object({
+  qrToken: z.string(),
+  /** `PUBLIC_URL/2fa/{qrToken}` */
+  url: z.string(),
+  /** Whether the link was e-mailed to the user (only when SMTP is configured and the mail was accepted). */
+  emailed: z.boolean(),
+});
+export type QrToken = z.infer<typeof qrTokenSchema>;
+
+/** `GET /api/v3/user/{qrToken}/qr-code` (public): 401 when the link is unknown, used, replaced or expired. */
+export const qrCodeSchema = z.object({
+  /** PNG data URL of the `otpauth://totp/...` URI. */
+  qrCode: z.string(),
+  /** The base32 secret, for typing into an authenticator by hand. */
+  secretKey: z.string(),
+});
+export type QrCode = z.infer<typeof qrCodeSchema>;
+
+export const ENROLMENT_TTL_HOURS = 24;
