@@ -1,1 +1,19 @@
-export default function setup() {}
+import type { TestProject } from 'vitest/node';
+import { E2E_ADMIN } from './e2e-env';
+import { startServer, type RunningServer } from './server-process';
+
+let server: RunningServer | undefined;
+
+/** One real server for the browser tests, started the way `npm start` starts it. */
+export async function setup(project: TestProject): Promise<void> {
+  server = await startServer({
+    ADMIN_USERNAME: E2E_ADMIN.username,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    ADMIN_TOTP_SECRET: E2E_ADMIN.totpSecret,
+  });
+  project.provide('baseUrl', server.baseUrl);
+}
+
+export async function teardown(): Promise<void> {
+  await server?.stop();
+}

@@ -1,0 +1,49 @@
+import { LogOut, Menu } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { useLogout } from '@/features/auth/api/logout';
+import { it } from '@/i18n/it';
+import { roleLabel } from '@/lib/roles';
+import { sessionStore, useSessionUser } from '@/lib/session-store';
+import { queryClient } from '../query-client';
+
+export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const logout = useLogout(() => {
+    queryClient.clear();
+    sessionStore.clear();
+    navigate('/signIn', { replace: true });
+  });
+
+  return (
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b bg-background px-3 sm:px-4">
+      <Button
+        variant="ghost"
+        size="icon"
+        onClick={onToggleMenu}
+        aria-expanded={menuOpen}
+        aria-controls="side-menu"
+        aria-label={menuOpen ? it.layout.closeMenu : it.layout.openMenu}
+      >
+        <Menu />
+      </Button>
+      <a href="/" className="flex items-center gap-2 font-semibold" aria-label={it.app.name}>
+        <img src="/logo.svg" alt="" width={32} height={32} />
+        <span className="text-lg">{it.app.name}</span>
+      </a>
+      <div className="ml-auto flex items-center gap-3">
+        {user && (
+          <div className="text-right leading-tight" data-testid="current-user">
+            <div className="text-sm font-medium">{user.username}</div>
+            <div className="text-xs text-muted-foreground">{roleLabel(user.role)}</div>
+          </div>
+        )}
+        <Button variant="outline" onClick={() => logout.mutate()} disabled={logout.isPending}>
+          <LogOut />
+          {it.layout.logout}
+        </Button>
+      </div>
+    </header>
+  );
+}

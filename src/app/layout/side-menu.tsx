@@ -1,0 +1,72 @@
+import { ChevronDown, FolderCog, Search, Settings } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router-dom';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
+import { it } from '@/i18n/it';
+import { cn } from '@/lib/cn';
+import { canSeeManagement, isAdmin } from '@/lib/roles';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'flex min-h-11 items-center rounded-md px-3 text-sm hover:bg-accent',
+    isActive && 'bg-accent font-semibold text-primary',
+  );
+
+function Group({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <Collapsible defaultOpen>
+      <CollapsibleTrigger className="group flex min-h-11 w-full items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-accent">
+        {icon}
+        <span className="flex-1 text-left">{label}</span>
+        <ChevronDown
+          className="size-4 transition-transform group-data-[state=closed]:-rotate-90"
+          aria-hidden="true"
+        />
+      </CollapsibleTrigger>
+      <CollapsibleContent className="ml-6 flex flex-col gap-1 py-1">{children}</CollapsibleContent>
+    </Collapsible>
+  );
+}
+
+export function SideMenu({ role, onNavigate }: { role: string; onNavigate?: () => void }) {
+  return (
+    <nav
+      aria-label={it.layout.mainNavigation}
+      className="flex flex-col gap-1 p-3"
+      onClick={(event) => {
+        if ((event.target as HTMLElement).closest('a')) onNavigate?.();
+      }}
+    >
+      <Group icon={<Search className="size-4" aria-hidden="true" />} label={it.layout.search}>
+        <NavLink to="/contatti/contatti" className={linkClass}>
+          {it.layout.contacts}
+        </NavLink>
+        <NavLink to="/casi/casi" className={linkClass}>
+          {it.layout.cases}
+        </NavLink>
+      </Group>
+      <NavLink
+        to="/impostazioni"
+        className={({ isActive }) => cn(linkClass({ isActive }), 'gap-2 font-medium')}
+      >
+        <Settings className="size-4" aria-hidden="true" />
+        {it.layout.settings}
+      </NavLink>
+      {canSeeManagement(role) && (
+        <Group icon={<FolderCog className="size-4" aria-hidden="true" />} label={it.layout.management}>
+          {isAdmin(role) && (
+            <NavLink to="/gestione_utenti/gestioneUtenti" className={linkClass}>
+              {it.layout.userManagement}
+            </NavLink>
+          )}
+          <NavLink to="/gestione_ripristini_casi/gestioneRipristiniCasi" className={linkClass}>
+            {it.layout.caseRestores}
+          </NavLink>
+          <NavLink to="/gestione_ripristini_contatti/gestioneRipristiniContatti" className={linkClass}>
+            {it.layout.contactRestores}
+          </NavLink>
+        </Group>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,15 @@
+import { useEffect, type ReactNode } from 'react';
+import { it } from '@/i18n/it';
+
+/** The page's heading; it also names the browser tab. */
+export function PageTitle({ children, actions }: { children: string; actions?: ReactNode }) {
+  useEffect(() => {
+    document.title = `${children} - ${it.app.name}`;
+  }, [children]);
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-2xl font-semibold tracking-tight">{children}</h1>
+      {actions}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api-client';
+
+/** The answer is not used: whatever the server says, the device forgets the session. */
+export const logout = () => apiRequest('/auth/logout', { method: 'POST', schema: z.unknown() });
+
+export function useLogout(onDone: () => void) {
+  return useMutation({
+    mutationFn: logout,
+    meta: { handles401: true },
+    onSettled: onDone,
+  });
+}

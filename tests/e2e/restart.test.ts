@@ -1,0 +1,49 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/database';
+import { startServer } from './support/server-process';
+
+async function withDataDir<T>(
+  dataDir: string,
+  use: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>,
+): Promise<T> {
+  const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  try {
+    return await use(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+describe('stopping and starting the server', () => {
+  it('closes cleanly on SIGTERM and keeps the data for the next start', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'storico-restart-'));
+    const first = await startServer({}, dataDir);
+    expect(await first.stop()).toBe(0);
+
+    await withDataDir(dataDir, (db) =>
+      db.insertInto('audit_log').values({ action: 'restart-marker', target: 'kept' }).execute(),
+    );
+
+    const second = await startServer({}, dataDir);
+    const health = await fetch(`${second.baseUrl}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await second.stop()).toBe(0);
+
+    await withDataDir(dataDir, async (db) => {
+      const marker = await db
+        .selectFrom('audit_log')
+        .select('target')
+        .where('action', '=', 'restart-marker')
+        .execute();
+      expect(marker).toEqual([{ target: 'kept' }]);
+      const migrations = await sql<{ n: number }>`select count(*)::int as n from kysely_migration`.execute(
+        db,
+      );
+      expect(migrations.rows[0]?.n).toBeGreaterThan(0);
+    });
+  });
+});

@@ -1,0 +1,12 @@
+/** The bootstrap admin of the end-to-end server: tests sign in with it and compute its codes. */
+export const E2E_ADMIN = {
+  username: 'e2e-admin',
+  password: 'E2e-Admin-Password-1!',
+  totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+} as const;
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}

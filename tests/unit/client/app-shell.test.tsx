@@ -1,0 +1,98 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { routes } from '@/app/router';
+import { sessionStore } from '@/lib/session-store';
+import { fakeSessionToken } from '../../support/client-token';
+
+async function renderAt(path: string, role?: string) {
+  if (role) sessionStore.signedIn(await fakeSessionToken({ id: 1, username: 'mario.rossi', role }));
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+afterEach(() => sessionStore.clear());
+
+describe('the app shell', () => {
+  it('shows sign-in for any page without a session', async () => {
+    const router = await renderAt('/casi/casi');
+    expect(await screen.findByRole('heading', { name: /Accedi a Storico/ })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signIn');
+  });
+
+  it('keeps the public pages public', async () => {
+    await renderAt('/forgotPassword');
+    expect(await screen.findByRole('link', { name: 'Torna al login' })).toBeInTheDocument();
+  });
+
+  it('sends /2fa without a token to sign-in', async () => {
+    const router = await renderAt('/2fa');
+    await screen.findByRole('heading', { name: /Accedi a Storico/ });
+    expect(router.state.location.pathname).toBe('/signIn');
+  });
+
+  it('sends a signed-in user away from sign-in', async () => {
+    const router = await renderAt('/signIn', 'USER_RANA');
+    expect(await screen.findByRole('heading', { name: 'Contatti', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/contatti/contatti');
+  });
+
+  it('shows the user, the role and Esci in the header', async () => {
+    await renderAt('/', 'USER_STORICO');
+    const user = await screen.findByTestId('current-user');
+    expect(within(user).getByText('mario.rossi')).toBeInTheDocument();
+    expect(within(user).getByText('User Storico')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Esci' })).toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'ADMIN',
+      [
+        'Contatti',
+        'Casi',
+        'Impostazioni',
+        'Gestione utenti',
+        'Gestione ripristini casi',
+        'Gestione ripristini contatti',
+      ],
+    ],
+    [
+      'USER_STORICO',
+      ['Contatti', 'Casi', 'Impostazioni', 'Gestione ripristini casi', 'Gestione ripristini contatti'],
+    ],
+    ['USER_RANA', ['Contatti', 'Casi', 'Impostazioni']],
+  ])('shows %s the menu entries of its role', async (role, entries) => {
+    await renderAt('/', role);
+    const nav = await screen.findByRole('navigation', { name: 'Navigazione principale' });
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(links).toEqual(entries);
+    expect(within(nav).queryByText('Gestione') !== null).toBe(role !== 'USER_RANA');
+  });
+
+  it('keeps user management to ADMIN', async () => {
+    const router = await renderAt('/gestione_utenti/gestioneUtenti', 'USER_STORICO');
+    await screen.findByTestId('current-user');
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('keeps the restore lists from USER_RANA', async () => {
+    const router = await renderAt('/gestione_ripristini_casi/gestioneRipristiniCasi', 'USER_RANA');
+    await screen.findByTestId('current-user');
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('answers an unknown page with the 404 view', async () => {
+    await renderAt('/non/esiste', 'ADMIN');
+    expect(await screen.findByText('Questa pagina non esiste')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Torna alla home' })).toHaveAttribute('href', '/');
+  });
+});
