@@ -1,21 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authRoutes } from './auth/auth.routes';
+import { identityDeps } from './auth/identity-deps';
+import type { SessionService } from './auth/sessions';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { healthRoutes } from './health/health.routes';
 import type { ReadinessState } from './health/readiness';
-import { registerAccessControl, type SessionVerifier } from './http/access';
+import { API_PREFIX, registerAccessControl } from './http/access';
 import { registerErrorHandler, registerNotFound } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
+import { registerRateLimit } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
+import type { Mailer } from './mail/mailer';
+import { userRoutes } from './users/users.routes';
 
 export type AppDeps = {
   config: Config;
   db: Db;
   readiness: ReadinessState;
-  sessions: SessionVerifier;
+  sessions: SessionService;
+  /** Sends enrolment e-mails; by default the SMTP_URL mailer (none without SMTP_URL). */
+  mailer?: Mailer | null;
+  /** The clock of sessions, one-time codes and locks; tests move it. Defaults to the system clock. */
+  now?: () => Date;
   /** The built PWA to serve; absent in API-only tests. */
   distDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -42,7 +52,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccessControl(app, deps.sessions);
   await registerSecurityHeaders(app, deps.config.secureTransport);
   await registerOpenApi(app);
+  await registerRateLimit(app);
   await app.register(healthRoutes, { readiness: deps.readiness });
+  const identity = identityDeps(deps);
+  await app.register(authRoutes, { prefix: API_PREFIX, identity });
+  await app.register(userRoutes, { prefix: API_PREFIX, identity });
 
   const serveSpa = deps.distDir ? await registerSpa(app, deps.distDir) : false;
   registerNotFound(app, serveSpa);

@@ -7,6 +7,7 @@ import { SessionService } from '../../server/auth/sessions';
 import { loadConfig, type Config } from '../../server/config';
 import type { DatabaseHandle } from '../../server/db/database';
 import { ReadinessState } from '../../server/health/readiness';
+import { ensureRoles } from '../../server/users/bootstrap';
 import { createTestDatabase, type TestDbKind } from './test-database';
 
 export type TestApp = {
@@ -15,6 +16,8 @@ export type TestApp = {
   config: Config;
   sessions: SessionService;
   readiness: ReadinessState;
+  /** The app's clock (sessions, one-time codes, locks). */
+  now: () => Date;
   close(): Promise<void>;
 };
 
@@ -33,19 +36,22 @@ export function testConfig(env: Record<string, string> = {}): Config {
 /** The real app on a freshly migrated database of the given kind, ready for `inject`. */
 export async function createTestApp(
   kind: TestDbKind,
-  options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
+  options: { env?: Record<string, string>; deps?: Partial<AppDeps>; now?: () => Date } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   const config = testConfig(options.env);
+  await ensureRoles(database.db, config.productCode);
+  const now = options.now ?? (() => new Date());
   const readiness = new ReadinessState();
   readiness.databaseReady();
   readiness.syncStatus('disabled');
-  const sessions = new SessionService(database.db, config.jwtSecret);
+  const sessions = new SessionService(database.db, config.jwtSecret, now);
   const app = await buildApp({
     config,
     db: database.db,
     readiness,
     sessions,
+    now,
     logger: false,
     ...options.deps,
   });
@@ -56,6 +62,7 @@ export async function createTestApp(
     config,
     sessions,
     readiness,
+    now,
     close: async () => {
       await app.close();
       await database.close();

@@ -28,6 +28,23 @@ function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
+/**
+ * The pool resolves `end()` before its sockets have closed; dropping `with (force)` at once terminates those
+ * backends, and the pool re-emits that as an uncaught error. So wait for them to go, and force only as a last resort.
+ */
+async function dropWhenClosed(admin: pg.Client, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      await admin.query(`drop database if exists ${name}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006') throw error; // 55006: still in use
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await admin.query(`drop database if exists ${name} with (force)`);
+}
+
 /** A new, migrated PostgreSQL database of its own, dropped again on close. */
 async function freshPostgres(adminUrl: string): Promise<DatabaseHandle> {
   const name = `storico_test_${randomBytes(6).toString('hex')}`;
@@ -43,7 +60,7 @@ async function freshPostgres(adminUrl: string): Promise<DatabaseHandle> {
       await handle.close();
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropWhenClosed(dropper, name);
       await dropper.end();
     },
   };

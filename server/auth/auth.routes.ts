@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  LOGIN_LOCKED_STATUS,
+  LoginError,
+  loginAnswerSchema,
+  loginBodySchema,
+  loginQuerySchema,
+  type LoginAnswer,
+} from '../../contract/auth';
+import { envelopeOf, errorBodySchema } from '../../contract/envelope';
+import type { IdentityDeps } from './identity-deps';
+import { principalOf } from '../http/access';
+import { envelope } from '../http/envelope';
+import { rateLimits } from '../http/rate-limit';
+import { AuthService, LoginRefused } from './auth.service';
+
+export async function authRoutes(
+  app: FastifyInstance,
+  { identity }: { identity: IdentityDeps },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = new AuthService(identity);
+
+  r.post(
+    '/auth/login',
+    {
+      config: {
+        access: 'public',
+        rateLimit: {
+          ...rateLimits.signIn,
+          // Too many attempts from one address read to the client like a locked account.
+          errorResponseBuilder: (_request, context) =>
+            new LoginRefused(LoginError.LOCKED, `Too many sign-in attempts, retry in ${context.after}`),
+        },
+      },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with username, password and one-time code',
+        security: [],
+        querystring: loginQuerySchema,
+        body: loginBodySchema,
+        response: { 200: loginAnswerSchema, 401: errorBodySchema, [LOGIN_LOCKED_STATUS]: errorBodySchema },
+      },
+    },
+    async (request, reply): Promise<LoginAnswer> => {
+      try {
+        const token = await auth.login(request.body, request.query.code, request.ip);
+        const { data: _query, ...meta } = envelope(null, 'Signed in');
+        return { ...meta, data: { token } };
+      } catch (error) {
+        if (error instanceof LoginRefused && error.retryAfterSeconds !== undefined)
+          reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      }
+    },
+  );
+
+  r.post(
+    '/auth/logout',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session',
+        response: { 200: envelopeOf(z.null()), 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await auth.logout(principalOf(request), request.ip);
+      return envelope(null, 'Signed out');
+    },
+  );
+}

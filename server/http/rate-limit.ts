@@ -1,0 +1,28 @@
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from './http-error';
+
+/**
+ * Per-IP limits, switched on route by route with `config: { rateLimit: rateLimits.x }`. Accounts have their own
+ * limit on top (the sign-in lock); these slow down one address trying many accounts or many links.
+ */
+export const rateLimits = {
+  /** Sign-in: a whole office may share one address, so the account lock is the tighter limit. */
+  signIn: { max: 30, timeWindow: '1 minute' },
+  /** Any route that checks a one-time code or a current password. */
+  code: { max: 20, timeWindow: '1 minute' },
+  /** Enrolment: issuing and opening QR links. */
+  enrolment: { max: 30, timeWindow: '1 minute' },
+} satisfies Record<string, RateLimitOptions>;
+
+export const RATE_LIMITED = 'RATE_LIMITED';
+
+/** Registers the limiter with no global limit; a refusal is a 429 error envelope with `Retry-After`. */
+export async function registerRateLimit(app: FastifyInstance): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(context.statusCode, `Too many requests, retry in ${context.after}`, RATE_LIMITED),
+    onExceeded: (request, key) => request.log.warn({ key, url: request.url }, 'rate limit exceeded'),
+  });
+}

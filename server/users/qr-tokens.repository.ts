@@ -1,0 +1,58 @@
+import type { Db } from '../db/database';
+
+export async function insertQrToken(
+  db: Db,
+  token: { userId: number; tokenHash: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('qr_tokens')
+    .values({
+      user_id: token.userId,
+      token_hash: token.tokenHash,
+      created_at: token.createdAt,
+      expires_at: token.expiresAt,
+    })
+    .execute();
+}
+
+/** Marks the user's unused links as replaced; returns how many there were. */
+export async function supersedeOpenQrTokens(db: Db, userId: number, at: Date): Promise<number> {
+  const rows = await db
+    .updateTable('qr_tokens')
+    .set({ superseded_at: at })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('superseded_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+/** Marks the user's open link used (first sign-in with the new secret); returns how many were open. */
+export async function useOpenQrTokens(db: Db, userId: number, at: Date): Promise<number> {
+  const rows = await db
+    .updateTable('qr_tokens')
+    .set({ used_at: at })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('superseded_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+export const findQrTokenWithUser = (db: Db, tokenHash: string) =>
+  db
+    .selectFrom('qr_tokens')
+    .innerJoin('users', 'users.id', 'qr_tokens.user_id')
+    .select([
+      'qr_tokens.expires_at',
+      'qr_tokens.used_at',
+      'qr_tokens.superseded_at',
+      'users.id as user_id',
+      'users.username',
+      'users.deleted',
+      'users.totp_secret_enc',
+    ])
+    .where('qr_tokens.token_hash', '=', tokenHash)
+    .executeTakeFirst();

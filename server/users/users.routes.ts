@@ -1,0 +1,160 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, errorBodySchema } from '../../contract/envelope';
+import { pageOf } from '../../contract/page';
+import { ADMIN } from '../../contract/roles';
+import {
+  createUserSchema,
+  qrCodeParamsSchema,
+  qrCodeSchema,
+  qrTokenSchema,
+  updatePasswordSchema,
+  updateUserSchema,
+  userIdParamsSchema,
+  userListQuerySchema,
+  userSchema,
+} from '../../contract/users';
+import { auditContextOf } from '../audit/audit.service';
+import type { IdentityDeps } from '../auth/identity-deps';
+import { principalOf } from '../http/access';
+import { envelope } from '../http/envelope';
+import { rateLimits } from '../http/rate-limit';
+import { EnrolmentService } from './enrolment.service';
+import { UsersService, type Caller } from './users.service';
+
+const adminOnly = { access: [ADMIN] } as const;
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+function callerOf(request: FastifyRequest): Caller {
+  const { actor, ip } = auditContextOf(request);
+  return { userId: principalOf(request).userId, actor, ip };
+}
+
+export async function userRoutes(
+  app: FastifyInstance,
+  { identity }: { identity: IdentityDeps },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const users = new UsersService(identity);
+  const enrolment = new EnrolmentService(identity);
+  if (identity.ownsMailer && identity.mailer) {
+    const mailer = identity.mailer;
+    app.addHook('onClose', async () => mailer.close());
+  }
+
+  r.get(
+    '/user/',
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['users'],
+        summary: 'Live users, paged, filtered by username or e-mail',
+        querystring: userListQuerySchema,
+        response: { 200: envelopeOf(pageOf(userSchema)), ...errors },
+      },
+    },
+    async (request) => envelope(await users.list(request.query)),
+  );
+
+  r.post(
+    '/user/',
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['users'],
+        summary: 'Create a user (then send them a QR enrolment link)',
+        body: createUserSchema,
+        response: { 201: envelopeOf(userSchema), ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await users.create(request.body, callerOf(request));
+      reply.code(201);
+      return envelope(user, 'User created', 201);
+    },
+  );
+
+  r.put(
+    '/user/:id',
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['users'],
+        summary: "Edit username, e-mail and role, or set the password (ends the user's sessions)",
+        params: userIdParamsSchema,
+        body: updateUserSchema,
+        response: { 200: envelopeOf(userSchema), ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request) =>
+      envelope(await users.update(request.params.id, request.body, callerOf(request)), 'User updated'),
+  );
+
+  r.delete(
+    '/user/:id',
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['users'],
+        summary: 'Delete a user (soft): not yourself, not the last administrator',
+        params: userIdParamsSchema,
+        response: { 200: envelopeOf(z.null()), ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await users.remove(request.params.id, callerOf(request));
+      return envelope(null, 'User deleted');
+    },
+  );
+
+  r.put(
+    '/user/:id/update-password',
+    {
+      config: { access: 'signed-in', rateLimit: rateLimits.code },
+      schema: {
+        tags: ['users'],
+        summary: 'Change your own password (ends your sessions: sign in again)',
+        params: userIdParamsSchema,
+        body: updatePasswordSchema,
+        response: { 200: envelopeOf(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      await users.changeOwnPassword(request.params.id, request.body, callerOf(request));
+      return envelope(null, 'Password changed');
+    },
+  );
+
+  r.get(
+    '/user/:id/qr-token',
+    {
+      config: { ...adminOnly, rateLimit: rateLimits.enrolment },
+      schema: {
+        tags: ['users'],
+        summary: 'New TOTP secret and enrolment link for a user (e-mailed when SMTP is configured)',
+        params: userIdParamsSchema,
+        response: { 200: envelopeOf(qrTokenSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { actor, ip } = auditContextOf(request);
+      return envelope(await enrolment.issue(request.params.id, { actor, ip, log: request.log }));
+    },
+  );
+
+  r.get(
+    '/user/:id/qr-code',
+    {
+      config: { access: 'public', rateLimit: rateLimits.enrolment },
+      schema: {
+        tags: ['users'],
+        summary: 'The QR code of an enrolment link; `id` is the enrolment token',
+        security: [],
+        params: qrCodeParamsSchema,
+        response: { 200: envelopeOf(qrCodeSchema), 401: errorBodySchema },
+      },
+    },
+    async (request) => envelope(await enrolment.qrCode(request.params.id, request.ip)),
+  );
+}

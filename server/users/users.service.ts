@@ -1,0 +1,257 @@
+import type { Page } from '../../contract/page';
+import { ADMIN } from '../../contract/roles';
+import {
+  USER_SORT_FIELDS,
+  type CreateUser,
+  type EditUser,
+  type SetPassword,
+  type UpdatePassword,
+  type UpdateUser,
+  type User,
+  type UserListQuery,
+} from '../../contract/users';
+import type { AuditActor, AuditService } from '../audit/audit.service';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import type { SessionService } from '../auth/sessions';
+import type { Db } from '../db/database';
+import type { HttpError} from '../http/http-error';
+import { badRequest, conflict, forbidden, notFound } from '../http/http-error';
+import { pageWindow, parseSort, toPage } from '../http/paging';
+import { supersedeOpenQrTokens } from './qr-tokens.repository';
+import { findRoleByName } from './roles.repository';
+import {
+  findLiveUserById,
+  insertUser,
+  listLiveUsers,
+  lockLiveUsersOfRole,
+  takenIdentity,
+  updateUser,
+  violatedUniqueIndex,
+  type UserWithRole,
+} from './users.repository';
+
+export type Caller = { userId: number; actor: AuditActor; ip: string };
+
+export const toUser = (row: UserWithRole): User => ({
+  id: row.id,
+  username: row.username,
+  email: row.email,
+  deleted: row.deleted,
+  role: { id: row.role_id, name: row.role_name, label: row.role_label },
+});
+
+const LAST_ADMIN = 'The last administrator cannot be removed: make another user ADMIN first';
+
+function duplicateError(taken: { username: boolean; email: boolean }): HttpError | null {
+  if (taken.username && taken.email) return conflict('Username and e-mail are already used by another user');
+  if (taken.username) return conflict('Username is already used by another user');
+  if (taken.email) return conflict('E-mail is already used by another user');
+  return null;
+}
+
+/** A concurrent write can still hit the unique indexes after the check: same answer as the check. */
+function duplicateFromIndex(error: unknown): HttpError | null {
+  const index = violatedUniqueIndex(error);
+  if (index === null) return null;
+  return duplicateError({
+    username: index === 'users_username_live',
+    email: index === 'users_email_live',
+  });
+}
+
+export type UsersDeps = { db: Db; sessions: SessionService; audit: AuditService; now: () => Date };
+
+export class UsersService {
+  constructor(private readonly deps: UsersDeps) {}
+
+  async list(query: UserListQuery): Promise<Page<User>> {
+    const { rows, total } = await listLiveUsers(this.deps.db, {
+      filter: query.filter,
+      sort: parseSort(query.sort, USER_SORT_FIELDS, { column: 'username', direction: 'asc' }),
+      window: pageWindow(query),
+    });
+    return toPage(rows.map(toUser), total, query);
+  }
+
+  async create(input: CreateUser, caller: Caller): Promise<User> {
+    const { db, audit } = this.deps;
+    const role = await this.role(input.role.name);
+    const duplicate = duplicateError(await takenIdentity(db, input));
+    if (duplicate) throw duplicate;
+    const passwordHash = await hashPassword(input.password);
+    const now = this.deps.now();
+    const id = await db
+      .transaction()
+      .execute(async (trx) => {
+        const newId = await insertUser(trx, {
+          username: input.username,
+          email: input.email,
+          password_hash: passwordHash,
+          role_id: role.id,
+          created_at: now,
+          updated_at: now,
+        });
+        await audit.record(
+          {
+            action: 'user.created',
+            actor: caller.actor,
+            target: `user:${newId}`,
+            ip: caller.ip,
+            details: { username: input.username, email: input.email, role: role.name },
+          },
+          trx,
+        );
+        return newId;
+      })
+      .catch((error: unknown) => {
+        throw duplicateFromIndex(error) ?? error;
+      });
+    return this.get(id);
+  }
+
+  async update(id: number, input: UpdateUser, caller: Caller): Promise<User> {
+    return 'password' in input ? this.setPassword(id, input, caller) : this.edit(id, input, caller);
+  }
+
+  private async edit(id: number, input: EditUser, caller: Caller): Promise<User> {
+    const { db, audit } = this.deps;
+    const current = await this.live(id);
+    const role = await this.role(input.role.name);
+    const duplicate = duplicateError(await takenIdentity(db, input, id));
+    if (duplicate) throw duplicate;
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await this.keepAnAdmin(trx, current, role.name);
+        await updateUser(trx, id, {
+          username: input.username,
+          email: input.email,
+          role_id: role.id,
+          updated_at: this.deps.now(),
+        });
+        await audit.record(
+          {
+            action: 'user.updated',
+            actor: caller.actor,
+            target: `user:${id}`,
+            ip: caller.ip,
+            details: {
+              before: { username: current.username, email: current.email, role: current.role_name },
+              after: { username: input.username, email: input.email, role: role.name },
+            },
+          },
+          trx,
+        );
+      })
+      .catch((error: unknown) => {
+        throw duplicateFromIndex(error) ?? error;
+      });
+    return this.get(id);
+  }
+
+  /** An administrator sets a password: it also lifts a sign-in lock, and ends the user's sessions. */
+  private async setPassword(id: number, input: SetPassword, caller: Caller): Promise<User> {
+    const { db, audit, sessions } = this.deps;
+    const current = await this.live(id);
+    const role = input.role ? await this.role(input.role.name) : null;
+    const passwordHash = await hashPassword(input.password);
+    await db.transaction().execute(async (trx) => {
+      if (role) await this.keepAnAdmin(trx, current, role.name);
+      await updateUser(trx, id, {
+        password_hash: passwordHash,
+        failed_attempts: 0,
+        locked_until: null,
+        ...(role ? { role_id: role.id } : {}),
+        updated_at: this.deps.now(),
+      });
+      await sessions.endAllFor(id, 'password-changed', trx);
+      await audit.record(
+        {
+          action: 'user.password-set',
+          actor: caller.actor,
+          target: `user:${id}`,
+          ip: caller.ip,
+          ...(role && role.name !== current.role_name
+            ? { details: { role: { before: current.role_name, after: role.name } } }
+            : {}),
+        },
+        trx,
+      );
+    });
+    return this.get(id);
+  }
+
+  /** Soft delete: the row stays for the history it signed; its sessions and enrolment link end. */
+  async remove(id: number, caller: Caller): Promise<void> {
+    const { db, audit, sessions } = this.deps;
+    if (id === caller.userId) throw conflict('You cannot delete your own user');
+    const current = await this.live(id);
+    await db.transaction().execute(async (trx) => {
+      await this.keepAnAdmin(trx, current, null);
+      const now = this.deps.now();
+      await updateUser(trx, id, { deleted: true, updated_at: now });
+      await supersedeOpenQrTokens(trx, id, now);
+      await sessions.endAllFor(id, 'user-deleted', trx);
+      await audit.record(
+        {
+          action: 'user.deleted',
+          actor: caller.actor,
+          target: `user:${id}`,
+          ip: caller.ip,
+          details: { username: current.username },
+        },
+        trx,
+      );
+    });
+  }
+
+  /** A user changes their own password; every session of theirs ends, this one too. */
+  async changeOwnPassword(id: number, input: UpdatePassword, caller: Caller): Promise<void> {
+    const { db, audit, sessions } = this.deps;
+    if (id !== caller.userId) throw forbidden('You can only change your own password');
+    const current = await this.live(id);
+    if (!(await verifyPassword(current.password_hash, input.oldPassword))) {
+      await audit.record({
+        action: 'user.password-change-refused',
+        actor: caller.actor,
+        target: `user:${id}`,
+        ip: caller.ip,
+      });
+      throw badRequest('body.oldPassword', 'The current password is wrong');
+    }
+    if (input.newPassword === input.oldPassword)
+      throw badRequest('body.newPassword', 'The new password must differ from the current one');
+    const passwordHash = await hashPassword(input.newPassword);
+    await db.transaction().execute(async (trx) => {
+      await updateUser(trx, id, { password_hash: passwordHash, updated_at: this.deps.now() });
+      await sessions.endAllFor(id, 'password-changed', trx);
+      await audit.record(
+        { action: 'user.password-changed', actor: caller.actor, target: `user:${id}`, ip: caller.ip },
+        trx,
+      );
+    });
+  }
+
+  private async get(id: number): Promise<User> {
+    return toUser(await this.live(id));
+  }
+
+  private async live(id: number): Promise<UserWithRole> {
+    const row = await findLiveUserById(this.deps.db, id);
+    if (!row) throw notFound(`No user with id ${id}`);
+    return row;
+  }
+
+  private async role(name: string) {
+    const role = await findRoleByName(this.deps.db, name);
+    if (!role) throw badRequest('body.role.name', `Unknown role ${name}`);
+    return role;
+  }
+
+  /** Refuses a change that would leave no live administrator (`newRole` null: the user is deleted). */
+  private async keepAnAdmin(trx: Db, user: UserWithRole, newRole: string | null): Promise<void> {
+    if (user.role_name !== ADMIN || newRole === ADMIN) return;
+    const admins = await lockLiveUsersOfRole(trx, user.role_id);
+    if (admins.filter((a) => a.id !== user.id).length === 0) throw conflict(LAST_ADMIN);
+  }
+}

@@ -1,0 +1,258 @@
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_MAX_FAILURES, LoginError, loginAnswerSchema, tokenClaimsSchema } from '../../../contract/auth';
+import { errorBodySchema } from '../../../contract/envelope';
+import { ADMIN, USER_RANA } from '../../../contract/roles';
+import { FIRST_LOCK_MS } from '../../../server/auth/lock-policy';
+import { totpCodeAt } from '../../../server/auth/totp';
+import {
+  bearer,
+  createUserWithSecret,
+  nextCode,
+  signIn,
+  testIp,
+  testPassword,
+  type TestUser,
+} from '../../support/auth';
+import { TestClock } from '../../support/clock';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import { testDbKinds } from '../../support/test-database';
+
+describe.each(testDbKinds())('sign-in on %s', (kind) => {
+  let t: TestApp;
+  const clock = new TestClock();
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { now: clock.now });
+  });
+  afterAll(() => t.close());
+
+  const login = (user: { username: string; password: string }, code: string | undefined, ip = testIp()) =>
+    t.app.inject({
+      method: 'POST',
+      url: code === undefined ? '/api/v3/auth/login' : `/api/v3/auth/login?code=${code}`,
+      payload: { username: user.username, password: user.password },
+      remoteAddress: ip,
+    });
+
+  const refusal = (res: { statusCode: number; json(): unknown }) => ({
+    status: res.statusCode,
+    code: errorBodySchema.parse(res.json()).error.code,
+  });
+
+  const auditActions = async (username: string) =>
+    (
+      await t.database.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('actor_username', '=', username)
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.action);
+
+  it('signs in with password and code and answers the token in data.token', async () => {
+    const user = await createUserWithSecret(t, USER_RANA);
+    const { code } = nextCode(t, user);
+    const res = await login(user, code);
+    expect(res.statusCode).toBe(200);
+    const body = loginAnswerSchema.parse(res.json());
+    expect(body).toMatchObject({ statusCode: 200, status: 'OK' });
+    const claims = tokenClaimsSchema.parse(decodeJwt(body.data.token));
+    expect(claims).toMatchObject({ id: user.id, sub: user.username, role: USER_RANA });
+    expect(claims.exp - claims.iat).toBe(12 * 60 * 60);
+    const me = await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/auth/logout',
+      headers: bearer(body.data.token),
+    });
+    expect(me.statusCode).toBe(200);
+    expect(await auditActions(user.username)).toEqual(['auth.login', 'auth.logout']);
+  });
+
+  it('accepts the username in any letter case', async () => {
+    const user = await createUserWithSecret(t, USER_RANA, { username: `Mixed.Case.${Date.now()}` });
+    const res = await login({ ...user, username: user.username.toUpperCase() }, nextCode(t, user).code);
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers -1 alike for a wrong password, an unknown user and a deleted user', async () => {
+    const user = await createUserWithSecret(t, USER_RANA);
+    const code = nextCode(t, user).code;
+    const wrong = await login({ ...user, password: 'Wrong-password-1' }, code);
+    const unknown = await login({ username: `nobody-${Date.now()}`, password: user.password }, code);
+    const deleted = await createUserWithSecret(t, USER_RANA);
+    await t.database.db.updateTable('users').set({ deleted: true }).where('id', '=', deleted.id).execute();
+    const gone = await login(deleted, nextCode(t, deleted).code);
+    for (const res of [wrong, unknown, gone]) {
+      expect(refusal(res)).toEqual({ status: 401, code: LoginError.WRONG_CREDENTIALS });
+      expect(errorBodySchema.parse(res.json()).message).toBe('Wrong username or password');
+    }
+  });
+
+  it('takes about as long for an unknown user as for a wrong password', async () => {
+    const user = await createUserWithSecret(t, USER_RANA);
+    const timed = async (username: string) => {
+      const start = performance.now();
+      await login({ username, password: 'Wrong-password-1' }, '000000');
+      return performance.now() - start;
+    };
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      known.push(await timed(user.username));
+      unknown.push(await timed(`ghost-${i}-${Date.now()}`));
+    }
+    const ratio = median(unknown) / median(known);
+    expect(ratio).toBeGreaterThan(0.4);
+    expect(ratio).toBeLessThan(2.5);
+  });
+
+  it('answers -2 for a wrong, malformed or missing code after a right password', async () => {
+    const user = await createUserWithSecret(t, USER_RANA);
+    const wrongCode = totpCodeAt(user.secret, new Date(clock.now().getTime() + 5 * 60_000));
+    for (const code of [wrongCode, '12ab56', '', undefined])
+      expect(refusal(await login(user, code))).toEqual({ status: 401, code: LoginError.WRONG_CODE });
+    expect(await auditActions(user.username)).toEqual(Array(4).fill('auth.login-failed'));
+  });
+
+  it('answers -2 for a user who has no authenticator yet', async () => {
+    const user = await createUserWithSecret(t, USER_RANA);
+    await t.database.db
+      .updateTable('users')
+      .set({ totp_secret_enc: null })
+      .where('id', '=', user.id)
+      .execute();
+    expect(refusal(await login(user, nextCode(t, user).code))).toEqual({
+      status: 401,
+      code: LoginError.WRONG_CODE,
+    });
+  });
+
+  it('refuses a code used once, and an earlier one, as -2 and logs the replay', async () => {
+    const user = await createUserWithSecret(t, USER_RANA);
+    const { code } = nextCode(t, user);
+    expect((await login(user, code)).statusCode).toBe(200);
+    expect(refusal(await login(user, code))).toEqual({ status: 401, code: LoginError.WRONG_CODE });
+    const previous = totpCodeAt(user.secret, new Date(clock.now().getTime() - 30_000));
+    if (previous !== code)
+      expect(refusal(await login(user, previous))).toEqual({ status: 401, code: LoginError.WRONG_CODE });
+    expect(await auditActions(user.username)).toContain('auth.code-replayed');
+  });
+
+  it('lets one of two concurrent sign-ins with the same code through', async () => {
+    const user = await createUserWithSecret(t, USER_RANA);
+    const { code } = nextCode(t, user);
+    const answers = await Promise.all([login(user, code), login(user, code), login(user, code)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401, 401]);
+  });
+
+  describe('locks', () => {
+    const failTimes = async (user: TestUser, times: number) => {
+      const answers = [];
+      for (let i = 0; i < times; i++)
+        answers.push(refusal(await login({ ...user, password: 'Wrong-pass-1' }, '1')));
+      return answers;
+    };
+
+    it('locks after five failures (-3, 429, Retry-After), then lets the user in when the lock ends', async () => {
+      const user = await createUserWithSecret(t, USER_RANA);
+      const answers = await failTimes(user, LOGIN_MAX_FAILURES);
+      expect(answers.slice(0, -1)).toEqual(
+        Array(LOGIN_MAX_FAILURES - 1).fill({ status: 401, code: LoginError.WRONG_CREDENTIALS }),
+      );
+      expect(answers.at(-1)).toEqual({ status: 429, code: LoginError.LOCKED });
+
+      const locked = await login(user, nextCode(t, user).code);
+      expect(refusal(locked)).toEqual({ status: 429, code: LoginError.LOCKED });
+      expect(Number(locked.headers['retry-after'])).toBe(FIRST_LOCK_MS / 1000);
+      expect(await auditActions(user.username)).toEqual([
+        ...Array(LOGIN_MAX_FAILURES).fill('auth.login-failed'),
+        'auth.locked',
+        'auth.login-refused-locked',
+      ]);
+
+      clock.advance(FIRST_LOCK_MS + 1000);
+      expect((await login(user, nextCode(t, user).code)).statusCode).toBe(200);
+    });
+
+    it('counts wrong codes toward the lock too', async () => {
+      const user = await createUserWithSecret(t, USER_RANA);
+      for (let i = 1; i < LOGIN_MAX_FAILURES; i++)
+        expect(refusal(await login(user, '000000')).code).toBe(LoginError.WRONG_CODE);
+      expect(refusal(await login(user, '000000'))).toEqual({ status: 429, code: LoginError.LOCKED });
+    });
+
+    it('doubles the lock when it locks again', async () => {
+      const user = await createUserWithSecret(t, USER_RANA);
+      await failTimes(user, LOGIN_MAX_FAILURES);
+      clock.advance(FIRST_LOCK_MS + 1000);
+      await failTimes(user, LOGIN_MAX_FAILURES);
+      clock.advance(FIRST_LOCK_MS + 1000);
+      expect(refusal(await login(user, nextCode(t, user).code)).code).toBe(LoginError.LOCKED);
+      clock.advance(FIRST_LOCK_MS);
+      expect((await login(user, nextCode(t, user).code)).statusCode).toBe(200);
+    });
+
+    it('locks an unknown username the same way, so the answers do not tell whether it exists', async () => {
+      const ghost = { username: `ghost-${Date.now()}`, password: 'Wrong-pass-1', lastStep: null };
+      const answers = [];
+      for (let i = 0; i < LOGIN_MAX_FAILURES + 1; i++) answers.push(refusal(await login(ghost, '123456')));
+      expect(answers).toEqual([
+        ...Array(LOGIN_MAX_FAILURES - 1).fill({ status: 401, code: LoginError.WRONG_CREDENTIALS }),
+        { status: 429, code: LoginError.LOCKED },
+        { status: 429, code: LoginError.LOCKED },
+      ]);
+      clock.advance(FIRST_LOCK_MS + 1000);
+      expect(refusal(await login(ghost, '123456')).code).toBe(LoginError.WRONG_CREDENTIALS);
+    });
+
+    it('an administrator setting a new password lifts the lock', async () => {
+      const user = await createUserWithSecret(t, USER_RANA);
+      await failTimes(user, LOGIN_MAX_FAILURES);
+      const admin = await createUserWithSecret(t, ADMIN);
+      const password = testPassword();
+      const set = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v3/user/${user.id}`,
+        headers: bearer(await signIn(t, admin)),
+        payload: { password },
+      });
+      expect(set.statusCode).toBe(200);
+      expect((await login({ ...user, password }, nextCode(t, user).code)).statusCode).toBe(200);
+    });
+  });
+
+  it('limits sign-in attempts per address', async () => {
+    const ip = testIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++)
+      statuses.push(
+        (await login({ username: `spray-${i}-${Date.now()}`, password: 'Wrong-pass-1' }, '1', ip)).statusCode,
+      );
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    const refused = await login({ username: 'x', password: 'Wrong-pass-1' }, '1', ip);
+    expect(refusal(refused)).toEqual({ status: 429, code: LoginError.LOCKED });
+    expect(refused.headers['retry-after']).toBeTruthy();
+    expect((await login({ username: 'x', password: 'Wrong-pass-1' }, '1', testIp())).statusCode).toBe(401);
+  });
+
+  it('refuses bad input with 400 naming the field', async () => {
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/auth/login?code=123456',
+      payload: { username: 'someone', password: '12345' },
+      remoteAddress: testIp(),
+    });
+    expect(short.statusCode).toBe(400);
+    expect(errorBodySchema.parse(short.json()).error.field).toBe('body.password');
+    const long = await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/auth/login?code=123456',
+      payload: { username: 'u'.repeat(301), password: '123456' },
+      remoteAddress: testIp(),
+    });
+    expect(errorBodySchema.parse(long.json()).error.field).toBe('body.username');
+  });
+});
