@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** A CRM user whose contacts and cases are searched. The dropdown labels it first + last name, sorted by username. */
+export const agentSchema = z.object({
+  id: z.string(),
+  FirstName: z.string().nullable(),
+  LastName: z.string().nullable(),
+  username: z.string(),
+});
+export type Agent = z.infer<typeof agentSchema>;
+
+/** `GET /api/v3/sf-user/` (every signed-in role): every agent, unpaged, sorted by username, in `data.query`. */
+export const agentListSchema = z.array(agentSchema);
+
+export const agentParamsSchema = z.object({ id: z.string().min(1).max(40) });

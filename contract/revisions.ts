@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { dateOrder, dateRangeFields } from './dates';
+import { pageQuerySchema } from './page';
+
+/** One stored version of a record; `json` is the CRM snapshot as text (its `Id` included). */
+export const revisionSchema = z.object({
+  id: z.number().int(),
+  /** When the change happened in the CRM (its SystemModstamp), ISO 8601. */
+  savedAt: z.string(),
+  /** `sync`, `import` or `restore:{requestId}`. */
+  source: z.string(),
+  json: z.string(),
+});
+export type Revision = z.infer<typeof revisionSchema>;
+
+/**
+ * `GET /api/v3/revision-account/{id}/account` and `GET /api/v3/revision-case/{id}/cases`: the version in effect at
+ * dateFrom, then the version in effect at dateTo when that is a different revision (so one item = the same version).
+ * "In effect at D" = the latest revision saved before the end of day D (Europe/Rome); if the record had none yet,
+ * its first revision inside the range. 404 when the record is unknown or has no revision up to dateTo.
+ */
+export const revisionsInRangeQuerySchema = pageQuerySchema.extend(dateRangeFields).refine(...dateOrder);
+
+/** `GET /api/v3/revision-account/{id}/history` and `/revision-case/{id}/history`: every revision, newest first. */
+export const revisionHistoryQuerySchema = pageQuerySchema;
+
+export const recordParamsSchema = z.object({ id: z.string().min(1).max(40) });
+
+/** `GET /api/v3/revision-account/differences?firstRevisionAccountID=&secondRevisionAccountID=` */
+export const accountDifferencesQuerySchema = z.object({
+  firstRevisionAccountID: z.coerce.number().int().positive(),
+  secondRevisionAccountID: z.coerce.number().int().positive(),
+});
+
+/** `GET /api/v3/revision-case/differences?firstRevisionCaseID=&secondRevisionCaseID=` */
+export const caseDifferencesQuerySchema = z.object({
+  firstRevisionCaseID: z.coerce.number().int().positive(),
+  secondRevisionCaseID: z.coerce.number().int().positive(),
+});
+
+/**
+ * `jsonDiffProperties` is `[A, B, ...]`: the top-level snapshot fields whose values differ (objects compared deeply),
+ * in snapshot field order; `[]` when the versions are the same. 400 when the two revisions are of different records.
+ */
+export const differencesSchema = z.object({ jsonDiffProperties: z.string() });
+export type Differences = z.infer<typeof differencesSchema>;
+
+/** `[A, B]` -> ['A', 'B']. */
+export function parseDiffProperties(value: string): string[] {
+  const inner = value.trim().replace(/^\[/, '').replace(/\]$/, '').trim();
+  return inner ? inner.split(',').map((name) => name.trim()).filter(Boolean) : [];
+}
+
+export function formatDiffProperties(fields: readonly string[]): string {
+  return `[${fields.join(', ')}]`;
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { dateOrder, dateRangeFields } from './dates';
+import { pageQuerySchema } from './page';
+
+/**
+ * `GET /api/v3/sf-user/{id}/sf-account` and `/sf-case` (every signed-in role): the agent's records that have at least
+ * one revision saved within [dateFrom 00:00, dateTo 24:00) Europe/Rome, paged. `filter` matches name, e-mail or case
+ * number, case-insensitive. Default order: newest creation first.
+ */
+export const searchQuerySchema = pageQuerySchema.extend(dateRangeFields).refine(...dateOrder);
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+const revisionRefSchema = z.object({ id: z.number().int() });
+
+/** A contact (person Account) row. `salesforceUser.phone/email` are the contact's own phone and e-mail. */
+export const contactRowSchema = z.object({
+  id: z.string(),
+  /** The contact's CreatedDate in the CRM, ISO 8601. */
+  creation_date: z.string().nullable(),
+  accountName: z.string().nullable(),
+  countSalesforceCases: z.number().int(),
+  salesforceUser: z.object({ phone: z.string().nullable(), email: z.string().nullable() }),
+  /** The version in effect at dateFrom. */
+  earlierRevisionAccount: revisionRefSchema,
+  /** The version in effect at dateTo (the same id when nothing changed in the range). */
+  laterRevisionAccount: revisionRefSchema,
+});
+export type ContactRow = z.infer<typeof contactRowSchema>;
+
+/** A case row. `description` is the product feedback description (Product_Description__c, else Description). */
+export const caseRowSchema = z.object({
+  id: z.string(),
+  description: z.string().nullable(),
+  caseNumber: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  salesforceUser: z.object({ username: z.string(), FirstName: z.string().nullable(), LastName: z.string().nullable() }),
+  earlierRevisionCase: revisionRefSchema,
+  laterRevisionCase: revisionRefSchema,
+});
+export type CaseRow = z.infer<typeof caseRowSchema>;
