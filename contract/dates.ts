@@ -20,7 +20,7 @@ export const dateRangeFields = {
   dateTo: daySchema.default(DEFAULT_DATE_TO),
 };
 
-export const dateOrder = [
-  (range: { dateFrom: string; dateTo: string }) => range.dateFrom <= range.dateTo,
-  { message: 'dateFrom must not be after dateTo', path: ['dateTo'] },
-] as const;
+export const dateOrder: [
+  (range: { dateFrom: string; dateTo: string }) => boolean,
+  { message: string; path: string[] },
+] = [(range) => range.dateFrom <= range.dateTo, { message: 'dateFrom must not be after dateTo', path: ['dateTo'] }];
