@@ -1,0 +1,75 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../server/config';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'storico-config-'));
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('configuration', () => {
+  it('runs the demo with defaults when nothing is set, generating secrets once and keeping them', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first).toMatchObject({ port: 8080, demo: true, productCode: 'STORICO', databaseUrl: undefined });
+    expect(first.crm.loginUrl).toBe('http://127.0.0.1:8090');
+    expect(first.sandboxCrm).toEqual({ port: 8090, editsEverySeconds: 0 });
+    expect(first.secretsKey).toHaveLength(32);
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(second.secretsKey.equals(first.secretsKey)).toBe(true);
+  });
+
+  it('lists every problem at once outside demo mode', () => {
+    const problems = problemsOf({
+      DATA_DIR: dataDir(),
+      SF_LOGIN_URL: 'https://login.example.com',
+      PORT: 'eighty',
+    });
+    expect(problems).toEqual([expect.stringMatching(/^PORT:/)]);
+    const missing = problemsOf({ DATA_DIR: dataDir(), SF_LOGIN_URL: 'https://login.example.com' });
+    expect(missing).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^JWT_SECRET: required/),
+        expect.stringMatching(/^SECRETS_KEY: required/),
+        expect.stringMatching(/SF_CLIENT_ID/),
+      ]),
+    );
+  });
+
+  it('refuses a malformed SECRETS_KEY and names the variable', () => {
+    expect(problemsOf({ DATA_DIR: dataDir(), SECRETS_KEY: 'short' })).toEqual([
+      expect.stringMatching(/^SECRETS_KEY:/),
+    ]);
+  });
+
+  it('uses the configured Salesforce org and turns on transport security for an https PUBLIC_URL', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      SF_LOGIN_URL: 'https://login.example.com',
+      SF_CLIENT_ID: 'id',
+      SF_CLIENT_SECRET: 'secret',
+      JWT_SECRET: 'x'.repeat(40),
+      SECRETS_KEY: 'ab'.repeat(32),
+      PUBLIC_URL: 'https://storico.example.com/',
+      DATABASE_URL: 'postgres://u@db:5432/storico',
+    });
+    expect(config).toMatchObject({
+      demo: false,
+      sandboxCrm: undefined,
+      crm: { loginUrl: 'https://login.example.com', clientId: 'id', clientSecret: 'secret' },
+      publicUrl: 'https://storico.example.com',
+      secureTransport: true,
+      databaseUrl: 'postgres://u@db:5432/storico',
+    });
+  });
+});
