@@ -1,0 +1,62 @@
+/**
+ * Field-by-field comparison of two CRM snapshots: what the comparison screens list and what a restore request
+ * records as its `differences`. Pure, so every caller gets the same answer.
+ */
+export type Snapshot = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Deep equality of JSON values: the key order of objects is irrelevant, the order of arrays is not. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, index) => sameJson(item, b[index]));
+  }
+  if (isObject(a) && isObject(b)) {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    for (const key of keys) {
+      if (!(key in a) || !(key in b) || !sameJson(a[key], b[key])) return false;
+    }
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The fields of two snapshots in snapshot order: first the CRM's field order (`knownOrder`, which a stored jsonb
+ * does not keep), then any other field of `first` in its own order, then fields only `second` has.
+ */
+export function snapshotFieldOrder(
+  first: Snapshot,
+  second: Snapshot,
+  knownOrder: readonly string[] = [],
+): string[] {
+  const present = new Set([...Object.keys(first), ...Object.keys(second)]);
+  const ordered = new Set(knownOrder.filter((field) => present.has(field)));
+  for (const field of Object.keys(first)) ordered.add(field);
+  for (const field of Object.keys(second)) ordered.add(field);
+  return [...ordered];
+}
+
+/**
+ * The top-level fields whose values differ, in snapshot order; `[]` when the versions are the same.
+ * A field one snapshot lacks counts as null: a field added to the CRM later is not a change of the record.
+ */
+export function diffSnapshots(
+  first: Snapshot,
+  second: Snapshot,
+  knownOrder: readonly string[] = [],
+): string[] {
+  return snapshotFieldOrder(first, second, knownOrder).filter(
+    (field) => !sameJson(first[field] ?? null, second[field] ?? null),
+  );
+}
+
+/** The snapshot with its fields in snapshot order, for showing it as text. */
+export function orderSnapshot(snapshot: Snapshot, knownOrder: readonly string[] = []): Snapshot {
+  const ordered: Snapshot = {};
+  for (const field of snapshotFieldOrder(snapshot, {}, knownOrder)) ordered[field] = snapshot[field];
+  return ordered;
+}

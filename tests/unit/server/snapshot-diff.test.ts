@@ -1,0 +1,86 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { diffSnapshots, orderSnapshot, sameJson } from '../../../server/revisions/snapshot-diff';
+
+const reversedKeys = (value: Record<string, unknown>) => Object.fromEntries(Object.entries(value).reverse());
+
+describe('diffSnapshots', () => {
+  it('lists nothing for the same snapshot', () => {
+    const snapshot = {
+      Id: '001',
+      Name: 'Maria Rossi',
+      BillingAddress: { city: 'Roma', postalCode: '00100' },
+    };
+    expect(diffSnapshots(snapshot, structuredClone(snapshot))).toEqual([]);
+  });
+
+  it('lists the changed top-level fields in the order of the first snapshot, then fields only the second has', () => {
+    const first = { Id: '001', Phone: '1', Name: 'A', Fax: null };
+    const second = { Fax: '9', Name: 'B', Id: '001', Phone: '1', Website: 'x.it' };
+    expect(diffSnapshots(first, second)).toEqual(['Name', 'Fax', 'Website']);
+  });
+
+  it('puts fields of the known CRM order first, whatever order the stored objects have', () => {
+    const first = { Website: 'a', Name: 'A', Phone: '1' };
+    const second = { Phone: '2', Website: 'b', Name: 'B' };
+    expect(diffSnapshots(first, second, ['Name', 'Phone', 'Website'])).toEqual(['Name', 'Phone', 'Website']);
+    expect(diffSnapshots(first, second, ['Phone'])).toEqual(['Phone', 'Website', 'Name']);
+  });
+
+  it('compares objects deeply, ignoring their key order', () => {
+    const first = { BillingAddress: { city: 'Roma', postalCode: '00100', country: 'Italia' } };
+    expect(
+      diffSnapshots(first, { BillingAddress: { country: 'Italia', postalCode: '00100', city: 'Roma' } }),
+    ).toEqual([]);
+    expect(
+      diffSnapshots(first, { BillingAddress: { city: 'Milano', postalCode: '00100', country: 'Italia' } }),
+    ).toEqual(['BillingAddress']);
+    expect(diffSnapshots(first, { BillingAddress: { city: 'Roma', postalCode: '00100' } })).toEqual([
+      'BillingAddress',
+    ]);
+  });
+
+  it('tells values of different types apart', () => {
+    expect(diffSnapshots({ A: 1, B: true, C: '1', D: [] }, { A: '1', B: 'true', C: 1, D: {} })).toEqual([
+      'A',
+      'B',
+      'C',
+      'D',
+    ]);
+    expect(diffSnapshots({ A: 0, B: '' }, { A: null, B: null })).toEqual(['A', 'B']);
+  });
+
+  it('treats a missing field as null, not as a change', () => {
+    expect(diffSnapshots({ Id: '1', Industry: null }, { Id: '1' })).toEqual([]);
+    expect(diffSnapshots({ Id: '1' }, { Id: '1', Industry: 'Food' })).toEqual(['Industry']);
+  });
+
+  it('compares arrays in order', () => {
+    expect(diffSnapshots({ Tags: ['a', 'b'] }, { Tags: ['a', 'b'] })).toEqual([]);
+    expect(diffSnapshots({ Tags: ['a', 'b'] }, { Tags: ['b', 'a'] })).toEqual(['Tags']);
+  });
+
+  it('is empty exactly when the snapshots are equal, and names the same fields in either direction', () => {
+    const snapshot = fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), fc.jsonValue({ maxDepth: 3 }));
+    fc.assert(
+      fc.property(snapshot, snapshot, (a, b) => {
+        expect(diffSnapshots(a, reversedKeys(a))).toEqual([]);
+        expect(new Set(diffSnapshots(a, b))).toEqual(new Set(diffSnapshots(b, a)));
+        for (const field of diffSnapshots(a, b))
+          expect(sameJson(a[field] ?? null, b[field] ?? null)).toBe(false);
+      }),
+    );
+  });
+});
+
+describe('orderSnapshot', () => {
+  it('orders the known fields first and keeps the others after them', () => {
+    const ordered = orderSnapshot({ Website: 'w', Extra__c: 1, Id: '001', Name: 'N' }, [
+      'Id',
+      'Name',
+      'Website',
+    ]);
+    expect(Object.keys(ordered)).toEqual(['Id', 'Name', 'Website', 'Extra__c']);
+    expect(ordered).toEqual({ Website: 'w', Extra__c: 1, Id: '001', Name: 'N' });
+  });
+});
