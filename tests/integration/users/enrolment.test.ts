@@ -1,0 +1,231 @@
+import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LoginError } from '../../../contract/auth';
+import { envelopeOf, errorBodySchema } from '../../../contract/envelope';
+import { ADMIN, USER_RANA } from '../../../contract/roles';
+import { qrCodeSchema, qrTokenSchema } from '../../../contract/users';
+import { totpCodeAt } from '../../../server/auth/totp';
+import { bearer, createUserWithSecret, signIn, testIp, type TestUser } from '../../support/auth';
+import { TestClock } from '../../support/clock';
+import { decodeQuotedPrintable, startSmtpReceiver } from '../../support/smtp-receiver';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import { testDbKinds } from '../../support/test-database';
+
+const qrTokenAnswer = envelopeOf(qrTokenSchema);
+const qrCodeAnswer = envelopeOf(qrCodeSchema);
+
+/** Signs in with what the QR code gave: the secret as a phone app would hold it. */
+async function signInWithSecret(t: TestApp, user: TestUser, secret: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v3/auth/login?code=${totpCodeAt(secret, t.now())}`,
+    payload: { username: user.username, password: user.password },
+    remoteAddress: testIp(),
+  });
+}
+
+describe.each(testDbKinds())('QR enrolment on %s', (kind) => {
+  let t: TestApp;
+  const clock = new TestClock();
+  let adminToken: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { now: clock.now });
+    adminToken = await signIn(t, await createUserWithSecret(t, ADMIN));
+  });
+  afterAll(() => t.close());
+
+  const issue = async (userId: number) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v3/user/${userId}/qr-token`,
+      headers: bearer(adminToken),
+      remoteAddress: testIp(),
+    });
+    expect(res.statusCode).toBe(200);
+    return qrTokenAnswer.parse(res.json()).data.query;
+  };
+  const qrCode = (token: string) =>
+    t.app.inject({ method: 'GET', url: `/api/v3/user/${token}/qr-code`, remoteAddress: testIp() });
+  const expectExpired = async (token: string) => {
+    const res = await qrCode(token);
+    expect(res.statusCode).toBe(401);
+    expect(errorBodySchema.parse(res.json()).message).toMatch(/expired or was already used/);
+  };
+
+  it('issues a one-use link to PUBLIC_URL/2fa/{token}, storing only a hash of the token', async () => {
+    const user = await createUserWithSecret(t, USER_RANA);
+    const answer = await issue(user.id);
+    expect(answer).toEqual({
+      qrToken: expect.stringMatching(/^[\w-]{43}$/),
+      url: `${t.config.publicUrl}/2fa/${answer.qrToken}`,
+      emailed: false,
+    });
+    const rows = await t.database.db
+      .selectFrom('qr_tokens')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(answer.qrToken);
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target', '=', `user:${user.id}`)
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['user.enrolment-issued']);
+  });
+
+  it('shows the QR code and the secret until the first sign-in with the new secret, then 401', async () => {
+    const user = await createUserWithSecret(t, USER_RANA);
+    const { qrToken } = await issue(user.id);
+    const first = await qrCode(qrToken);
+    expect(first.statusCode).toBe(200);
+    const { qrCode: png, secretKey } = qrCodeAnswer.parse(first.json()).data.query;
+    expect(png).toMatch(/^data:image\/png;base64,/);
+    expect(secretKey).toMatch(/^[A-Z2-7]{32}$/);
+    expect(secretKey).not.toBe(user.secret);
+
+    const stored = await t.database.db
+      .selectFrom('users')
+      .select('totp_secret_enc')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.totp_secret_enc).not.toContain(secretKey);
+
+    const reload = qrCodeAnswer.parse((await qrCode(qrToken)).json()).data.query;
+    expect(reload.secretKey).toBe(secretKey);
+
+    const oldSecret = await signInWithSecret(t, user, user.secret);
+    expect(errorBodySchema.parse(oldSecret.json()).error.code).toBe(LoginError.WRONG_CODE);
+    expect((await qrCode(qrToken)).statusCode).toBe(200);
+
+    expect((await signInWithSecret(t, user, secretKey)).statusCode).toBe(200);
+    await expectExpired(qrToken);
+  });
+
+  it.skipIf(!existsSync('/usr/bin/zbarimg'))('draws a QR code an authenticator app reads', async () => {
+    const user = await createUserWithSecret(t, USER_RANA, { username: `mario.rossi+${Date.now()}` });
+    const { qrToken } = await issue(user.id);
+    const { qrCode: png, secretKey } = qrCodeAnswer.parse((await qrCode(qrToken)).json()).data.query;
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'storico-qr-')), 'qr.png');
+    writeFileSync(file, Buffer.from(png.replace(/^data:image\/png;base64,/, ''), 'base64'));
+    const uri = new URL(
+      execFileSync('zbarimg', ['-q', '--raw', file], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim(),
+    );
+    expect(`${uri.protocol}//${uri.host}${decodeURIComponent(uri.pathname)}`).toBe(
+      `otpauth://totp/Storico:${user.username}`,
+    );
+    expect(Object.fromEntries(uri.searchParams)).toEqual({
+      secret: secretKey,
+      issuer: 'Storico',
+      algorithm: 'SHA1',
+      digits: '6',
+      period: '30',
+    });
+  });
+
+  it('answers 401 for a link replaced by a newer one', async () => {
+    const user = await createUserWithSecret(t, USER_RANA);
+    const older = await issue(user.id);
+    const newer = await issue(user.id);
+    await expectExpired(older.qrToken);
+    expect((await qrCode(newer.qrToken)).statusCode).toBe(200);
+  });
+
+  it('answers 401 for a link older than 24 hours', async () => {
+    const user = await createUserWithSecret(t, USER_RANA);
+    const { qrToken } = await issue(user.id);
+    clock.advance(24 * 60 * 60 * 1000 - 1000);
+    expect((await qrCode(qrToken)).statusCode).toBe(200);
+    clock.advance(2000);
+    await expectExpired(qrToken);
+    adminToken = await signIn(t, await createUserWithSecret(t, ADMIN));
+  });
+
+  it('answers 401 for an unknown link and for the link of a deleted user', async () => {
+    await expectExpired('no-such-token');
+    const user = await createUserWithSecret(t, USER_RANA);
+    const { qrToken } = await issue(user.id);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v3/user/${user.id}`,
+      headers: bearer(adminToken),
+    });
+    expect(del.statusCode).toBe(200);
+    await expectExpired(qrToken);
+  });
+
+  it('answers 404 for a link asked for an unknown user', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v3/user/999999/qr-token',
+      headers: bearer(adminToken),
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe.each(testDbKinds())('enrolment e-mail on %s', (kind) => {
+  it('e-mails the link through SMTP_URL', async () => {
+    const smtp = await startSmtpReceiver();
+    const t = await createTestApp(kind, {
+      env: {
+        SMTP_URL: smtp.url,
+        SMTP_FROM: 'Storico <storico@example.test>',
+        PUBLIC_URL: 'https://storico.example.test',
+      },
+    });
+    try {
+      const adminToken = await signIn(t, await createUserWithSecret(t, ADMIN));
+      const user = await createUserWithSecret(t, USER_RANA, { email: `giulia.${Date.now()}@example.test` });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v3/user/${user.id}/qr-token`,
+        headers: bearer(adminToken),
+      });
+      const answer = qrTokenAnswer.parse(res.json()).data.query;
+      expect(answer.emailed).toBe(true);
+      expect(answer.url).toBe(`https://storico.example.test/2fa/${answer.qrToken}`);
+      expect(smtp.messages).toHaveLength(1);
+      const [mail] = smtp.messages;
+      expect(mail!.from).toBe('storico@example.test');
+      expect(mail!.to).toEqual([user.email]);
+      expect(mail!.raw).toMatch(/^Subject: Storico: configura il codice di accesso/m);
+      expect(decodeQuotedPrintable(mail!.raw)).toContain(answer.url);
+    } finally {
+      await t.close();
+      await smtp.close();
+    }
+  });
+
+  it('still answers the link when the mail server cannot be reached', async () => {
+    const closedPort = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
+    });
+    const t = await createTestApp(kind, { env: { SMTP_URL: `smtp://127.0.0.1:${closedPort}` } });
+    try {
+      const adminToken = await signIn(t, await createUserWithSecret(t, ADMIN));
+      const user = await createUserWithSecret(t, USER_RANA);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v3/user/${user.id}/qr-token`,
+        headers: bearer(adminToken),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(qrTokenAnswer.parse(res.json()).data.query).toMatchObject({ emailed: false });
+    } finally {
+      await t.close();
+    }
+  });
+});
