@@ -5,6 +5,7 @@ import { SessionService } from './auth/sessions';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
 import { ReadinessState } from './health/readiness';
+import { bootstrapIdentity } from './users/bootstrap';
 
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   const readiness = new ReadinessState();
   const database = await openConfiguredDatabase(config);
   await migrateToLatest(database.db);
+  await bootstrapIdentity(database.db, config);
   readiness.databaseReady();
   readiness.syncStatus('disabled');
 
