@@ -1,0 +1,64 @@
+/** The CRM objects whose revisions Storico keeps. */
+export type CrmObject = 'Account' | 'Case';
+export const CRM_OBJECTS: readonly CrmObject[] = ['Account', 'Case'];
+
+/** A record as the CRM returned it, without the transport's `attributes`. */
+export type CrmRecord = Record<string, unknown> & { Id: string };
+
+/** A CRM user whose contacts and cases are searched. */
+export type CrmAgent = {
+  id: string;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  active: boolean;
+};
+
+/** A CRM User record as an agent. */
+export function toCrmAgent(record: Record<string, unknown> & { Id: string }): CrmAgent {
+  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+  return {
+    id: record.Id,
+    username: text(record.Username) ?? record.Id,
+    firstName: text(record.FirstName),
+    lastName: text(record.LastName),
+    email: text(record.Email),
+    active: record.IsActive !== false,
+  };
+}
+
+export type ChangedPage = {
+  records: CrmRecord[];
+  /** How many records the whole query matched, for progress reports. */
+  totalSize: number;
+};
+
+/** One error as Salesforce reports it. */
+export type CrmErrorDetail = { message: string; errorCode: string; fields?: string[] };
+
+/** The CRM refused a call, or could not be reached; `errors` holds what it said. */
+export class CrmError extends Error {
+  constructor(
+    message: string,
+    readonly errors: CrmErrorDetail[] = [],
+  ) {
+    super(message);
+    this.name = 'CrmError';
+  }
+
+  /** The first error code the CRM gave, e.g. `INVALID_FIELD_FOR_INSERT_UPDATE` or `NOT_FOUND`. */
+  get errorCode(): string | undefined {
+    return this.errors[0]?.errorCode;
+  }
+}
+
+export interface CrmConnector {
+  listAgents(): Promise<CrmAgent[]>;
+  /** Records of `object` changed at or after `since` (all when null), oldest change first, one page at a time. */
+  changedSince(object: CrmObject, since: Date | null): AsyncIterable<ChangedPage>;
+  /** The record as it is now; throws a CrmError with errorCode NOT_FOUND when the CRM does not know it. */
+  readRecord(object: CrmObject, id: string): Promise<CrmRecord>;
+  /** Writes the writable fields of `fields` (read-only ones are left out); throws the CRM's error when it refuses. */
+  updateRecord(object: CrmObject, id: string, fields: Record<string, unknown>): Promise<void>;
+}
