@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { Providers } from './app/providers';
 import { router } from './app/router';
+import { promptForUpdates } from './app/update-prompt';
 import { registerServiceWorker } from './lib/service-worker';
 import './index.css';
 
@@ -14,4 +15,5 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-registerServiceWorker();
+const wb = registerServiceWorker();
+if (wb) promptForUpdates(wb);

@@ -19,9 +19,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     setHeaders(res, filePath) {
       const name = path.basename(filePath);
       if (name === 'sw.js' || name.endsWith('.html') || name === 'manifest.webmanifest') {
-        res.header('Cache-Control', 'no-cache');
+        res.setHeader('Cache-Control', 'no-cache');
       } else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       }
     },
   });

@@ -1,13 +1,28 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import type { Query } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import type { ReactNode } from 'react';
 import { Toaster } from '@/components/ui/sonner';
 import { queryClient } from './query-client';
 
+/** Queries marked `meta: { persist: true }` (the agents, the last result lists) survive a reload, also offline. */
+const persister = createSyncStoragePersister({ storage: window.localStorage, key: 'storico-queries' });
+const shouldPersist = (query: Query) =>
+  query.state.status === 'success' && (query.meta as { persist?: boolean } | undefined)?.persist === true;
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={{
+        persister,
+        maxAge: 30 * 24 * 60 * 60 * 1000,
+        buster: import.meta.env.VITE_BUILD_ID ?? '',
+        dehydrateOptions: { shouldDehydrateQuery: shouldPersist },
+      }}
+    >
       {children}
       <Toaster />
-    </QueryClientProvider>
+    </PersistQueryClientProvider>
   );
 }

@@ -9,6 +9,7 @@ import { ContactsPage } from '@/features/contacts/components/contacts-page';
 import { CaseRestoresPage } from '@/features/restores/components/case-restores-page';
 import { ContactRestoresPage } from '@/features/restores/components/contact-restores-page';
 import { SettingsPage } from '@/features/settings/components/settings-page';
+import { OfflinePage } from '@/features/offline/components/offline-page';
 import { TwoFactorPage } from '@/features/twofa/components/twofa-page';
 import { UsersPage } from '@/features/users/components/users-page';
 import { canSeeManagement, isAdmin } from '@/lib/roles';
@@ -77,6 +78,7 @@ export const routes: RouteObject[] = [
           { path: '/contatti/:contattiID', element: <ContactDetailPage /> },
           { path: '/casi/casi', element: <CasesPage /> },
           { path: '/casi/:casiID', element: <CaseDetailPage /> },
+          { path: '/disponibili_offline', element: <OfflinePage /> },
           { path: '*', element: <NotFound /> },
         ],
       },

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { clearComparisons } from '@/offline/comparison-store';
 import { clearToken, readToken, storeToken, userFromToken, type TokenUser } from './auth-token';
 
 type Listener = () => void;
@@ -28,11 +29,12 @@ export const sessionStore = {
     user = userFromToken(newToken);
     notify();
   },
-  /** Forgets the session on this device: cookie, session storage (search state) and local storage. */
+  /** Forgets the session on this device: cookie, search state, persisted lists and saved comparisons. */
   clear(): void {
     clearToken();
     window.sessionStorage.clear();
     window.localStorage.clear();
+    void clearComparisons();
     token = undefined;
     user = null;
     notify();

@@ -1,14 +1,17 @@
-import { LogOut, Menu } from 'lucide-react';
+import { LogOut, Menu, WifiOff } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { useLogout } from '@/features/auth/api/logout';
 import { it } from '@/i18n/it';
+import { useOnline } from '@/lib/online-status';
 import { roleLabel } from '@/lib/roles';
 import { sessionStore, useSessionUser } from '@/lib/session-store';
 import { queryClient } from '../query-client';
 
 export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
   const user = useSessionUser();
+  const online = useOnline();
   const navigate = useNavigate();
   const logout = useLogout(() => {
     queryClient.clear();
@@ -33,6 +36,12 @@ export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
         <span className="text-lg">{it.app.name}</span>
       </a>
       <div className="ml-auto flex items-center gap-3">
+        {!online && (
+          <Badge variant="warning" role="status" title={it.offline.badgeHint} data-testid="offline-badge">
+            <WifiOff className="size-3.5" aria-hidden="true" />
+            {it.offline.badge}
+          </Badge>
+        )}
         {user && (
           <div className="text-right leading-tight" data-testid="current-user">
             <div className="text-sm font-medium">{user.username}</div>

@@ -1,4 +1,4 @@
-import { ChevronDown, FolderCog, Search, Settings } from 'lucide-react';
+import { ChevronDown, CloudOff, FolderCog, Search, Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
@@ -51,6 +51,13 @@ export function SideMenu({ role, onNavigate }: { role: string; onNavigate?: () =
       >
         <Settings className="size-4" aria-hidden="true" />
         {it.layout.settings}
+      </NavLink>
+      <NavLink
+        to="/disponibili_offline"
+        className={({ isActive }) => cn(linkClass({ isActive }), 'gap-2 font-medium')}
+      >
+        <CloudOff className="size-4" aria-hidden="true" />
+        {it.layout.offline}
       </NavLink>
       {canSeeManagement(role) && (
         <Group icon={<FolderCog className="size-4" aria-hidden="true" />} label={it.layout.management}>

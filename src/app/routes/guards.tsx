@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useSessionUser } from '@/lib/session-store';
 
 /** A page for some roles only: anyone else goes to the home page. */
@@ -9,9 +9,17 @@ export function RequireRole({ allow, children }: { allow: (role: string) => bool
   return children;
 }
 
-/** Sign-in and the public pages: a signed-in user is sent on to the contacts. */
+/** The in-app page sign-in was asked from (router state `from`), never another site or sign-in itself. */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  if (typeof from === 'string' && /^\/(?![/\\])/.test(from) && !from.startsWith('/signIn')) return from;
+  return '/contatti/contatti';
+}
+
+/** Sign-in: a signed-in user is sent on to the page they came from, or the contacts. */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const user = useSessionUser();
-  if (user) return <Navigate to="/contatti/contatti" replace />;
+  const location = useLocation();
+  if (user) return <Navigate to={returnPath(location.state)} replace />;
   return children;
 }

@@ -58,6 +58,7 @@ describe('the app shell', () => {
         'Contatti',
         'Casi',
         'Impostazioni',
+        'Disponibili offline',
         'Gestione utenti',
         'Gestione ripristini casi',
         'Gestione ripristini contatti',
@@ -65,9 +66,16 @@ describe('the app shell', () => {
     ],
     [
       'USER_STORICO',
-      ['Contatti', 'Casi', 'Impostazioni', 'Gestione ripristini casi', 'Gestione ripristini contatti'],
+      [
+        'Contatti',
+        'Casi',
+        'Impostazioni',
+        'Disponibili offline',
+        'Gestione ripristini casi',
+        'Gestione ripristini contatti',
+      ],
     ],
-    ['USER_RANA', ['Contatti', 'Casi', 'Impostazioni']],
+    ['USER_RANA', ['Contatti', 'Casi', 'Impostazioni', 'Disponibili offline']],
   ])('shows %s the menu entries of its role', async (role, entries) => {
     await renderAt('/', role);
     const nav = await screen.findByRole('navigation', { name: 'Navigazione principale' });
