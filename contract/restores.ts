@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './page';
+
+export const RestoreType = { REPORT: 1, FORCED: 2 } as const;
+export const RESTORE_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export type RestoreStatus = (typeof RESTORE_STATUSES)[number];
+
+/** The exact server messages the client translates (DESIGN.md section 4). */
+export const INVALID_TOTP_MESSAGE = 'Invalid Totp';
+export const DUPLICATE_REQUEST_MESSAGE =
+  'You have some requests already in pending or done for one of the revision selected';
+
+/** `?code=`: the caller's current one-time code; checked and then spent (a replayed code is refused). */
+export const otpQuerySchema = z.object({ code: z.string().max(16) });
+
+/**
+ * `POST /api/v3/restore-account-request/?code=` and `/restore-case-request/?code=` (USER_RANA only).
+ * One request per revision in `revisionIdList`, all or nothing. Type 1 (report) is created PENDING with
+ * `userReviewerId` 0; type 2 (forced) is applied at once, approved by the caller (`userReviewerId` = caller's id).
+ * `userCreatorId` must be the caller's own id (403 otherwise). Answers the created requests in `data.query`.
+ * 400 `Invalid Totp` for a wrong or replayed code; 409 with DUPLICATE_REQUEST_MESSAGE when a PENDING or APPROVED
+ * request exists for one of the revisions.
+ */
+export const createRestoreSchema = z.object({
+  dateFrom: z.string().min(1),
+  dateTo: z.string().min(1),
+  restoreTypeId: z.union([z.literal(RestoreType.REPORT), z.literal(RestoreType.FORCED)]),
+  userCreatorId: z.number().int(),
+  userReviewerId: z.number().int(),
+  salesforceUserId: z.string().min(1).max(40).nullable().optional(),
+  revisionIdList: z.array(z.number().int().positive()).min(1).max(100),
+});
+export type CreateRestore = z.infer<typeof createRestoreSchema>;
+
+/** `GET .../?status=&page=&size=` lists requests of one status, newest first (size 10 by default). */
+export const restoreListQuerySchema = pageQuerySchema.extend({
+  status: z.enum(RESTORE_STATUSES).default('PENDING'),
+});
+
+export const restoreIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * `POST .../{id}/review/{reviewerId}?approved=&code=` (ADMIN and USER_{PRODUCT}): PENDING requests only, never the
+ * caller's own (403), `reviewerId` must be the caller. Of concurrent reviews exactly one wins; the others get 409.
+ * Approving applies the restore to the CRM; a CRM failure leaves the request PENDING and answers 502 with the reason.
+ * The body (optional) may repeat the review as SPEC.md's payload: `{userReviewerId, restoreRequestsIdList, approved}`.
+ */
+export const reviewParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  reviewerId: z.coerce.number().int().positive(),
+});
+export const reviewQuerySchema = otpQuerySchema.extend({
+  approved: z.enum(['true', 'false']).transform((v) => v === 'true'),
+});
+export const reviewBodySchema = z
+  .object({
+    userReviewerId: z.number().int().optional(),
+    restoreRequestsIdList: z.array(z.number().int()).optional(),
+    approved: z.boolean().optional(),
+  })
+  .nullish();
+
+const userRefSchema = z.object({ id: z.number().int(), username: z.string() });
+const revisionRefSchema = z.object({ id: z.number().int(), json: z.string() });
+
+const restoreRequestFields = {
+  id: z.number().int(),
+  createdAt: z.string(),
+  /** Set when the request was approved or rejected; null while PENDING. */
+  approvedAt: z.string().nullable(),
+  userCreator: userRefSchema,
+  userReviewer: userRefSchema.nullable(),
+  restoreType: z.object({ id: z.number().int(), type: z.enum(['REPORT', 'FORCED']) }),
+  status: z.object({ id: z.number().int(), status: z.enum(RESTORE_STATUSES) }),
+  /** `[A, B]`: the fields that differed from the record's latest revision when the request was made. */
+  differences: z.string(),
+  dateFrom: z.string(),
+  dateTo: z.string(),
+  /** The agent selected in the search bar when the request was made. */
+  salesforceUserId: z.string().nullable(),
+};
+
+/** A contact restore request; `revisionAccount.json` is the target snapshot. */
+export const accountRestoreRequestSchema = z.object({
+  ...restoreRequestFields,
+  accountId: z.string(),
+  accountName: z.string().nullable(),
+  revisionAccount: revisionRefSchema,
+});
+export type AccountRestoreRequest = z.infer<typeof accountRestoreRequestSchema>;
+
+/** A case restore request; `revisionCase.json` is the target snapshot. */
+export const caseRestoreRequestSchema = z.object({
+  ...restoreRequestFields,
+  caseId: z.string(),
+  caseNumber: z.string().nullable(),
+  revisionCase: revisionRefSchema,
+});
+export type CaseRestoreRequest = z.infer<typeof caseRestoreRequestSchema>;
