@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { ConfigError, loadConfig } from '../../config';
+import { DEFAULT_DEMO_COUNTS, DEFAULT_DEMO_SEED, generateDemoData } from './demo-data';
+import { writeDemoHistory } from './demo-history';
+import { currentState, startSandboxCrm } from './sandbox-crm';
+
+const usage = `Usage: npm run crm:sandbox -- [options]
+  --port N          port (default SANDBOX_CRM_PORT, 8090; 0 = any free port)
+  --edits S         edit a few records every S seconds (default SANDBOX_CRM_EDITS_S; 0 = never)
+  --seed N          demo data seed (default ${DEFAULT_DEMO_SEED})
+  --users N --accounts N --cases N   dataset size (default ${DEFAULT_DEMO_COUNTS.users} / ${DEFAULT_DEMO_COUNTS.accounts} / ${DEFAULT_DEMO_COUNTS.cases})
+  --history FILE    also write the earlier versions as NDJSON, for npm run import
+  --changes FILE    keep changes (PATCH, edits) in FILE across restarts
+The client id and secret are sandbox / sandbox.`;
+
+/** `npm run crm:sandbox`: the sandbox CRM on its own, for trying the connector or a second Storico instance. */
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      edits: { type: 'string' },
+      seed: { type: 'string' },
+      users: { type: 'string' },
+      accounts: { type: 'string' },
+      cases: { type: 'string' },
+      history: { type: 'string' },
+      changes: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    return;
+  }
+  const number = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel });
+  const started = Date.now();
+  const data = generateDemoData({
+    seed: number(values.seed),
+    counts: {
+      users: number(values.users) ?? DEFAULT_DEMO_COUNTS.users,
+      accounts: number(values.accounts) ?? DEFAULT_DEMO_COUNTS.accounts,
+      cases: number(values.cases) ?? DEFAULT_DEMO_COUNTS.cases,
+    },
+  });
+  if (values.history) {
+    const { lines } = await writeDemoHistory(data, path.resolve(values.history));
+    log.info({ file: values.history, lines }, 'demo history written');
+  }
+  const sandbox = await startSandboxCrm({
+    state: currentState(data),
+    port: number(values.port) ?? config.sandboxCrm?.port ?? 8090,
+    editsEverySeconds: number(values.edits) ?? config.sandboxCrm?.editsEverySeconds ?? 0,
+    changeLog: values.changes ? path.resolve(values.changes) : undefined,
+    logger: log,
+  });
+  log.info(
+    { url: sandbox.url, ms: Date.now() - started, clientId: 'sandbox', clientSecret: 'sandbox' },
+    'sandbox CRM listening',
+  );
+  const stop = () => void sandbox.close().then(() => process.exit(0));
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,395 @@
+import { Faker, base, en, it } from '@faker-js/faker';
+import type { CrmRecord } from '../crm-connector';
+import { SOBJECT_FIELDS, snapshotFields, type SObjectName } from '../crm-fields';
+import { toSfDateTime } from '../salesforce-dates';
+import {
+  ACCOUNT_NOTES,
+  ACCOUNT_TYPES,
+  CASE_REASONS,
+  CITIES,
+  CLASSIFICATIONS,
+  COMPLAINT_TYPES,
+  DESCRIPTION_SENTENCES,
+  EMAIL_DOMAINS,
+  FEEDBACK_TOPICS,
+  INDUSTRIES,
+  INTERNAL_COMMENTS,
+  ISSUES,
+  MOBILE_PREFIXES,
+  ORIGINS,
+  PRIORITIES,
+  PRODUCTS,
+  RELATED_TO,
+  STORES,
+  SUBJECT_BY_REASON,
+  type City,
+  type Product,
+} from './demo-catalog';
+import { salesforceId } from './salesforce-id';
+
+export type DemoCounts = { users: number; accounts: number; cases: number };
+export const DEFAULT_DEMO_COUNTS: DemoCounts = { users: 24, accounts: 2000, cases: 5000 };
+export const DEFAULT_DEMO_SEED = 20240101;
+
+export const HISTORY_START = Date.UTC(2024, 0, 1);
+export const HISTORY_END = Date.UTC(2026, 9, 31, 23, 59, 59);
+const DAY = 86_400_000;
+
+/** Every version of one record, oldest first: the last is what the CRM holds now. */
+export type RecordHistory = CrmRecord[];
+export type DemoData = { users: CrmRecord[]; accounts: RecordHistory[]; cases: RecordHistory[] };
+
+/** A seeded Italian faker: the same seed gives the same data on every machine. */
+export const demoFaker = (seed: number): Faker => {
+  const faker = new Faker({ locale: [it, en, base] });
+  faker.seed(seed);
+  return faker;
+};
+
+const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Keys in catalogue order, every catalogue field present: records look the same whoever built them. */
+export function inFieldOrder(object: SObjectName, values: Record<string, unknown>): CrmRecord {
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(SOBJECT_FIELDS[object])) out[name] = values[name] ?? null;
+  return out as CrmRecord;
+}
+
+/** The part of a record a revision keeps, in snapshot order. */
+export function toSnapshot(object: SObjectName, record: Record<string, unknown>): CrmRecord {
+  const out: Record<string, unknown> = {};
+  for (const name of snapshotFields(object)) out[name] = record[name] ?? null;
+  return out as CrmRecord;
+}
+
+const slug = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-zA-Z]/g, '')
+    .toLowerCase();
+
+/** Random values in the shapes an Italian customer-care CRM holds. */
+class Draw {
+  constructor(readonly f: Faker) {}
+  pick = <T>(items: readonly T[]): T => this.f.helpers.arrayElement(items);
+  weighted = <T>(items: readonly { value: T; weight: number }[]): T =>
+    this.f.helpers.weightedArrayElement(items.map((i) => ({ value: i.value, weight: i.weight })));
+  chance = (probability: number) => this.f.datatype.boolean({ probability });
+  int = (min: number, max: number) => this.f.number.int({ min, max });
+  /** A whole second between two times. */
+  time = (from: number, to: number) => this.int(Math.ceil(from / 1000), Math.floor(to / 1000)) * 1000;
+  digits = (n: number) => this.f.string.numeric({ length: n, allowLeadingZeros: true });
+  mobile = () => `+39 ${this.pick(MOBILE_PREFIXES)} ${this.digits(3)} ${this.digits(4)}`;
+  landline = (city: City) => `+39 ${city.prefix} ${this.digits(10 - city.prefix.length)}`;
+  email = (first: string, last: string) =>
+    `${slug(first)}.${slug(last)}${this.chance(0.4) ? this.int(1, 99) : ''}@${this.pick(EMAIL_DOMAINS)}`;
+  street = () => `${this.f.location.street()} ${this.int(1, 180)}`;
+  lot = (at: number) => {
+    const d = new Date(at - this.int(10, 60) * DAY);
+    const day = Math.floor((d.getTime() - Date.UTC(d.getUTCFullYear(), 0, 1)) / DAY) + 1;
+    return `L${String(d.getUTCFullYear()).slice(2)}${String(day).padStart(3, '0')}${this.pick(['A', 'B', 'C'])}`;
+  };
+  /** Sorted times of `count` edits after `from`. */
+  editTimes = (count: number, from: number, to: number) =>
+    Array.from({ length: count }, () => this.time(from + 60_000, to)).sort((a, b) => a - b);
+}
+
+const fullName = (user: CrmRecord) => `${String(user.FirstName)} ${String(user.LastName)}`;
+
+function makeUser(d: Draw, n: number): CrmRecord {
+  const sex = d.pick(['female', 'male'] as const);
+  const first = d.f.person.firstName(sex);
+  const last = d.f.person.lastName();
+  const created = toSfDateTime(d.time(Date.UTC(2023, 0, 9), Date.UTC(2023, 11, 15)));
+  return inFieldOrder('User', {
+    Id: salesforceId('005', 3_100_000 + n * 613),
+    Username: `${slug(first)}.${slug(last)}@storico-demo.it`,
+    FirstName: first,
+    LastName: last,
+    Email: `${slug(first)}.${slug(last)}@storico-demo.it`,
+    IsActive: n % 12 !== 11,
+    UserType: 'Standard',
+    CreatedDate: created,
+    LastModifiedDate: created,
+    SystemModstamp: created,
+  });
+}
+
+const address = (city: City) => ({ city: city.city, postalCode: city.cap, country: 'Italia' });
+
+function setBilling(record: Record<string, unknown>, city: City) {
+  Object.assign(record, {
+    BillingAddress: address(city),
+    BillingCity: city.city,
+    BillingPostalCode: city.cap,
+    BillingCountry: 'Italia',
+    ZIP_CODE__c: city.cap,
+    PV__pc: city.province,
+  });
+}
+
+function setShipping(record: Record<string, unknown>, city: City) {
+  Object.assign(record, {
+    ShippingAddress: address(city),
+    ShippingCity: city.city,
+    ShippingPostalCode: city.cap,
+    ShippingCountry: 'Italia',
+  });
+}
+
+function makeAccount(d: Draw, n: number, owner: CrmRecord, createdAt: number): CrmRecord {
+  const sex = d.pick(['female', 'male'] as const);
+  const first = d.f.person.firstName(sex);
+  const last = d.f.person.lastName();
+  const home = d.pick(CITIES);
+  const type = d.weighted(ACCOUNT_TYPES);
+  const stamp = toSfDateTime(createdAt);
+  const record: Record<string, unknown> = {
+    Id: salesforceId('001', 41_000_000 + n * 977),
+    OwnerId: owner.Id,
+    OwnerName: fullName(owner),
+    Name: `${first} ${last}`,
+    FirstName: first,
+    LastName: last,
+    Date_of_birth__c: isoDate(d.time(Date.UTC(1940, 0, 1), Date.UTC(2006, 11, 31))),
+    Gender__c: sex === 'female' ? 'Femmina' : 'Maschio',
+    PersonEmail: d.email(first, last),
+    Phone: d.mobile(),
+    PersonHomePhone: d.landline(home),
+    Fax: d.landline(home),
+    Website: `https://www.${slug(last)}${slug(first)}.it`,
+    Description: d.pick(ACCOUNT_NOTES),
+    Consent_Newsletter__pc: d.chance(0.6),
+    Last_Marketing_Contact_Date__c: isoDate(d.time(createdAt - 400 * DAY, createdAt)),
+    Last_Newsletter_Update__pc: isoDate(d.time(createdAt - 400 * DAY, createdAt)),
+    Type: type,
+    Industry: type === 'Consumatore' ? d.pick(INDUSTRIES) : type === 'Ristorante' ? 'Hospitality' : 'Retail',
+    IsPersonAccount: true,
+    PersonContactId: salesforceId('003', 41_000_000 + n * 977),
+    CreatedDate: stamp,
+    LastModifiedDate: stamp,
+    SystemModstamp: stamp,
+  };
+  setBilling(record, home);
+  setShipping(record, d.chance(0.2) ? d.pick(CITIES) : home);
+  return inFieldOrder('Account', record);
+}
+
+type Edit = (d: Draw, record: Record<string, unknown>, at: number) => void;
+
+const ACCOUNT_EDITS: Edit[] = [
+  (d, r) => (r.Phone = d.mobile()),
+  (d, r) => (r.PersonEmail = d.email(String(r.FirstName), String(r.LastName))),
+  (d, r) => {
+    const city = d.pick(CITIES);
+    setBilling(r, city);
+    if (d.chance(0.7)) setShipping(r, city);
+    r.PersonHomePhone = d.landline(city);
+  },
+  (d, r, at) => {
+    r.Consent_Newsletter__pc = !r.Consent_Newsletter__pc;
+    r.Last_Newsletter_Update__pc = isoDate(at);
+  },
+  (_d, r, at) => (r.Last_Marketing_Contact_Date__c = isoDate(at)),
+  (d, r) => (r.Description = d.pick(ACCOUNT_NOTES)),
+  (d, r) => {
+    r.LastName = d.f.person.lastName();
+    r.Name = `${String(r.FirstName)} ${String(r.LastName)}`;
+  },
+  (d, r) => (r.Industry = d.pick(INDUSTRIES)),
+];
+
+function caseDescription(d: Draw, product: Product, city: City, at: number, long: boolean): string {
+  const opening = `Il cliente segnala che la confezione di ${product.name} acquistata presso ${d.pick(STORES)} di ${city.city} presentava ${d.pick(ISSUES)}.`;
+  const sentences = [opening];
+  const count = long ? d.int(6, 9) : d.int(1, 2);
+  for (let i = 0; i < count; i++) sentences.push(d.pick(DESCRIPTION_SENTENCES));
+  if (long)
+    sentences.push(
+      `La data di scadenza riportata sulla confezione è il ${isoDate(at + 20 * DAY)
+        .split('-')
+        .reverse()
+        .join('/')}.`,
+    );
+  return sentences.join(' ');
+}
+
+function makeCase(
+  d: Draw,
+  n: number,
+  account: CrmRecord,
+  owner: CrmRecord,
+  agents: CrmRecord[],
+  createdAt: number,
+): CrmRecord {
+  const reason = d.weighted(CASE_REASONS);
+  const product = d.pick(PRODUCTS);
+  const agentProduct = d.chance(0.85) ? product : d.pick(PRODUCTS);
+  const city = CITIES.find((c) => c.cap === account.BillingPostalCode) ?? d.pick(CITIES);
+  const lot = d.lot(createdAt);
+  const caseNumber = String(10_000 + n).padStart(8, '0');
+  const stamp = toSfDateTime(createdAt);
+  const feedback = reason === 'Feedback on Product';
+  return inFieldOrder('Case', {
+    Id: salesforceId('500', 77_000_000 + n * 1_187),
+    CaseNumber: caseNumber,
+    OwnerId: owner.Id,
+    AccountId: account.Id,
+    CreatedDate: stamp,
+    LastModifiedDate: stamp,
+    SystemModstamp: stamp,
+    CaseOwnerName__c: fullName(owner),
+    Reason: reason,
+    Status: 'New',
+    Agent__c: fullName(d.pick(agents)),
+    Is_restaurant__c: account.Type === 'Ristorante',
+    Brand__c: product.brand,
+    Type_of_Complaint__c: reason === 'Complaint' || feedback ? d.pick(COMPLAINT_TYPES) : 'Nessuno',
+    Related__c: d.pick(RELATED_TO),
+    Photo_Link_1__c: `https://foto.storico-demo.it/casi/${caseNumber}/1.jpg`,
+    Email_From_Contact_Us__c: d.chance(0.5),
+    Recall__c: d.chance(0.03),
+    Subject: `${SUBJECT_BY_REASON[reason] ?? 'Richiesta'}: ${product.name}`,
+    SuppliedName: account.Name,
+    SuppliedEmail: account.PersonEmail,
+    SuppliedPhone: account.Phone,
+    Web_Address__c: d.street(),
+    Web_City__c: city.city,
+    Web_State__c: city.province,
+    Web_Zip_Code__c: city.cap,
+    Web_Country__c: 'Italia',
+    ContactEmail: account.PersonEmail,
+    ContactPhone: account.Phone,
+    Origin: d.pick(ORIGINS),
+    ContactName: account.Name,
+    Description: caseDescription(d, product, city, createdAt, d.chance(0.15)),
+    Priority: d.pick(PRIORITIES),
+    Product__c: product.name,
+    Lot_Number__c: lot,
+    Expiration_Date__c: isoDate(createdAt + d.int(5, 40) * DAY),
+    SKU_Webform__c: product.sku,
+    Classify__c: d.pick(CLASSIFICATIONS),
+    SKU_Agent1__c: agentProduct.sku,
+    Missed_lot__c: d.chance(0.1),
+    Lot_Number_Agent__c: d.chance(0.9) ? lot : d.lot(createdAt),
+    CS_Time_prod__c: `${String(d.int(5, 22)).padStart(2, '0')}:${String(d.int(0, 59)).padStart(2, '0')}`,
+    CS_Packaging_Machine__c: `CONF-${String(d.int(1, 12)).padStart(2, '0')}`,
+    SKU_Agent1_Name__c: agentProduct.name,
+    line__c: `Linea ${d.int(1, 8)}`,
+    Dont_notify__c: d.chance(0.1),
+    Feedback_Agent__c: d.pick(FEEDBACK_TOPICS),
+    Secondary_Feedback_Agent__c: d.pick(FEEDBACK_TOPICS),
+    Modifica_Caso_oltre_limite__c: d.chance(0.05),
+    Number_of_Pieces__c: d.int(1, 6),
+    Total_Value__c: d.int(5, 30) / 2,
+    Product_Description__c: product.description,
+    Internal_comments__c: d.pick(INTERNAL_COMMENTS),
+  });
+}
+
+const NEXT_STATUS: Record<string, string> = {
+  New: 'Working',
+  Working: 'Closed',
+  Escalated: 'Closed',
+  Closed: 'Working',
+};
+
+const CASE_EDITS: Edit[] = [
+  (d, r) =>
+    (r.Status = r.Status === 'Working' && d.chance(0.2) ? 'Escalated' : NEXT_STATUS[String(r.Status)]),
+  (d, r) => (r.Status = NEXT_STATUS[String(r.Status)]),
+  (d, r) => (r.Priority = d.pick(PRIORITIES)),
+  (d, r) => {
+    const more = `${String(r.Internal_comments__c ?? '')} ${d.pick(INTERNAL_COMMENTS)}`.trim();
+    r.Internal_comments__c = more.length > 400 ? d.pick(INTERNAL_COMMENTS) : more;
+  },
+  (d, r) => (r.Description = `${String(r.Description ?? '')} ${d.pick(DESCRIPTION_SENTENCES)}`.trim()),
+  (d, r) => (r.Classify__c = d.pick(CLASSIFICATIONS)),
+  (d, r) => {
+    r.Feedback_Agent__c = d.pick(FEEDBACK_TOPICS);
+    r.Secondary_Feedback_Agent__c = d.pick(FEEDBACK_TOPICS);
+  },
+  (d, r) => {
+    const product = d.pick(PRODUCTS);
+    r.SKU_Agent1__c = product.sku;
+    r.SKU_Agent1_Name__c = product.name;
+  },
+  (d, r, at) => {
+    r.Lot_Number_Agent__c = d.lot(at);
+    r.Missed_lot__c = false;
+  },
+  (d, r) => {
+    r.Total_Value__c = d.int(5, 30) / 2;
+    r.Number_of_Pieces__c = d.int(1, 6);
+  },
+  (_d, r) => (r.Dont_notify__c = !r.Dont_notify__c),
+  (d, r) => (r.Modifica_Caso_oltre_limite__c = d.chance(0.3)),
+];
+
+/** A new version of `record` at time `at`, with one to three realistic edits. */
+export function editRecord(
+  faker: Faker,
+  object: 'Account' | 'Case',
+  record: CrmRecord,
+  at: number,
+): CrmRecord {
+  const d = new Draw(faker);
+  const next: Record<string, unknown> = structuredClone(record);
+  const edits = object === 'Account' ? ACCOUNT_EDITS : CASE_EDITS;
+  for (let i = d.int(1, 3); i > 0; i--) d.pick(edits)(d, next, at);
+  next.LastModifiedDate = next.SystemModstamp = toSfDateTime(at);
+  return next as CrmRecord;
+}
+
+const ACCOUNT_EDIT_COUNTS = [15, 25, 25, 15, 10, 6, 4].map((weight, value) => ({ value, weight }));
+const CASE_EDIT_COUNTS = [10, 20, 30, 20, 12, 8].map((weight, value) => ({ value, weight }));
+
+function history(
+  d: Draw,
+  object: 'Account' | 'Case',
+  first: CrmRecord,
+  edits: number,
+  from: number,
+  to: number,
+): RecordHistory {
+  const versions = [first];
+  for (const at of d.editTimes(edits, from, to)) versions.push(editRecord(d.f, object, versions.at(-1)!, at));
+  return versions;
+}
+
+/** The version of a history in effect at `at` (its first when it did not exist yet). */
+function versionAt(versions: RecordHistory, at: number): CrmRecord {
+  let current = versions[0]!;
+  for (const v of versions) if (Date.parse(String(v.SystemModstamp)) <= at) current = v;
+  return current;
+}
+
+/**
+ * Deterministic demo data: agents, person accounts and cases, each with its history of edits between
+ * 2024-01-01 and 2026-10-31. Same seed and counts, same data.
+ */
+export function generateDemoData(options: { seed?: number; counts?: Partial<DemoCounts> } = {}): DemoData {
+  const counts = { ...DEFAULT_DEMO_COUNTS, ...options.counts };
+  const d = new Draw(demoFaker(options.seed ?? DEFAULT_DEMO_SEED));
+  const users = Array.from({ length: counts.users }, (_, n) => makeUser(d, n));
+  const owners = users.filter((u) => u.IsActive);
+  const accounts: RecordHistory[] = [];
+  for (let n = 0; n < counts.accounts; n++) {
+    const created = d.time(HISTORY_START, HISTORY_END - 30 * DAY);
+    const first = makeAccount(d, n, d.pick(owners), created);
+    accounts.push(history(d, 'Account', first, d.weighted(ACCOUNT_EDIT_COUNTS), created, HISTORY_END));
+  }
+  const cases: RecordHistory[] = [];
+  for (let n = 0; n < counts.cases && accounts.length > 0; n++) {
+    const accountVersions = d.pick(accounts);
+    const accountCreated = Date.parse(String(accountVersions[0]!.CreatedDate));
+    const created = d.time(Math.min(accountCreated + DAY, HISTORY_END - DAY), HISTORY_END - DAY);
+    const account = versionAt(accountVersions, created);
+    const owner = users.find((u) => u.Id === account.OwnerId)!;
+    const first = makeCase(d, n, account, owner, owners, created);
+    const until = Math.min(HISTORY_END, created + 180 * DAY);
+    cases.push(history(d, 'Case', first, d.weighted(CASE_EDIT_COUNTS), created, until));
+  }
+  return { users, accounts, cases };
+}

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CrmError, type CrmRecord } from '../../../server/crm/crm-connector';
+import { snapshotFields } from '../../../server/crm/crm-fields';
+import { SalesforceConnector } from '../../../server/crm/salesforce-connector';
+import { startSandboxCrm, type SandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
+
+const fastRetry = { maxRetries: 3, minTimeoutMs: 5, factor: 2 };
+
+const connectorFor = (sandbox: SandboxCrm, clientSecret = 'sandbox') =>
+  new SalesforceConnector({ loginUrl: sandbox.url, clientId: 'sandbox', clientSecret, retry: fastRetry });
+
+async function collect(pages: AsyncIterable<{ records: CrmRecord[]; totalSize: number }>) {
+  const seen: { size: number; total: number }[] = [];
+  const records: CrmRecord[] = [];
+  for await (const page of pages) {
+    seen.push({ size: page.records.length, total: page.totalSize });
+    records.push(...page.records);
+  }
+  return { pages: seen, records };
+}
+
+const failure = async (promise: Promise<unknown>): Promise<CrmError> => {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(CrmError);
+  return error as CrmError;
+};
+
+describe('Salesforce connector against the sandbox CRM', () => {
+  let sandbox: SandboxCrm;
+  let crm: SalesforceConnector;
+
+  beforeAll(async () => {
+    sandbox = await startSandboxCrm({
+      port: 0,
+      counts: { users: 5, accounts: 30, cases: 45 },
+      pageSize: 7,
+      readOnlyFields: { Account: ['Industry'] },
+    });
+    crm = connectorFor(sandbox);
+  });
+  afterAll(() => sandbox.close());
+
+  it('lists the agents', async () => {
+    const agents = await crm.listAgents();
+    expect(agents.map((a) => a.id).sort()).toEqual(
+      sandbox.records
+        .all('User')
+        .map((u) => u.Id)
+        .sort(),
+    );
+    expect(agents[0]).toEqual({
+      id: expect.stringMatching(/^005/),
+      username: expect.stringContaining('@'),
+      firstName: expect.any(String),
+      lastName: expect.any(String),
+      email: expect.any(String),
+      active: expect.any(Boolean),
+    });
+  });
+
+  it('reads every changed record across several pages, oldest change first', async () => {
+    const { pages, records } = await collect(crm.changedSince('Account', null));
+    expect(pages.map((p) => p.size)).toEqual([7, 7, 7, 7, 2]);
+    expect(pages.every((p) => p.total === 30)).toBe(true);
+    expect(new Set(records.map((r) => r.Id)).size).toBe(30);
+    const stamps = records.map((r) => Date.parse(String(r.SystemModstamp)));
+    expect(stamps).toEqual([...stamps].sort((a, b) => a - b));
+    expect(Object.keys(records[0]!)).toEqual(snapshotFields('Account'));
+  });
+
+  it('reads only records changed at or after the watermark', async () => {
+    const all = sandbox.records.all('Case').map((c) => Date.parse(String(c.SystemModstamp)));
+    const since = [...all].sort((a, b) => a - b)[20]!;
+    const { records } = await collect(crm.changedSince('Case', new Date(since)));
+    expect(records.length).toBe(all.filter((t) => t >= since).length);
+    expect(records.every((r) => Date.parse(String(r.SystemModstamp)) >= since)).toBe(true);
+  });
+
+  it('reads one record in the same shape as the query', async () => {
+    const { records } = await collect(crm.changedSince('Case', null));
+    const one = await crm.readRecord('Case', records[3]!.Id);
+    expect(one).toEqual(records[3]);
+    const missing = await failure(crm.readRecord('Case', '5005g000000AAAAAAA'));
+    expect(missing.errorCode).toBe('NOT_FOUND');
+    expect(missing.message).toContain('5005g000000AAAAAAA');
+  });
+
+  it('writes a snapshot back: writable fields only, addresses through their parts', async () => {
+    const id = sandbox.records.all('Case')[5]!.Id;
+    const before = await crm.readRecord('Case', id);
+    const target = { ...before, Status: 'Escalated', Priority: 'High', CaseNumber: '99999999' };
+    await crm.updateRecord('Case', id, target);
+    const after = await crm.readRecord('Case', id);
+    expect(after).toMatchObject({ Status: 'Escalated', Priority: 'High', CaseNumber: before.CaseNumber });
+    expect(Date.parse(String(after.SystemModstamp))).toBeGreaterThan(
+      Date.parse(String(before.SystemModstamp)),
+    );
+
+    const accountId = sandbox.records.all('Account')[2]!.Id;
+    const account = await crm.readRecord('Account', accountId);
+    await crm.updateRecord('Account', accountId, {
+      ...account,
+      Industry: undefined,
+      BillingAddress: { city: 'Lucca', postalCode: '55100', country: 'Italia' },
+    });
+    expect(await crm.readRecord('Account', accountId)).toMatchObject({
+      BillingAddress: { city: 'Lucca', postalCode: '55100', country: 'Italia' },
+    });
+  });
+
+  it("returns the CRM's refusal as a clear error", async () => {
+    const id = sandbox.records.all('Account')[0]!.Id;
+    const readOnly = await failure(crm.updateRecord('Account', id, { Industry: 'Retail' }));
+    expect(readOnly.errorCode).toBe('INVALID_FIELD_FOR_INSERT_UPDATE');
+    expect(readOnly.errors[0]!.fields).toEqual(['Industry']);
+    expect(readOnly.message).toMatch(
+      /^Updating Account \w{18}: Salesforce said INVALID_FIELD_FOR_INSERT_UPDATE: Unable/,
+    );
+    expect(readOnly.message).toContain('[Industry]');
+    const unknown = await failure(crm.updateRecord('Account', id, { Loyalty__c: 'gold' }));
+    expect(unknown.errorCode).toBe('INVALID_FIELD');
+    expect(unknown.message).toContain("No such column 'Loyalty__c'");
+  });
+
+  it('gets a new token and repeats the call when the session has expired', async () => {
+    const issued = sandbox.stats.tokensIssued;
+    sandbox.expireTokens();
+    expect((await crm.listAgents()).length).toBe(5);
+    expect(sandbox.stats.tokensIssued).toBe(issued + 1);
+  });
+
+  it('retries 5xx answers with backoff, and gives up with the last error', async () => {
+    await crm.listAgents();
+    const before = sandbox.stats.requests;
+    sandbox.failNextRequests(2);
+    expect((await crm.listAgents()).length).toBe(5);
+    expect(sandbox.stats.requests - before).toBe(3);
+
+    sandbox.failNextRequests(100);
+    const gaveUp = await failure(crm.readRecord('Account', sandbox.records.all('Account')[0]!.Id));
+    sandbox.failNextRequests(0);
+    expect(gaveUp.errorCode).toBe('SERVER_UNAVAILABLE');
+    expect(sandbox.stats.requests - before).toBe(3 + 1 + fastRetry.maxRetries);
+  });
+
+  it('does not retry 4xx answers', async () => {
+    await crm.listAgents();
+    const before = sandbox.stats.requests;
+    await failure(crm.readRecord('Account', '0015g000000AAAAAAA'));
+    await failure(crm.updateRecord('Account', sandbox.records.all('Account')[0]!.Id, { Nope__c: 1 }));
+    expect(sandbox.stats.requests - before).toBe(2);
+  });
+
+  it('retries the token endpoint on 5xx and reports refused credentials clearly', async () => {
+    sandbox.failNextRequests(2);
+    expect((await connectorFor(sandbox).listAgents()).length).toBe(5);
+    const refused = await failure(connectorFor(sandbox, 'wrong').listAgents());
+    expect(refused.message).toBe(
+      `Salesforce refused the client credentials at ${sandbox.url}/services/oauth2/token: invalid_client (invalid client credentials)`,
+    );
+  });
+
+  it('says so when the CRM cannot be reached', async () => {
+    const gone = await startSandboxCrm({ port: 0, counts: { users: 1, accounts: 1, cases: 1 } });
+    const connector = connectorFor(gone);
+    await connector.listAgents();
+    await gone.close();
+    const error = await failure(connector.listAgents());
+    expect(error.message).toMatch(/could not be reached \(ECONNREFUSED\)/);
+  });
+});

@@ -1,0 +1,193 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandboxCrm, type SandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
+
+const DATA = '/services/data/v62.0';
+const counts = { users: 4, accounts: 25, cases: 40 };
+
+async function token(sandbox: SandboxCrm, form: Record<string, string>) {
+  return fetch(`${sandbox.url}/services/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form),
+  });
+}
+
+describe('sandbox CRM over HTTP', () => {
+  let sandbox: SandboxCrm;
+  let auth: { authorization: string };
+  const get = (url: string) => fetch(`${sandbox.url}${url}`, { headers: auth });
+  const patch = (url: string, body: unknown) =>
+    fetch(`${sandbox.url}${url}`, {
+      method: 'PATCH',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  beforeAll(async () => {
+    sandbox = await startSandboxCrm({ port: 0, counts });
+    const res = await token(sandbox, {
+      grant_type: 'client_credentials',
+      client_id: 'sandbox',
+      client_secret: 'sandbox',
+    });
+    const body = (await res.json()) as { access_token: string; instance_url: string; id: string };
+    expect(body.instance_url).toBe(sandbox.url);
+    expect(body.id).toMatch(/\/id\/00D\w{15}\/005\w{15}$/);
+    auth = { authorization: `Bearer ${body.access_token}` };
+  });
+  afterAll(() => sandbox.close());
+
+  it('issues tokens for the client credentials grant only, with the configured client', async () => {
+    const wrongSecret = await token(sandbox, {
+      grant_type: 'client_credentials',
+      client_id: 'sandbox',
+      client_secret: 'x',
+    });
+    expect(wrongSecret.status).toBe(400);
+    expect(await wrongSecret.json()).toMatchObject({ error: 'invalid_client' });
+    const password = await token(sandbox, {
+      grant_type: 'password',
+      client_id: 'sandbox',
+      client_secret: 'sandbox',
+    });
+    expect(await password.json()).toMatchObject({ error: 'unsupported_grant_type' });
+  });
+
+  it('answers data calls without a valid bearer token with 401 INVALID_SESSION_ID', async () => {
+    const res = await fetch(`${sandbox.url}${DATA}/query?q=${encodeURIComponent('SELECT Id FROM User')}`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual([
+      { errorCode: 'INVALID_SESSION_ID', message: 'Session expired or invalid' },
+    ]);
+    const forged = await fetch(`${sandbox.url}${DATA}/sobjects/User/x`, {
+      headers: { authorization: 'Bearer nope' },
+    });
+    expect(forged.status).toBe(401);
+  });
+
+  it('answers SOQL with records, attributes and the total size', async () => {
+    const soql = `SELECT Id, CaseNumber, Status FROM Case WHERE (Status = 'Closed' OR Status = 'Working') ORDER BY CaseNumber`;
+    const res = await get(`${DATA}/query?q=${encodeURIComponent(soql)}`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      totalSize: number;
+      done: boolean;
+      records: Record<string, unknown>[];
+    };
+    const expected = sandbox.records
+      .all('Case')
+      .filter((c) => c.Status === 'Closed' || c.Status === 'Working')
+      .map((c) => c.CaseNumber)
+      .sort();
+    expect(body.totalSize).toBe(expected.length);
+    expect(body.done).toBe(true);
+    expect(body.records.map((r) => r.CaseNumber)).toEqual(expected);
+    expect(body.records[0]).toEqual({
+      attributes: { type: 'Case', url: `${DATA}/sobjects/Case/${String(body.records[0]!.Id)}` },
+      Id: expect.any(String),
+      CaseNumber: expect.any(String),
+      Status: expect.any(String),
+    });
+  });
+
+  it("refuses bad SOQL with Salesforce's error codes", async () => {
+    const q = async (soql: string) => {
+      const res = await get(`${DATA}/query?q=${encodeURIComponent(soql)}`);
+      return [res.status, ((await res.json()) as { errorCode: string }[])[0]!.errorCode];
+    };
+    expect(await q('SELECT FROM Case')).toEqual([400, 'MALFORMED_QUERY']);
+    expect(await q('SELECT Id FROM Lead')).toEqual([400, 'INVALID_TYPE']);
+    expect(await q('SELECT Id, Secret__c FROM Case')).toEqual([400, 'INVALID_FIELD']);
+  });
+
+  it('reads one record, with only the fields asked for', async () => {
+    const account = sandbox.records.all('Account')[0]!;
+    const res = await get(`${DATA}/sobjects/Account/${account.Id}?fields=Name,BillingAddress`);
+    expect(await res.json()).toEqual({
+      attributes: { type: 'Account', url: `${DATA}/sobjects/Account/${account.Id}` },
+      Name: account.Name,
+      BillingAddress: account.BillingAddress,
+    });
+    const missing = await get(`${DATA}/sobjects/Account/0015g000000AAAAAAA`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual([
+      { errorCode: 'NOT_FOUND', message: 'The requested resource does not exist' },
+    ]);
+  });
+
+  it('updates writable fields, recomputes compound ones and advances the save stamps', async () => {
+    const account = sandbox.records.all('Account')[1]!;
+    const res = await patch(`${DATA}/sobjects/Account/${account.Id}`, {
+      LastName: 'Esposito',
+      BillingCity: 'Lecce',
+      BillingPostalCode: '73100',
+      BillingCountry: 'Italia',
+    });
+    expect(res.status).toBe(204);
+    const after = sandbox.records.get('Account', account.Id)!;
+    expect(after.Name).toBe(`${String(account.FirstName)} Esposito`);
+    expect(after.BillingAddress).toEqual({ city: 'Lecce', postalCode: '73100', country: 'Italia' });
+    expect(Date.parse(String(after.SystemModstamp))).toBeGreaterThan(
+      Date.parse(String(account.SystemModstamp)),
+    );
+    expect(after.LastModifiedDate).toBe(after.SystemModstamp);
+  });
+
+  it("refuses read-only, unknown and mistyped fields with Salesforce's error array", async () => {
+    const c = sandbox.records.all('Case')[0]!;
+    const readOnly = await patch(`${DATA}/sobjects/Case/${c.Id}`, {
+      CaseNumber: '1',
+      SystemModstamp: 'x',
+      Status: 'New',
+    });
+    expect(readOnly.status).toBe(400);
+    expect(await readOnly.json()).toEqual([
+      {
+        errorCode: 'INVALID_FIELD_FOR_INSERT_UPDATE',
+        message: expect.stringContaining('Unable to create/update fields: CaseNumber, SystemModstamp.'),
+        fields: ['CaseNumber', 'SystemModstamp'],
+      },
+    ]);
+    const unknown = await patch(`${DATA}/sobjects/Case/${c.Id}`, { Nope__c: 1 });
+    expect(await unknown.json()).toEqual([
+      { errorCode: 'INVALID_FIELD', message: "No such column 'Nope__c' on sobject of type Case", fields: [] },
+    ]);
+    const mistyped = await patch(`${DATA}/sobjects/Case/${c.Id}`, { Recall__c: 'yes' });
+    expect(((await mistyped.json()) as { errorCode: string }[])[0]!.errorCode).toBe('JSON_PARSER_ERROR');
+    const badOwner = await patch(`${DATA}/sobjects/Case/${c.Id}`, { OwnerId: '0055g000000AAAAAAA' });
+    expect(((await badOwner.json()) as { errorCode: string }[])[0]!.errorCode).toBe(
+      'INVALID_CROSS_REFERENCE_KEY',
+    );
+    expect(sandbox.records.get('Case', c.Id)).toEqual(c);
+    expect((await patch(`${DATA}/sobjects/Case/5005g000000AAAAAAA`, { Status: 'New' })).status).toBe(404);
+  });
+});
+
+describe('sandbox CRM state', () => {
+  it('keeps changes across a restart through its change log', async () => {
+    const changeLog = path.join(mkdtempSync(path.join(tmpdir(), 'storico-sandbox-')), 'changes.ndjson');
+    const first = await startSandboxCrm({ port: 0, counts, changeLog });
+    const id = first.records.all('Case')[3]!.Id;
+    expect(first.records.patch('Case', id, { Status: 'Escalated' }).ok).toBe(true);
+    const changed = first.records.get('Case', id);
+    await first.close();
+    const second = await startSandboxCrm({ port: 0, counts, changeLog });
+    expect(second.records.get('Case', id)).toEqual(changed);
+    expect(second.records.now()).toBeGreaterThan(Date.parse(String(changed!.SystemModstamp)));
+    await second.close();
+  });
+
+  it('makes new edits while running when asked to', async () => {
+    const sandbox = await startSandboxCrm({ port: 0, counts, editsEverySeconds: 1 });
+    const started = Date.now();
+    const newer = () =>
+      [...sandbox.records.all('Account'), ...sandbox.records.all('Case')].filter(
+        (r) => Date.parse(String(r.SystemModstamp)) >= started,
+      );
+    await expect.poll(() => newer().length, { timeout: 5000, interval: 200 }).toBeGreaterThan(0);
+    await sandbox.close();
+  });
+});

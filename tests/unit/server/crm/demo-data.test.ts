@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { snapshotFields } from '../../../../server/crm/crm-fields';
+import { parseSfDateTime } from '../../../../server/crm/salesforce-dates';
+import { CITIES } from '../../../../server/crm/sandbox/demo-catalog';
+import { generateDemoData, toSnapshot } from '../../../../server/crm/sandbox/demo-data';
+
+const small = { users: 5, accounts: 40, cases: 90 };
+
+describe('demo data generator', () => {
+  it('gives the same data for the same seed and counts', () => {
+    const a = generateDemoData({ seed: 7, counts: small });
+    const b = generateDemoData({ seed: 7, counts: small });
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+  });
+
+  it('gives other data for another seed', () => {
+    const a = generateDemoData({ seed: 7, counts: small });
+    const b = generateDemoData({ seed: 8, counts: small });
+    expect(JSON.stringify(a.accounts)).not.toBe(JSON.stringify(b.accounts));
+  });
+
+  describe('the default dataset', () => {
+    const started = Date.now();
+    const data = generateDemoData();
+    const elapsed = Date.now() - started;
+
+    it('has at least 20 agents, 2,000 person accounts and 5,000 cases, generated in seconds', () => {
+      expect(data.users.length).toBeGreaterThanOrEqual(20);
+      expect(data.accounts).toHaveLength(2000);
+      expect(data.cases).toHaveLength(5000);
+      expect(elapsed).toBeLessThan(10_000);
+    });
+
+    it('dates every version between 2024-01-01 and 2026-10-31, oldest first, with edits after creation', () => {
+      const start = Date.UTC(2024, 0, 1);
+      const end = Date.UTC(2026, 10, 1);
+      let edited = 0;
+      for (const versions of [...data.accounts, ...data.cases]) {
+        const stamps = versions.map((v) => parseSfDateTime(v.SystemModstamp)!);
+        expect(stamps).toEqual([...stamps].sort((x, y) => x - y));
+        for (const t of stamps) expect(t >= start && t < end).toBe(true);
+        expect(versions.every((v) => v.CreatedDate === versions[0]!.CreatedDate)).toBe(true);
+        if (versions.length > 1) edited++;
+      }
+      expect(edited).toBeGreaterThan(5000);
+    });
+
+    it('fills every snapshot field of every version', () => {
+      for (const [object, histories] of [
+        ['Account', data.accounts],
+        ['Case', data.cases],
+      ] as const) {
+        for (const versions of histories) {
+          for (const v of versions) {
+            const snapshot = toSnapshot(object, v);
+            const empty = snapshotFields(object).filter((f) => snapshot[f] === null || snapshot[f] === '');
+            expect(empty, `${object} ${v.Id}`).toEqual([]);
+          }
+        }
+      }
+    });
+
+    it('uses Salesforce-shaped ids and links each case to a contact of the same agent', () => {
+      const accounts = new Map(data.accounts.map((h) => [h[0]!.Id, h[0]!]));
+      expect(data.users.every((u) => /^005[a-zA-Z0-9]{15}$/.test(u.Id))).toBe(true);
+      expect([...accounts.keys()].every((id) => /^001[a-zA-Z0-9]{15}$/.test(id))).toBe(true);
+      for (const versions of data.cases) {
+        const c = versions.at(-1)!;
+        expect(c.Id).toMatch(/^500[a-zA-Z0-9]{15}$/);
+        expect(accounts.get(String(c.AccountId))?.OwnerId).toBe(c.OwnerId);
+      }
+      const ids = [...data.users, ...data.accounts.map((h) => h[0]!), ...data.cases.map((h) => h[0]!)].map(
+        (r) => r.Id,
+      );
+      expect(new Set(ids.map((id) => id.toLowerCase())).size).toBe(ids.length);
+    });
+
+    it('holds realistic Italian contacts and product cases', () => {
+      const caps = new Set(CITIES.map((c) => c.cap));
+      const latest = data.accounts.map((h) => h.at(-1)!);
+      expect(latest.every((a) => caps.has(String(a.ZIP_CODE__c)))).toBe(true);
+      expect(latest.every((a) => /^\+39 3\d{2} \d{3} \d{4}$/.test(String(a.Phone)))).toBe(true);
+      expect(latest.every((a) => String(a.PersonEmail).includes('@'))).toBe(true);
+      expect(latest.every((a) => a.Name === `${String(a.FirstName)} ${String(a.LastName)}`)).toBe(true);
+      const cases = data.cases.map((h) => h.at(-1)!);
+      expect(cases.filter((c) => c.Reason === 'Feedback on Product').length).toBeGreaterThan(500);
+      expect(cases.filter((c) => String(c.Description).length > 450).length).toBeGreaterThan(100);
+      expect(new Set(cases.map((c) => c.CaseNumber)).size).toBe(cases.length);
+    });
+  });
+});
