@@ -2,10 +2,16 @@ import { z } from 'zod';
 import { dateOrder, dateRangeFields } from './dates';
 import { pageQuerySchema } from './page';
 
+/** `sort` of the contact search: `field,asc|desc` (nulls last); anything else gives the default `creation_date,desc`. */
+export const CONTACT_SORT_FIELDS = ['creation_date', 'accountName', 'countSalesforceCases', 'id'] as const;
+/** `sort` of the case search: `field,asc|desc` (nulls last); anything else gives the default `createdAt,desc`. */
+export const CASE_SORT_FIELDS = ['createdAt', 'caseNumber', 'description', 'id'] as const;
+
 /**
  * `GET /api/v3/sf-user/{id}/sf-account` and `/sf-case` (every signed-in role): the agent's records that have at least
- * one revision saved within [dateFrom 00:00, dateTo 24:00) Europe/Rome, paged. `filter` matches name, e-mail or case
- * number, case-insensitive. Default order: newest creation first.
+ * one revision saved within [dateFrom 00:00, dateTo 24:00) Europe/Rome, always paged (`isPaged` is ignored).
+ * `filter` matches, case-insensitive, a contact's name or e-mail, or a case's number or description.
+ * Default order: newest creation first. 404 for an unknown agent.
  */
 export const searchQuerySchema = pageQuerySchema.extend(dateRangeFields).refine(...dateOrder);
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
@@ -33,7 +39,11 @@ export const caseRowSchema = z.object({
   description: z.string().nullable(),
   caseNumber: z.string().nullable(),
   createdAt: z.string().nullable(),
-  salesforceUser: z.object({ username: z.string(), FirstName: z.string().nullable(), LastName: z.string().nullable() }),
+  salesforceUser: z.object({
+    username: z.string(),
+    FirstName: z.string().nullable(),
+    LastName: z.string().nullable(),
+  }),
   earlierRevisionCase: revisionRefSchema,
   laterRevisionCase: revisionRefSchema,
 });

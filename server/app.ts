@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { agentRoutes } from './agents/agents.routes';
 import { authRoutes } from './auth/auth.routes';
 import { identityDeps } from './auth/identity-deps';
 import type { SessionService } from './auth/sessions';
@@ -15,6 +16,7 @@ import { registerRateLimit } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import type { Mailer } from './mail/mailer';
+import { revisionRoutes } from './revisions/revisions.routes';
 import { userRoutes } from './users/users.routes';
 
 export type AppDeps = {
@@ -57,6 +59,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const identity = identityDeps(deps);
   await app.register(authRoutes, { prefix: API_PREFIX, identity });
   await app.register(userRoutes, { prefix: API_PREFIX, identity });
+  await app.register(agentRoutes, { prefix: API_PREFIX, db: deps.db });
+  await app.register(revisionRoutes, { prefix: API_PREFIX, db: deps.db });
 
   const serveSpa = deps.distDir ? await registerSpa(app, deps.distDir) : false;
   registerNotFound(app, serveSpa);

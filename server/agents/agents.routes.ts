@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { agentListSchema, agentParamsSchema } from '../../contract/agents';
+import { envelopeOf, errorBodySchema } from '../../contract/envelope';
+import { pageOf } from '../../contract/page';
+import { caseRowSchema, contactRowSchema, searchQuerySchema } from '../../contract/search';
+import type { Db } from '../db/database';
+import { envelope } from '../http/envelope';
+import { AgentsService } from './agents.service';
+
+const signedIn = { access: 'signed-in' } as const;
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+
+/** The CRM agents and the search of their contacts and cases. */
+export async function agentRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const agents = new AgentsService(db);
+
+  r.get(
+    '/sf-user/',
+    {
+      config: signedIn,
+      schema: {
+        tags: ['search'],
+        summary: 'Every active agent, sorted by username (never paged)',
+        response: { 200: envelopeOf(agentListSchema), 401: errorBodySchema },
+      },
+    },
+    async () => envelope(await agents.list()),
+  );
+
+  r.get(
+    '/sf-user/:id/sf-account',
+    {
+      config: signedIn,
+      schema: {
+        tags: ['search'],
+        summary: "The agent's contacts with a revision saved in the date range",
+        params: agentParamsSchema,
+        querystring: searchQuerySchema,
+        response: { 200: envelopeOf(pageOf(contactRowSchema)), ...errors },
+      },
+    },
+    async (request) => envelope(await agents.searchContacts(request.params.id, request.query)),
+  );
+
+  r.get(
+    '/sf-user/:id/sf-case',
+    {
+      config: signedIn,
+      schema: {
+        tags: ['search'],
+        summary: "The agent's cases with a revision saved in the date range",
+        params: agentParamsSchema,
+        querystring: searchQuerySchema,
+        response: { 200: envelopeOf(pageOf(caseRowSchema)), ...errors },
+      },
+    },
+    async (request) => envelope(await agents.searchCases(request.params.id, request.query)),
+  );
+}

@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelopeOf, errorBodySchema } from '../../contract/envelope';
+import { pageOf } from '../../contract/page';
+import {
+  accountDifferencesQuerySchema,
+  caseDifferencesQuerySchema,
+  differencesSchema,
+  recordParamsSchema,
+  revisionHistoryQuerySchema,
+  revisionSchema,
+  revisionsInRangeQuerySchema,
+} from '../../contract/revisions';
+import type { Db } from '../db/database';
+import { envelope } from '../http/envelope';
+import type { RecordKind } from './revisions.repository';
+import { RevisionsService } from './revisions.service';
+
+const signedIn = { access: 'signed-in' } as const;
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const revisionPage = envelopeOf(pageOf(revisionSchema));
+
+/** The revisions of contacts (`/revision-account`) and cases (`/revision-case`), and their comparison. */
+export async function revisionRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const revisions = new RevisionsService(db);
+
+  const recordRoutes = (kind: RecordKind, base: string, inRangePath: string, noun: string) => {
+    r.get(
+      `${base}/:id/${inRangePath}`,
+      {
+        config: signedIn,
+        schema: {
+          tags: ['revisions'],
+          summary: `The ${noun} version in effect at dateFrom, then at dateTo when different`,
+          params: recordParamsSchema,
+          querystring: revisionsInRangeQuerySchema,
+          response: { 200: revisionPage, ...errors },
+        },
+      },
+      async (request) => envelope(await revisions.inRange(kind, request.params.id, request.query)),
+    );
+
+    r.get(
+      `${base}/:id/history`,
+      {
+        config: signedIn,
+        schema: {
+          tags: ['revisions'],
+          summary: `Every revision of the ${noun}, newest first`,
+          params: recordParamsSchema,
+          querystring: revisionHistoryQuerySchema,
+          response: { 200: revisionPage, ...errors },
+        },
+      },
+      async (request) => envelope(await revisions.history(kind, request.params.id, request.query)),
+    );
+  };
+
+  recordRoutes('account', '/revision-account', 'account', 'contact');
+  recordRoutes('case', '/revision-case', 'cases', 'case');
+
+  r.get(
+    '/revision-account/differences',
+    {
+      config: signedIn,
+      schema: {
+        tags: ['revisions'],
+        summary: 'The fields that differ between two revisions of one contact',
+        querystring: accountDifferencesQuerySchema,
+        response: { 200: envelopeOf(differencesSchema), ...errors },
+      },
+    },
+    async (request) =>
+      envelope(
+        await revisions.differences(
+          'account',
+          request.query.firstRevisionAccountID,
+          request.query.secondRevisionAccountID,
+          ['firstRevisionAccountID', 'secondRevisionAccountID'],
+        ),
+      ),
+  );
+
+  r.get(
+    '/revision-case/differences',
+    {
+      config: signedIn,
+      schema: {
+        tags: ['revisions'],
+        summary: 'The fields that differ between two revisions of one case',
+        querystring: caseDifferencesQuerySchema,
+        response: { 200: envelopeOf(differencesSchema), ...errors },
+      },
+    },
+    async (request) =>
+      envelope(
+        await revisions.differences(
+          'case',
+          request.query.firstRevisionCaseID,
+          request.query.secondRevisionCaseID,
+          ['firstRevisionCaseID', 'secondRevisionCaseID'],
+        ),
+      ),
+  );
+}

@@ -1,0 +1,84 @@
+import type { Page } from '../../contract/page';
+import { formatDiffProperties, type Differences, type Revision } from '../../contract/revisions';
+import type { Db } from '../db/database';
+import { badRequest, notFound } from '../http/http-error';
+import { toPage } from '../http/paging';
+import {
+  recordExists,
+  revisionHistory,
+  revisionsByIds,
+  versionsInEffect,
+  type RecordKind,
+  type StoredRevision,
+} from './revisions.repository';
+import { romeDayRange } from './rome-days';
+import { changedFields, snapshotText } from './snapshot-fields';
+
+const NOUN: Record<RecordKind, string> = { account: 'Contact', case: 'Case' };
+
+export const toRevision = (kind: RecordKind, revision: StoredRevision): Revision => ({
+  id: revision.id,
+  savedAt: revision.savedAt.toISOString(),
+  source: revision.source,
+  json: snapshotText(kind, revision.json),
+});
+
+type PageParams = { page: number; size: number };
+type RangeParams = PageParams & { dateFrom: string; dateTo: string };
+
+/** Lists are always paged: `isPaged=false` would let one call read a record's whole history. */
+const paged = (query: PageParams) => ({ page: query.page, size: query.size, isPaged: true });
+
+export class RevisionsService {
+  constructor(private readonly db: Db) {}
+
+  /** The version in effect at dateFrom, then the one in effect at dateTo when it is another revision. */
+  async inRange(kind: RecordKind, recordId: string, query: RangeParams): Promise<Page<Revision>> {
+    await this.mustExist(kind, recordId);
+    const inEffect = (
+      await versionsInEffect(this.db, kind, [recordId], romeDayRange(query.dateFrom, query.dateTo))
+    ).get(recordId);
+    if (!inEffect?.earlier || !inEffect.later)
+      throw notFound(`${NOUN[kind]} ${recordId} has no revision up to ${query.dateTo}`);
+    const ids = inEffect.earlier === inEffect.later ? [inEffect.earlier] : [inEffect.earlier, inEffect.later];
+    const byId = new Map((await revisionsByIds(this.db, kind, ids)).map((r) => [r.id, r]));
+    const all = ids.map((id) => toRevision(kind, byId.get(id)!));
+    const start = query.page * query.size;
+    return toPage(all.slice(start, start + query.size), all.length, paged(query));
+  }
+
+  /** Every revision of the record, newest first. */
+  async history(kind: RecordKind, recordId: string, query: PageParams): Promise<Page<Revision>> {
+    await this.mustExist(kind, recordId);
+    const { rows, total } = await revisionHistory(this.db, kind, recordId, {
+      offset: query.page * query.size,
+      limit: query.size,
+    });
+    return toPage(
+      rows.map((r) => toRevision(kind, r)),
+      total,
+      paged(query),
+    );
+  }
+
+  /** The fields that differ between two revisions of one record; `fields` names the two query parameters. */
+  async differences(
+    kind: RecordKind,
+    firstId: number,
+    secondId: number,
+    fields: readonly [string, string],
+  ): Promise<Differences> {
+    const found = new Map((await revisionsByIds(this.db, kind, [firstId, secondId])).map((r) => [r.id, r]));
+    const first = found.get(firstId);
+    const second = found.get(secondId);
+    if (!first) throw notFound(`Revision ${firstId} not found`);
+    if (!second) throw notFound(`Revision ${secondId} not found`);
+    if (first.recordId !== second.recordId)
+      throw badRequest(`query.${fields[1]}`, 'The two revisions belong to different records');
+    return { jsonDiffProperties: formatDiffProperties(changedFields(kind, first.json, second.json)) };
+  }
+
+  private async mustExist(kind: RecordKind, recordId: string): Promise<void> {
+    if (!(await recordExists(this.db, kind, recordId))) throw notFound(`${NOUN[kind]} ${recordId} not found`);
+  }
+}
