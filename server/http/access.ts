@@ -55,7 +55,8 @@ export function registerAccessControl(app: FastifyInstance, sessions: SessionVer
     for (const method of methods) app.routeRules.push({ method, url: route.url, access });
   });
 
-  app.addHook('preHandler', async (request) => {
+  // onRequest: a caller without the right is refused before the body is parsed or validated.
+  app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
     const token = bearer(request);
