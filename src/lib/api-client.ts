@@ -10,6 +10,8 @@ export class ApiError extends Error {
     message: string,
     readonly code: number | string | undefined = undefined,
     readonly field: string | undefined = undefined,
+    /** From a refusal's `Retry-After` header (a lock, a rate limit): seconds to wait before trying again. */
+    readonly retryAfterSeconds: number | undefined = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -40,13 +42,28 @@ export function buildUrl(path: string, query: Record<string, QueryValue> = {}): 
   return `${clientConfig.apiBaseUrl}${path}${search ? `?${search}` : ''}`;
 }
 
+/** `Retry-After` is either seconds or an HTTP date. */
+function retryAfterSeconds(header: string | null): number | undefined {
+  if (!header) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim());
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
 async function errorFrom(response: Response): Promise<ApiError> {
   const parsed = errorBodySchema.safeParse(await response.json().catch(() => undefined));
+  const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
   if (parsed.success) {
     const { error, message } = parsed.data;
-    return new ApiError(response.status, error.message || message, error.code, error.field);
+    return new ApiError(response.status, error.message || message, error.code, error.field, retryAfter);
   }
-  return new ApiError(response.status, response.statusText || `HTTP ${response.status}`);
+  return new ApiError(
+    response.status,
+    response.statusText || `HTTP ${response.status}`,
+    undefined,
+    undefined,
+    retryAfter,
+  );
 }
 
 /** Calls /api/v3 with JSON, Italian accept-language, the bearer token and a 20 s timeout. */

@@ -1,0 +1,51 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldValues, Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import { it } from '@/i18n/it';
+
+type Issue = {
+  code: string;
+  message: string;
+  input?: unknown;
+  minimum?: unknown;
+  maximum?: unknown;
+  format?: string;
+  origin?: string;
+};
+
+/**
+ * Italian wording for the issues of a schema that has no message of its own (SPEC.md section 5), so forms can
+ * validate with the contract's schemas, limits included, and still speak Italian.
+ */
+export function italianIssue(issue: Issue): string | undefined {
+  switch (issue.code) {
+    case 'too_small':
+      if (issue.origin !== 'string') return it.validation.invalid;
+      return issue.input === '' || Number(issue.minimum) <= 1
+        ? it.validation.required
+        : it.validation.minLength(Number(issue.minimum));
+    case 'too_big':
+      return issue.origin === 'string'
+        ? it.validation.maxLength(Number(issue.maximum))
+        : it.validation.invalid;
+    case 'invalid_format':
+      return issue.format === 'email' ? it.validation.email : it.validation.invalid;
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null
+        ? it.validation.required
+        : it.validation.invalid;
+    default:
+      return undefined;
+  }
+}
+
+/** react-hook-form's resolver for a zod schema, with the Italian messages above. */
+export function formResolver<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+): Resolver<z.input<S>, unknown, z.output<S>> {
+  return zodResolver(schema, { error: (issue) => italianIssue(issue as Issue) }) as Resolver<
+    z.input<S>,
+    unknown,
+    z.output<S>
+  >;
+}

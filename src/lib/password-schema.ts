@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { brokenPasswordRules } from '@contract/password-policy';
+import { it } from '@/i18n/it';
+
+/**
+ * A new password checked against the contract's rules, one Italian message per broken rule (the form shows the
+ * first; the rule list beside the field shows them all).
+ */
+export const newPasswordField = z.string().superRefine((password, ctx) => {
+  for (const id of brokenPasswordRules(password))
+    ctx.addIssue({ code: 'custom', message: it.passwordRules.rules[id] });
+});
+
+/** The 'confirmation must match' check of SPEC.md section 5, for an object schema's `.superRefine`. */
+export const passwordsMatch =
+  <K extends string, C extends string>(passwordKey: K, confirmKey: C) =>
+  (value: Record<K | C, string>, ctx: z.RefinementCtx) => {
+    if (value[passwordKey] !== value[confirmKey])
+      ctx.addIssue({ code: 'custom', path: [confirmKey], message: it.passwordRules.mismatch });
+  };
