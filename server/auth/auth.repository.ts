@@ -49,13 +49,13 @@ export async function saveLockState(db: Db, userId: number, state: LockState): P
 }
 
 /**
- * Records `step` as the user's last accepted code and clears their failures, unless a code of that step or a
- * later one was accepted meanwhile (a concurrent replay): then nothing changes and it answers false.
+ * Records `step` as the user's last accepted code, unless a code of that step or a later one was accepted
+ * meanwhile (a concurrent replay): then nothing changes and it answers false.
  */
-export async function acceptCodeStep(db: Db, userId: number, step: number): Promise<boolean> {
+export async function claimCodeStep(db: Db, userId: number, step: number): Promise<boolean> {
   const rows = await db
     .updateTable('users')
-    .set({ totp_last_step: step, failed_attempts: 0, locked_until: null, lock_count: 0 })
+    .set({ totp_last_step: step })
     .where('id', '=', userId)
     .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
     .returning('id')

@@ -7,13 +7,13 @@ import type { Principal } from '../http/access';
 import { useOpenQrTokens } from '../users/qr-tokens.repository';
 import { findLiveUserByUsername, type UserWithRole } from '../users/users.repository';
 import {
-  acceptCodeStep,
+  claimCodeStep,
   credentialFailureTimes,
   lockStateForUpdate,
   recordLoginAttempt,
   saveLockState,
 } from './auth.repository';
-import { afterFailure, isLocked, replayFailures, type LockState } from './lock-policy';
+import { afterFailure, isLocked, replayFailures, unlocked, type LockState } from './lock-policy';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import type { SessionService } from './sessions';
 import { checkTotpCode, type CodeCheck } from './totp';
@@ -81,7 +81,8 @@ export class AuthService {
       return this.fail(user, check.reason === 'replayed' ? 'replayed_code' : 'bad_code', attempt);
     const accepted = await this.deps.db.transaction().execute(async (trx) => {
       // The step is claimed in the database: of two concurrent sign-ins with one code, one wins.
-      if (!(await acceptCodeStep(trx, user.id, check.step))) return false;
+      if (!(await claimCodeStep(trx, user.id, check.step))) return false;
+      await saveLockState(trx, user.id, unlocked);
       await recordLoginAttempt(trx, { ...this.row(attempt), outcome: 'ok' });
       await this.audit('auth.login', user, attempt, undefined, trx);
       if ((await useOpenQrTokens(trx, user.id, attempt.now)) > 0)

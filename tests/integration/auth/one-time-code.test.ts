@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_RANA } from '../../../contract/roles';
+import { spendOneTimeCode } from '../../../server/auth/one-time-code';
+import { totpCodeAt } from '../../../server/auth/totp';
+import { createUserWithSecret, nextCode, signIn } from '../../support/auth';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import { testDbKinds } from '../../support/test-database';
+
+describe.each(testDbKinds())('one-time codes of signed-in users on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const spend = (userId: number, code: string) =>
+    spendOneTimeCode(t.database.db, { userId, code, secretsKey: t.config.secretsKey, now: t.now() });
+
+  it('accepts a code once, and refuses it at sign-in afterwards', async () => {
+    const user = await createUserWithSecret(t, USER_RANA);
+    const { code, step } = nextCode(t, user);
+    expect(await spend(user.id, code)).toBe(true);
+    expect(await spend(user.id, code)).toBe(false);
+    user.lastStep = step;
+    await signIn(t, user);
+  });
+
+  it('refuses a wrong code, a code of a sign-in already used, and a user without a secret', async () => {
+    const user = await createUserWithSecret(t, USER_RANA);
+    expect(await spend(user.id, '000000')).toBe(false);
+    await signIn(t, user);
+    expect(await spend(user.id, totpCodeAt(user.secret, new Date(user.lastStep! * 30_000)))).toBe(false);
+    await t.database.db
+      .updateTable('users')
+      .set({ totp_secret_enc: null })
+      .where('id', '=', user.id)
+      .execute();
+    expect(await spend(user.id, nextCode(t, user).code)).toBe(false);
+    expect(await spend(999_999, '123456')).toBe(false);
+  });
+
+  it('lets one of concurrent uses of one code through', async () => {
+    const user = await createUserWithSecret(t, USER_RANA);
+    const { code } = nextCode(t, user);
+    const results = await Promise.all([spend(user.id, code), spend(user.id, code), spend(user.id, code)]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+});
