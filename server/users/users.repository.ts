@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { containsPattern } from '../db/like';
 import type { NewUser, UserUpdate } from '../db/tables/identity.table';
 
 export type UserSortColumn = 'id' | 'username' | 'email' | 'role';
@@ -61,8 +62,6 @@ export async function takenIdentity(
   };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 const sortExpression = {
   id: sql`users.id`,
   username: sql`lower(users.username)`,
@@ -81,7 +80,7 @@ export async function listLiveUsers(
   let base = userWithRole(db).where('users.deleted', '=', false);
   const filter = options.filter?.trim();
   if (filter) {
-    const pattern = `%${escapeLike(filter.toLowerCase())}%`;
+    const pattern = containsPattern(filter);
     base = base.where((eb) =>
       eb.or([
         eb(sql<string>`lower(users.username)`, 'like', pattern),
