@@ -1,30 +1,82 @@
-import { Link } from 'react-router-dom';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { LoginError, type LoginBody } from '@contract/auth';
 import { it } from '@/i18n/it';
+import { ApiError } from '@/lib/api-client';
+import { sessionStore } from '@/lib/session-store';
+import { useLogin } from '../api/login';
+import { loginFailure } from '../api/login-error';
 import { AuthCard } from './auth-card';
+import { CodeForm } from './code-form';
+import { CredentialsForm } from './credentials-form';
 
+type Step = { name: 'credentials' | 'code'; error?: string };
+
+/**
+ * Sign-in in two steps (SPEC.md section 4). The credentials are checked first with a call without code: the server
+ * answers -2 when they are right, so the code step only opens for a real user. Once signed in, the sign-in route's
+ * guard moves on to the page the user came from, or the contacts.
+ */
 export function SignInPage() {
-  return (
+  const login = useLogin();
+  const [credentials, setCredentials] = useState<LoginBody>({ username: '', password: '' });
+  const [step, setStep] = useState<Step>({ name: 'credentials' });
+
+  const checkCredentials = (values: LoginBody) => {
+    setCredentials(values);
+    login.mutate(values, {
+      onSuccess: ({ data }) => signedIn(data.token),
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === LoginError.WRONG_CODE) {
+          setStep({ name: 'code' });
+          return;
+        }
+        toast.error(it.signIn.requestInvalid, { id: 'login-error' });
+        setStep({ name: 'credentials', error: loginFailure(error).message });
+      },
+    });
+  };
+
+  const checkCode = (code: string) =>
+    login.mutateAsync({ ...credentials, code }).then(
+      ({ data }) => {
+        signedIn(data.token);
+        return true;
+      },
+      (error: unknown) => {
+        toast.error(it.signIn.requestInvalid, { id: 'login-error' });
+        const failure = loginFailure(error);
+        if (failure.kind === 'wrong-credentials') setCredentials({ ...credentials, password: '' });
+        setStep({
+          name: failure.kind === 'wrong-credentials' ? 'credentials' : 'code',
+          error: failure.message,
+        });
+        return false;
+      },
+    );
+
+  return step.name === 'credentials' ? (
     <AuthCard title={it.signIn.title} description={it.signIn.subtitle}>
-      <form className="flex flex-col gap-4" onSubmit={(event) => event.preventDefault()}>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="username">{it.signIn.username}</Label>
-          <Input id="username" name="username" autoComplete="username" required />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="password">{it.signIn.password}</Label>
-          <Input id="password" name="password" type="password" autoComplete="current-password" required />
-        </div>
-        <Button type="submit">{it.signIn.submit}</Button>
-        <Link
-          to="/forgotPassword"
-          className="text-center text-sm text-primary underline-offset-4 hover:underline"
-        >
-          {it.forgotPassword.title}
-        </Link>
-      </form>
+      <CredentialsForm
+        defaultValues={credentials}
+        pending={login.isPending}
+        error={step.error}
+        onSubmit={checkCredentials}
+      />
+    </AuthCard>
+  ) : (
+    <AuthCard title={it.signIn.codeTitle} description={it.signIn.codeSubtitle}>
+      <CodeForm
+        pending={login.isPending}
+        error={step.error}
+        onSubmit={checkCode}
+        onBack={() => setStep({ name: 'credentials' })}
+      />
     </AuthCard>
   );
+}
+
+function signedIn(token: string) {
+  toast.success(it.signIn.success, { id: 'login-success' });
+  sessionStore.signedIn(token);
 }

@@ -1,0 +1,80 @@
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import type { z } from 'zod';
+import { loginBodySchema, type LoginBody } from '@contract/auth';
+import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { it } from '@/i18n/it';
+import { formResolver } from '@/lib/form-resolver';
+
+/** SPEC.md section 5: the contract's limits (username up to 300, password 6 to 40), both required. */
+const credentialsSchema = loginBodySchema.extend({
+  username: loginBodySchema.shape.username.min(1),
+});
+type Credentials = z.infer<typeof credentialsSchema>;
+
+export function CredentialsForm({
+  defaultValues,
+  pending,
+  error,
+  onSubmit,
+}: {
+  defaultValues: LoginBody;
+  pending: boolean;
+  error: string | undefined;
+  onSubmit: (credentials: Credentials) => void;
+}) {
+  const form = useForm<Credentials>({ resolver: formResolver(credentialsSchema), defaultValues });
+  return (
+    <Form {...form}>
+      <form className="flex flex-col gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
+        <FormField
+          control={form.control}
+          name="username"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{it.signIn.username}</FormLabel>
+              <FormControl>
+                <Input autoComplete="username" autoFocus={!defaultValues.username} {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{it.signIn.password}</FormLabel>
+              <FormControl>
+                <Input
+                  type="password"
+                  autoComplete="current-password"
+                  autoFocus={!!defaultValues.username}
+                  {...field}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        {error && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {error}
+          </p>
+        )}
+        <Button type="submit" disabled={pending}>
+          {pending ? it.signIn.checking : it.signIn.submit}
+        </Button>
+        <Link
+          to="/forgotPassword"
+          className="flex min-h-11 items-center justify-center text-sm text-primary underline-offset-4 hover:underline"
+        >
+          {it.forgotPassword.title}
+        </Link>
+      </form>
+    </Form>
+  );
+}
