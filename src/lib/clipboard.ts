@@ -1,11 +1,15 @@
 /**
- * Copies text. The async Clipboard API exists only in secure contexts (https, localhost); an office server on
- * plain http still gets a working copy through a selected, off-screen text area.
+ * Copies text. Browsers offer the async Clipboard API only in secure contexts (https, localhost); an office
+ * server on plain http still gets a working copy through a selected, off-screen text area.
  */
 export async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard && window.isSecureContext) {
-    await navigator.clipboard.writeText(text);
-    return;
+  if (navigator.clipboard) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return;
+    } catch {
+      // Refused (no permission, document not focused): try the older way below.
+    }
   }
   const area = document.createElement('textarea');
   area.value = text;

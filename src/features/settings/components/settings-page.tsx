@@ -1,6 +1,21 @@
 import { PageTitle } from '@/components/page-title';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { it } from '@/i18n/it';
+import { useSessionUser } from '@/lib/session-store';
+import { ChangePasswordForm } from './change-password-form';
 
 export function SettingsPage() {
-  return <PageTitle>{it.pages.settings}</PageTitle>;
+  const user = useSessionUser();
+  return (
+    <>
+      <PageTitle>{it.pages.settings}</PageTitle>
+      <Card className="max-w-2xl">
+        <CardHeader>
+          <CardTitle>{it.settings.changePassword}</CardTitle>
+          <CardDescription>{it.settings.changePasswordDescription}</CardDescription>
+        </CardHeader>
+        <CardContent>{user && <ChangePasswordForm userId={user.id} />}</CardContent>
+      </Card>
+    </>
+  );
 }

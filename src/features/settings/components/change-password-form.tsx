@@ -1,0 +1,120 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { updatePasswordSchema } from '@contract/users';
+import { PasswordRules } from '@/components/password-rules';
+import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { it, translateServerMessage } from '@/i18n/it';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
+import { formResolver } from '@/lib/form-resolver';
+import { newPasswordField, passwordsMatch } from '@/lib/password-schema';
+import { refusedField } from '@/lib/server-field';
+import { sessionStore } from '@/lib/session-store';
+import { useOnline } from '@/lib/online-status';
+import { useUpdatePassword } from '../api/update-password';
+
+const changePasswordSchema = z
+  .object({
+    oldPassword: updatePasswordSchema.shape.oldPassword,
+    newPassword: newPasswordField,
+    confirmPassword: z.string(),
+  })
+  .superRefine(passwordsMatch('newPassword', 'confirmPassword'));
+type ChangePassword = z.infer<typeof changePasswordSchema>;
+
+const empty: ChangePassword = { oldPassword: '', newPassword: '', confirmPassword: '' };
+
+/** 'Cambia password' (SPEC.md sections 2 and 5). Success ends every session: the user signs in again. */
+export function ChangePasswordForm({ userId }: { userId: number }) {
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  const mutation = useUpdatePassword(userId);
+  const form = useForm<ChangePassword>({
+    resolver: formResolver(changePasswordSchema),
+    defaultValues: empty,
+  });
+  const newPassword = useWatch({ control: form.control, name: 'newPassword' });
+
+  const onSubmit = ({ oldPassword, newPassword }: ChangePassword) =>
+    mutation.mutate(
+      { oldPassword, newPassword },
+      {
+        onSuccess: () => {
+          toast.success(it.settings.success, { description: it.settings.signInAgain, duration: 8000 });
+          queryClient.clear();
+          // The layout sees no session and shows sign-in.
+          sessionStore.clear();
+        },
+        onError: (error) => {
+          const field = refusedField(error);
+          if (field === 'oldPassword') {
+            form.setError('oldPassword', { message: it.settings.wrongCurrent }, { shouldFocus: true });
+          } else if (field === 'newPassword') {
+            form.setError('newPassword', { message: translateServerMessage((error as ApiError).message) });
+          } else if (!(error instanceof ApiError && error.status === 401)) {
+            toast.error(it.settings.failure, { description: errorMessage(error) });
+          }
+        },
+      },
+    );
+
+  return (
+    <Form {...form}>
+      <form className="flex max-w-md flex-col gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
+        <FormField
+          control={form.control}
+          name="oldPassword"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{it.settings.currentPassword}</FormLabel>
+              <FormControl>
+                <Input type="password" autoComplete="current-password" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="newPassword"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{it.settings.newPassword}</FormLabel>
+              <FormControl>
+                <Input type="password" autoComplete="new-password" {...field} />
+              </FormControl>
+              <FormMessage />
+              <PasswordRules password={newPassword} />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="confirmPassword"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{it.settings.confirmPassword}</FormLabel>
+              <FormControl>
+                <Input type="password" autoComplete="new-password" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={mutation.isPending || !online}>
+            {it.settings.submit}
+          </Button>
+          <Button variant="outline" onClick={() => form.reset(empty)} disabled={mutation.isPending}>
+            {it.settings.cancel}
+          </Button>
+        </div>
+        {!online && <p className="text-sm text-muted-foreground">{it.offline.onlineOnly}</p>}
+      </form>
+    </Form>
+  );
+}

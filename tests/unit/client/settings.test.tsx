@@ -1,0 +1,106 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok, refusal, startFakeApi } from '../../support/fake-api';
+
+const api = await startFakeApi();
+vi.stubEnv('VITE_API_BASE_URL', api.apiBaseUrl);
+const { renderApp, resetApp } = await import('../../support/render-app');
+const { readToken } = await import('@/lib/auth-token');
+
+const ME = { id: 7, username: 'mario.rossi', role: 'USER_RANA' };
+const OLD = 'Vecchia-Password-1';
+const NEW = 'Nuova-Password-2!';
+
+beforeEach(() => {
+  api.requests.length = 0;
+  api.setHandler(({ method, path, body }) => {
+    if (method !== 'PUT' || path !== `/user/${ME.id}/update-password`) return { status: 404 };
+    const { oldPassword } = body as { oldPassword: string };
+    if (oldPassword !== OLD)
+      return refusal(400, 'The current password is wrong', 'BAD_REQUEST', { field: 'body.oldPassword' });
+    return ok(null, 'Password changed');
+  });
+});
+afterEach(resetApp);
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await api.close();
+});
+
+async function open() {
+  const view = await renderApp('/impostazioni', { as: ME });
+  await screen.findByRole('heading', { name: 'Cambia password' });
+  return { ...view, user: userEvent.setup() };
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>, old: string, next: string, confirm: string) {
+  if (old) await user.type(screen.getByLabelText('Password attuale'), old);
+  if (next) await user.type(screen.getByLabelText('Nuova password'), next);
+  if (confirm) await user.type(screen.getByLabelText('Conferma nuova password'), confirm);
+  await user.click(screen.getByRole('button', { name: 'Conferma' }));
+}
+
+const updates = () => api.requests.filter((r) => r.path.endsWith('/update-password'));
+
+describe("'Cambia password' in Impostazioni", () => {
+  it('has the three labelled fields, Conferma and Annulla, and lists the password rules', async () => {
+    await open();
+    for (const label of ['Password attuale', 'Nuova password', 'Conferma nuova password'])
+      expect(screen.getByLabelText(label)).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Annulla' })).toBeInTheDocument();
+    for (const rule of [
+      'La password deve essere almeno di 10 caratteri.',
+      'Una lettera in maiuscolo',
+      'Una lettera in minuscolo',
+      'Un numero',
+      'Un carattere speciale (esempio: !,? ecc...)',
+    ])
+      expect(screen.getByText(rule)).toBeInTheDocument();
+  });
+
+  it('refuses a weak or unconfirmed password before calling the server', async () => {
+    const { user } = await open();
+    await fill(user, '', 'debole', 'diversa');
+    expect(await screen.findByText('Campo obbligatorio')).toBeInTheDocument();
+    expect(screen.getByLabelText('Nuova password')).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByText('Le password non sono uguali')).toBeInTheDocument();
+    // The first broken rule is the field's message; the list shows the rest.
+    expect(screen.getAllByText('La password deve essere almeno di 10 caratteri.')).toHaveLength(2);
+    expect(updates()).toHaveLength(0);
+  });
+
+  it('shows a wrong current password on its field', async () => {
+    const { user } = await open();
+    await fill(user, 'Sbagliata-1', NEW, NEW);
+    expect(await screen.findByText('La password attuale non è corretta')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password attuale')).toHaveAttribute('aria-invalid', 'true');
+    expect(readToken()).toBeDefined();
+  });
+
+  it('sends old and new password, then ends the session and shows sign-in with the success message', async () => {
+    const { router, user } = await open();
+    await fill(user, OLD, NEW, NEW);
+    expect(await screen.findByText('Password modificata con successo')).toBeInTheDocument();
+    expect(screen.getByText('Accedi di nuovo con la nuova password.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signIn'));
+    expect(readToken()).toBeUndefined();
+    expect(updates().map((r) => r.body)).toEqual([{ oldPassword: OLD, newPassword: NEW }]);
+  });
+
+  it("says 'Errore durante la modifica della password' for any other failure", async () => {
+    api.setHandler(() => refusal(500, 'Internal server error', 'INTERNAL'));
+    const { user } = await open();
+    await fill(user, OLD, NEW, NEW);
+    expect(await screen.findByText('Errore durante la modifica della password')).toBeInTheDocument();
+  });
+
+  it('empties the form with Annulla', async () => {
+    const { user } = await open();
+    await user.type(screen.getByLabelText('Password attuale'), OLD);
+    await user.type(screen.getByLabelText('Nuova password'), NEW);
+    await user.click(screen.getByRole('button', { name: 'Annulla' }));
+    expect(screen.getByLabelText('Password attuale')).toHaveValue('');
+    expect(screen.getByLabelText('Nuova password')).toHaveValue('');
+  });
+});

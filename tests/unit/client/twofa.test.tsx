@@ -1,0 +1,75 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok, refusal, startFakeApi } from '../../support/fake-api';
+
+const api = await startFakeApi();
+vi.stubEnv('VITE_API_BASE_URL', api.apiBaseUrl);
+const { renderApp, resetApp } = await import('../../support/render-app');
+
+const QR =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+beforeEach(() => {
+  api.requests.length = 0;
+});
+afterEach(resetApp);
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await api.close();
+});
+
+describe('the authenticator setup page', () => {
+  it('shows the 300x300 QR code and the secret of the link, and copies the secret', async () => {
+    api.setHandler(({ path }) =>
+      path === '/user/tok-en_1/qr-code' ? ok({ qrCode: QR, secretKey: SECRET }) : { status: 404 },
+    );
+    const user = userEvent.setup();
+    await renderApp('/2fa/tok-en_1');
+    const image = await screen.findByRole('img', {
+      name: "Codice QR per configurare l'app di autenticazione",
+    });
+    expect(image).toHaveAttribute('src', QR);
+    expect(image).toHaveAttribute('width', '300');
+    expect(image).toHaveAttribute('height', '300');
+    expect(screen.getByTestId('totp-secret').textContent?.replace(/\s/g, '')).toBe(SECRET);
+
+    await user.click(screen.getByRole('button', { name: 'Copia codice' }));
+    expect(await screen.findByText('Codice copiato')).toBeInTheDocument();
+    await expect(navigator.clipboard.readText()).resolves.toBe(SECRET);
+    expect(screen.getByRole('link', { name: 'Vai al login' })).toHaveAttribute('href', '/signIn');
+  });
+
+  it('says an expired link must be replaced by an administrator, without touching any session (401)', async () => {
+    api.setHandler(() =>
+      refusal(
+        401,
+        'This enrolment link has expired or was already used: ask an administrator for a new one',
+        'UNAUTHORIZED',
+      ),
+    );
+    const { router } = await renderApp('/2fa/old');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Il link è scaduto o è già stato usato. Chiedi a un amministratore di inviarti un nuovo codice QR.',
+    );
+    expect(screen.getByRole('link', { name: 'Vai al login' })).toHaveAttribute('href', '/signIn');
+    expect(screen.queryByText("Sessione scaduta, effettua nuovamente l'accesso")).toBeNull();
+    expect(router.state.location.pathname).toBe('/2fa/old');
+  });
+
+  it('says an error occurred for any other failure', async () => {
+    api.setHandler(() => refusal(500, 'Internal server error', 'INTERNAL'));
+    await renderApp('/2fa/any');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Si è verificato un errore durante il caricamento del codice QR.',
+    );
+    expect(screen.getByRole('link', { name: 'Vai al login' })).toBeInTheDocument();
+  });
+
+  it('sends /2fa without a token to sign-in', async () => {
+    const { router } = await renderApp('/2fa');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signIn'));
+    expect(api.requests).toHaveLength(0);
+  });
+});
