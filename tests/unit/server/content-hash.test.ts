@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, contentHash } from '../../../server/revisions/content-hash';
+
+describe('content hash of a snapshot', () => {
+  it('does not depend on key order, at any depth', () => {
+    expect(canonicalJson({ b: 1, a: { d: [2, { y: 1, x: 0 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[2,{"x":0,"y":1}]},"b":1}',
+    );
+    expect(contentHash({ Id: 'x', Phone: '1', BillingAddress: { city: 'Roma', country: 'Italia' } })).toBe(
+      contentHash({ BillingAddress: { country: 'Italia', city: 'Roma' }, Phone: '1', Id: 'x' }),
+    );
+  });
+
+  it('changes with any field a user sees, not with the save stamps', () => {
+    const base = {
+      Id: 'x',
+      Phone: '1',
+      SystemModstamp: '2025-01-01T00:00:00.000+0000',
+      LastModifiedDate: 'a',
+    };
+    expect(contentHash({ ...base, Phone: '2' })).not.toBe(contentHash(base));
+    expect(
+      contentHash({ ...base, SystemModstamp: '2026-01-01T00:00:00.000+0000', LastModifiedDate: 'b' }),
+    ).toBe(contentHash(base));
+    expect(contentHash(base)).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
