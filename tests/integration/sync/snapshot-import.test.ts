@@ -1,0 +1,210 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { toSnapshot, generateDemoData } from '../../../server/crm/sandbox/demo-data';
+import { writeDemoHistory } from '../../../server/crm/sandbox/demo-history';
+import { currentState, startSandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../../server/db/database';
+import { contentHash } from '../../../server/revisions/content-hash';
+import { runSync } from '../../../server/sync/crm-sync';
+import { importSnapshots } from '../../../server/sync/snapshot-import';
+import { createTestDatabase, testDbKinds, type TestDbKind } from '../../support/test-database';
+import { connectorFor, storedState } from './sync-fixture';
+
+const run = promisify(execFile);
+const tmp = () => mkdtempSync(path.join(tmpdir(), 'storico-import-'));
+
+const user = {
+  Id: '0055g000000D0S0AAK',
+  Username: 'giulia.romano@storico-demo.it',
+  FirstName: 'Giulia',
+  LastName: 'Romano',
+  Email: 'giulia.romano@storico-demo.it',
+  IsActive: true,
+  SystemModstamp: '2023-12-01T08:00:00.000+0000',
+};
+const account = (day: number, phone: string) => ({
+  Id: '0015g000002m1yKAAQ',
+  OwnerId: user.Id,
+  Name: 'Ave Marziali',
+  PersonEmail: 'ave.marziali@alice.it',
+  Phone: phone,
+  CreatedDate: '2025-05-01T09:00:00.000+0000',
+  SystemModstamp: `2025-05-${day}T09:00:00.000+0000`,
+});
+const theCase = {
+  Id: '5005g000005D5DUAA0',
+  OwnerId: user.Id,
+  AccountId: account(10, '').Id,
+  CaseNumber: '00010000',
+  Reason: 'Feedback on Product',
+  SystemModstamp: '2025-05-20T09:00:00.000+0000',
+};
+const line = (type: string, record: object) => JSON.stringify({ type, record });
+
+/** Ten lines: six good (one a repeat), one blank, four bad. */
+const mixed = [
+  line('User', user),
+  line('Account', account(10, '+39 347 111 2222')),
+  '{"type": "Account", "record": {',
+  line('Account', account(12, '+39 347 333 4444')),
+  '',
+  line('Lead', { Id: '00Q5g000000AAAAAAA', SystemModstamp: '2025-05-12T09:00:00.000+0000' }),
+  line('Account', { ...account(13, 'x'), SystemModstamp: undefined }),
+  line('Case', { ...theCase, Id: '0015g000000AAAAAAA' }),
+  line('Case', theCase),
+  line('Account', account(12, '+39 347 333 4444')),
+].join('\n');
+
+/** A database the import CLI opens through the configuration, as `npm run import` would. */
+type CliDatabase = { env: Record<string, string>; open(): Promise<DatabaseHandle>; drop(): Promise<void> };
+
+async function cliDatabase(kind: TestDbKind): Promise<CliDatabase> {
+  if (kind === 'pglite') {
+    const dataDir = tmp();
+    return {
+      env: { DATA_DIR: dataDir },
+      open: () => openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }),
+      drop: async () => undefined,
+    };
+  }
+  const admin = process.env.TEST_DATABASE_URL!;
+  const name = `storico_import_${randomBytes(5).toString('hex')}`;
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const sql = async (text: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(text);
+    await client.end();
+  };
+  await sql(`create database ${name}`);
+  return {
+    env: { DATABASE_URL: url.toString(), DATA_DIR: tmp() },
+    open: () => openDatabase({ kind: 'postgres', url: url.toString() }),
+    drop: () => sql(`drop database if exists ${name} with (force)`),
+  };
+}
+
+async function runCli(file: string, env: Record<string, string>) {
+  return run(path.resolve('node_modules/.bin/tsx'), ['server/sync/import-cli.ts', file], {
+    env: { ...process.env, LOG_LEVEL: 'silent', JWT_SECRET: undefined, SECRETS_KEY: undefined, ...env },
+  }).then(
+    (r) => ({ code: 0, ...r }),
+    (e: { code: number; stdout: string; stderr: string }) => ({
+      code: e.code,
+      stdout: e.stdout,
+      stderr: e.stderr,
+    }),
+  );
+}
+
+describe.each(testDbKinds())('snapshot import on %s', (kind) => {
+  let database: DatabaseHandle;
+  beforeEach(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterEach(() => database.close());
+
+  it('stores the good lines, names every bad one, and stores nothing twice', async () => {
+    const file = path.join(tmp(), 'backup.ndjson');
+    writeFileSync(file, mixed);
+    const report = await importSnapshots(database.db, file, { batchSize: 3 });
+    expect(report).toMatchObject({ lines: 10, stored: 3, unchanged: 1, users: 1 });
+    expect(report.errors).toEqual([
+      { line: 3, message: expect.stringMatching(/^not valid JSON/) },
+      { line: 6, message: expect.stringMatching(/^type: /) },
+      { line: 7, message: expect.stringMatching(/^record\.SystemModstamp: /) },
+      { line: 8, message: 'record.Id: the Id does not belong to an object of this type' },
+    ]);
+    const phones = await database.db
+      .selectFrom('revision_accounts')
+      .select(['json', 'source'])
+      .orderBy('saved_at')
+      .execute();
+    expect(phones.map((r) => [(r.json as { Phone: string }).Phone, r.source])).toEqual([
+      ['+39 347 111 2222', 'import'],
+      ['+39 347 333 4444', 'import'],
+    ]);
+    const agent = await database.db.selectFrom('sf_users').selectAll().executeTakeFirstOrThrow();
+    expect(agent).toMatchObject({ id: user.Id, username: user.Username, first_name: 'Giulia', active: true });
+
+    const again = await importSnapshots(database.db, file);
+    expect(again).toMatchObject({ stored: 0, unchanged: 4 });
+  });
+
+  it('stores the rest of a batch when the database refuses one line of it', async () => {
+    const file = path.join(tmp(), 'nul.ndjson');
+    const refused = { ...account(11, 'x'), Description: 'a\u0000b' };
+    writeFileSync(
+      file,
+      [line('Account', account(10, 'a')), line('Account', refused), line('Account', account(12, 'c'))].join(
+        '\n',
+      ),
+    );
+    const report = await importSnapshots(database.db, file);
+    expect(report.stored).toBe(2);
+    expect(report.errors).toEqual([{ line: 2, message: expect.stringMatching(/^not stored: /) }]);
+  });
+
+  it('brings the demo history and the sandbox CRM together: every version stored once', async () => {
+    const data = generateDemoData({ seed: 11, counts: { users: 3, accounts: 15, cases: 25 } });
+    const file = path.join(tmp(), 'demo-history.ndjson');
+    const { lines } = await writeDemoHistory(data, file);
+    const report = await importSnapshots(database.db, file);
+    expect(report.errors).toEqual([]);
+    expect(report.lines).toBe(lines);
+    const sandbox = await startSandboxCrm({ port: 0, state: currentState(data) });
+    try {
+      await runSync(database.db, connectorFor(sandbox));
+    } finally {
+      await sandbox.close();
+    }
+    const distinctVersions = (object: 'Account' | 'Case', histories: typeof data.accounts) =>
+      histories.reduce((sum, versions) => {
+        const hashes = versions.map((v) => contentHash(toSnapshot(object, v)));
+        return sum + hashes.filter((h, i) => i === 0 || h !== hashes[i - 1]).length;
+      }, 0);
+    const state = await storedState(database.db);
+    expect(state.accountRevisions).toBe(distinctVersions('Account', data.accounts));
+    expect(state.caseRevisions).toBe(distinctVersions('Case', data.cases));
+    expect(state.accountRevisions).toBeGreaterThan(15);
+  });
+});
+
+describe.each(testDbKinds())('npm run import on %s', (kind) => {
+  let target: CliDatabase;
+  beforeAll(async () => {
+    target = await cliDatabase(kind);
+  });
+  afterAll(() => target.drop());
+
+  it('imports into the configured database and exits non-zero naming the bad lines', async () => {
+    const file = path.join(tmp(), 'backup.ndjson');
+    writeFileSync(file, mixed);
+    const result = await runCli(file, target.env);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(
+      '10 lines read: 3 new revisions, 1 already stored, 1 agents, 4 bad lines.',
+    );
+    expect(result.stderr).toContain('line 3: not valid JSON');
+    expect(result.stderr).toContain('line 8: record.Id: the Id does not belong to an object of this type');
+
+    const good = path.join(tmp(), 'good.ndjson');
+    writeFileSync(good, `${line('Account', account(15, '+39 320 555 6666'))}\n`);
+    expect((await runCli(good, target.env)).code).toBe(0);
+
+    const db = await target.open();
+    try {
+      await migrateToLatest(db.db);
+      expect((await storedState(db.db)).accountRevisions).toBe(3);
+    } finally {
+      await db.close();
+    }
+  });
+});
