@@ -6,6 +6,7 @@ import { authRoutes } from './auth/auth.routes';
 import { identityDeps } from './auth/identity-deps';
 import type { SessionService } from './auth/sessions';
 import type { Config } from './config';
+import type { CrmConnector } from './crm/crm-connector';
 import type { Db } from './db/database';
 import { healthRoutes } from './health/health.routes';
 import type { ReadinessState } from './health/readiness';
@@ -16,6 +17,7 @@ import { registerRateLimit } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import type { Mailer } from './mail/mailer';
+import { restoreRoutes } from './restores/restores.routes';
 import { revisionRoutes } from './revisions/revisions.routes';
 import { userRoutes } from './users/users.routes';
 
@@ -31,6 +33,8 @@ export type AppDeps = {
   /** The built PWA to serve; absent in API-only tests. */
   distDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** The CRM that restores write to; absent in tests that do not restore. */
+  crm?: CrmConnector;
 };
 
 /** Builds the whole HTTP app without listening: main.ts starts it, tests call it through inject or a port. */
@@ -61,6 +65,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes, { prefix: API_PREFIX, identity });
   await app.register(agentRoutes, { prefix: API_PREFIX, db: deps.db });
   await app.register(revisionRoutes, { prefix: API_PREFIX, db: deps.db });
+  await app.register(restoreRoutes, {
+    prefix: API_PREFIX,
+    identity,
+    crm: deps.crm,
+    productCode: deps.config.productCode,
+  });
 
   const serveSpa = deps.distDir ? await registerSpa(app, deps.distDir) : false;
   registerNotFound(app, serveSpa);

@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import path from 'node:path';
 import { buildApp } from './app';
 import { SessionService } from './auth/sessions';
 import { ConfigError, loadConfig, type Config } from './config';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
+import { migrateToLatest } from './db/database';
+import { openConfiguredDatabase } from './db/open-configured';
 import { ReadinessState } from './health/readiness';
+import { prepareCrm } from './sync/crm-runtime';
 import { bootstrapIdentity } from './users/bootstrap';
 
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
@@ -21,12 +22,6 @@ function readConfig(): Config {
   }
 }
 
-export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
-  return config.databaseUrl
-    ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
-    : openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
-}
-
 async function main(): Promise<void> {
   const config = readConfig();
   const readiness = new ReadinessState();
@@ -34,10 +29,10 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db);
   await bootstrapIdentity(database.db, config);
   readiness.databaseReady();
-  readiness.syncStatus('disabled');
+  const crm = await prepareCrm(config, database);
 
   const sessions = new SessionService(database.db, config.jwtSecret);
-  const app = await buildApp({ config, db: database.db, readiness, sessions, distDir });
+  const app = await buildApp({ config, db: database.db, readiness, sessions, distDir, crm: crm.connector });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -46,6 +41,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
+      await crm.stop();
       await database.close();
       app.log.info('stopped cleanly');
       process.exit(0);
@@ -62,6 +58,7 @@ async function main(): Promise<void> {
     { url: `http://localhost:${config.port}`, database: database.kind, demo: config.demo },
     'Storico is listening',
   );
+  crm.start({ readiness, logger: app.log });
 }
 
 await main();

@@ -1,0 +1,120 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config';
+import type { CrmConnector } from '../crm/crm-connector';
+import { SalesforceConnector } from '../crm/salesforce-connector';
+import { generateDemoData, type DemoCounts } from '../crm/sandbox/demo-data';
+import { writeDemoHistory } from '../crm/sandbox/demo-history';
+import { currentState, startSandboxCrm, type SandboxCrm } from '../crm/sandbox/sandbox-crm';
+import type { DatabaseHandle } from '../db/database';
+import type { ReadinessState } from '../health/readiness';
+import { startSyncLoop, type SyncLoop } from './sync-loop';
+import type { SyncLogger } from './sync-logger';
+import { importSnapshots } from './snapshot-import';
+import { lastSuccess, recordRun } from './sync-state.repository';
+
+/** The sync_state row that says the demo history was imported. */
+const DEMO_HISTORY = 'DemoHistory';
+
+export type CrmRuntime = {
+  connector: CrmConnector;
+  sandbox: SandboxCrm | undefined;
+  /** In the background: imports the demo history when still due, then syncs at start and every interval. */
+  start(deps: { readiness: ReadinessState; logger: SyncLogger }): void;
+  /** Stops the import or sync in progress (after the batch being stored) and the sandbox CRM. */
+  stop(): Promise<void>;
+};
+
+/**
+ * The CRM the server syncs from. In demo mode that is the sandbox CRM, started here with the demo data;
+ * on the first demo start the earlier versions of that data are written to DATA_DIR for import.
+ */
+export async function prepareCrm(
+  config: Config,
+  database: DatabaseHandle,
+  options: { demoCounts?: Partial<DemoCounts> } = {},
+): Promise<CrmRuntime> {
+  let sandbox: SandboxCrm | undefined;
+  let historyFile: string | undefined;
+  let prepared = '';
+  if (config.sandboxCrm) {
+    const started = Date.now();
+    mkdirSync(config.dataDir, { recursive: true });
+    const data = generateDemoData({ counts: options.demoCounts });
+    if ((await lastSuccess(database.db, DEMO_HISTORY)) === null) {
+      historyFile = path.join(config.dataDir, 'demo-history.ndjson');
+      await writeDemoHistory(data, historyFile);
+    }
+    sandbox = await startSandboxCrm({
+      state: currentState(data),
+      port: config.sandboxCrm.port,
+      editsEverySeconds: config.sandboxCrm.editsEverySeconds,
+      changeLog: path.join(config.dataDir, 'sandbox-crm-changes.ndjson'),
+    });
+    prepared = `sandbox CRM ready in ${Date.now() - started} ms`;
+  }
+  const connector = new SalesforceConnector({
+    loginUrl: sandbox?.url ?? config.crm.loginUrl,
+    clientId: config.crm.clientId,
+    clientSecret: config.crm.clientSecret,
+  });
+
+  const controller = new AbortController();
+  let loop: SyncLoop | undefined;
+  let background: Promise<void> = Promise.resolve();
+
+  const importHistory = async (file: string, readiness: ReadinessState, log: SyncLogger) => {
+    const started = Date.now();
+    let reported = -1;
+    readiness.syncStatus('running', 'Import 0%');
+    const report = await importSnapshots(database.db, file, {
+      signal: controller.signal,
+      onProgress: (p) => {
+        const percent = Math.floor((p.bytesRead / Math.max(p.totalBytes, 1)) * 100);
+        readiness.syncStatus('running', `Import ${percent}%`);
+        if (percent >= reported + 10) {
+          reported = percent;
+          log.info({ percent, lines: p.lines, stored: p.stored }, 'demo history import progress');
+        }
+      },
+    });
+    const error =
+      report.errors.length > 0
+        ? `${report.errors.length} bad lines, first: line ${report.errors[0]!.line}`
+        : null;
+    await recordRun(database.db, DEMO_HISTORY, error);
+    const { errors, ...counts } = report;
+    log.info({ ...counts, badLines: errors.length, ms: Date.now() - started }, 'demo history imported');
+  };
+
+  return {
+    connector,
+    sandbox,
+    start({ readiness, logger }) {
+      if (sandbox) logger.info({ url: sandbox.url }, prepared);
+      background = (async () => {
+        if (historyFile) {
+          // A failed import is tried again at the next start; the sync runs either way.
+          await importHistory(historyFile, readiness, logger).catch((error: unknown) => {
+            if (!controller.signal.aborted) logger.error({ err: error }, 'demo history import failed');
+          });
+        }
+        if (controller.signal.aborted) return;
+        loop = startSyncLoop({
+          db: database.db,
+          dbKind: database.kind,
+          connector,
+          intervalSeconds: config.syncIntervalSeconds,
+          readiness,
+          logger,
+        });
+      })();
+    },
+    async stop() {
+      controller.abort();
+      await background;
+      await loop?.stop();
+      await sandbox?.close();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../../server/db/database';
+import { ReadinessState } from '../../../server/health/readiness';
+import { prepareCrm } from '../../../server/sync/crm-runtime';
+import { silentLogger } from '../../../server/sync/sync-logger';
+import { testConfig } from '../../support/test-app';
+import { createTestDatabase, testDbKinds } from '../../support/test-database';
+import { storedState } from './sync-fixture';
+
+const demoCounts = { users: 3, accounts: 12, cases: 20 };
+
+describe.each(testDbKinds())('demo start on %s', (kind) => {
+  let database: DatabaseHandle;
+  const config = testConfig({ SYNC_INTERVAL_S: '0' });
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database.close());
+
+  async function start() {
+    const readiness = new ReadinessState();
+    readiness.databaseReady();
+    const crm = await prepareCrm(config, database, { demoCounts });
+    expect(crm.sandbox).toBeDefined();
+    crm.start({ readiness, logger: silentLogger });
+    await expect.poll(() => readiness.snapshot().ready, { timeout: 30_000, interval: 100 }).toBe(true);
+    await crm.stop();
+    return crm;
+  }
+
+  it('imports the demo history once, then syncs the sandbox CRM; a restart adds nothing', async () => {
+    const first = await start();
+    expect(existsSync(path.join(config.dataDir, 'demo-history.ndjson'))).toBe(true);
+    const afterFirst = await storedState(database.db);
+    expect(afterFirst).toMatchObject({ agents: 3, accounts: 12, cases: 20 });
+    const sources = await database.db.selectFrom('revision_cases').select('source').distinct().execute();
+    expect(sources.map((s) => s.source).sort()).toEqual(['import', 'sync']);
+    await expect(first.connector.listAgents()).rejects.toThrow(/could not be reached/);
+
+    await start();
+    expect(await storedState(database.db)).toEqual(afterFirst);
+  });
+});
