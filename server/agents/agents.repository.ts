@@ -135,9 +135,15 @@ export type CaseHit = {
   description: string | null;
 };
 
-/** The product feedback description of the case's newest snapshot, else its description. */
-const caseDescription = sql<string | null>`coalesce(
-  nullif(latest.json->>'Product_Description__c', ''), nullif(latest.json->>'Description', ''), c.description)`;
+/**
+ * The product feedback description of the case's newest snapshot, else its description. A subquery rather than a
+ * join: under ORDER BY + LIMIT the planner evaluates it for the page's rows only, unless it filters or sorts.
+ */
+const caseDescription = sql<
+  string | null
+>`coalesce((select coalesce(nullif(latest.json->>'Product_Description__c', ''),
+  nullif(latest.json->>'Description', '')) from revision_cases latest where latest.id = c.latest_revision_id),
+  c.description)`;
 
 const caseOrder = {
   createdAt: sql`c.created_date`,
@@ -153,7 +159,6 @@ export async function searchCases(
 ): Promise<{ rows: CaseHit[]; total: number }> {
   let base = db
     .selectFrom('sf_cases as c')
-    .leftJoin('revision_cases as latest', 'latest.id', 'c.latest_revision_id')
     .where('c.owner_id', '=', options.agentId)
     .where(hasCaseRevisionIn(options.range));
   const filter = options.filter?.trim();
