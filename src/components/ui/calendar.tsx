@@ -11,6 +11,9 @@ function CalendarChevron({ orientation, className }: ChevronProps) {
   return <Icon className={cn('size-4', className)} aria-hidden="true" />;
 }
 
+/** The navigation buttons are `aria-disabled` at the ends of the range, not `disabled`. */
+const navDisabled = 'z-10 aria-disabled:pointer-events-none aria-disabled:opacity-40';
+
 /** react-day-picker in Italian, with month and year dropdowns and 44 px day buttons. */
 export function Calendar({
   className,
@@ -35,8 +38,8 @@ export function Calendar({
         months: 'relative flex flex-col gap-4',
         month: 'flex w-full flex-col gap-3',
         nav: 'absolute inset-x-0 top-0 flex items-center justify-between',
-        button_previous: cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'z-10'),
-        button_next: cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'z-10'),
+        button_previous: cn(buttonVariants({ variant: 'ghost', size: 'icon' }), navDisabled),
+        button_next: cn(buttonVariants({ variant: 'ghost', size: 'icon' }), navDisabled),
         month_caption: 'flex h-11 items-center justify-center px-12',
         caption_label: 'flex items-center gap-1 text-sm font-medium',
         dropdowns: 'flex items-center gap-2 text-sm font-medium',

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { agentListSchema, type Agent } from '@contract/agents';
+import { envelopeOf } from '@contract/envelope';
+import { apiRequest } from '@/lib/api-client';
+
+/** `GET /sf-user/`: every agent, unpaged. */
+export const getAgents = (signal?: AbortSignal) =>
+  apiRequest('/sf-user/', { query: { isPaged: false }, schema: envelopeOf(agentListSchema), signal }).then(
+    (answer) => answer.data.query,
+  );
+
+export const agentsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['agents'],
+    queryFn: ({ signal }) => getAgents(signal),
+    // The CRM's users change rarely; the list is fetched once per session.
+    staleTime: 10 * 60 * 1000,
+    // Kept across reloads and while offline (DESIGN.md section 7).
+    meta: { persist: true },
+  });
+
+export const useAgents = () => useQuery(agentsQueryOptions());
+
+/** The dropdown's label: first and last name (the username when the CRM has neither). */
+export function agentLabel(agent: Agent): string {
+  return [agent.FirstName, agent.LastName].filter(Boolean).join(' ').trim() || agent.username;
+}
+
+export const sortAgents = (agents: readonly Agent[]): Agent[] =>
+  [...agents].sort((a, b) => a.username.localeCompare(b.username));

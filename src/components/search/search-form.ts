@@ -1,0 +1,58 @@
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import { it } from '@/i18n/it';
+import { parseTypedDay, type TypedDay } from '@/lib/day-input';
+import type { Search, SearchBarData } from '@/lib/search-state';
+
+/** What the bar holds: the agent id and the two dates as typed. */
+export type SearchFormValues = SearchBarData;
+
+export type SearchFormErrors = Partial<Record<'form' | 'agentId' | 'dateFrom' | 'dateTo', string>>;
+
+export type SearchValidation = { ok: true; search: Search } | { ok: false; errors: SearchFormErrors };
+
+const dayError = (typed: TypedDay): string | undefined =>
+  typed.ok ? undefined : typed.reason === 'range' ? it.search.outOfRange : it.search.invalidDate;
+
+/**
+ * SPEC.md section 5: agent, start and end date are all required ('Inserisci tutti i parametri di ricerca per
+ * visualizzare i dati'); the start may not come after the end. Typed dates must be DD/MM/YYYY within 2000-2030.
+ */
+export function validateSearch(values: SearchFormValues): SearchValidation {
+  const missing = {
+    agentId: !values.agentId,
+    dateFrom: !values.dateFrom.trim(),
+    dateTo: !values.dateTo.trim(),
+  };
+  if (missing.agentId || missing.dateFrom || missing.dateTo) {
+    const errors: SearchFormErrors = { form: it.search.missingParams };
+    for (const [field, isMissing] of Object.entries(missing)) {
+      if (isMissing) errors[field as keyof typeof missing] = '';
+    }
+    return { ok: false, errors };
+  }
+  const from = parseTypedDay(values.dateFrom);
+  const to = parseTypedDay(values.dateTo);
+  if (!from.ok || !to.ok) {
+    const errors: SearchFormErrors = {};
+    if (!from.ok) errors.dateFrom = dayError(from);
+    if (!to.ok) errors.dateTo = dayError(to);
+    return { ok: false, errors };
+  }
+  if (from.day > to.day)
+    return { ok: false, errors: { form: it.search.startAfterEnd, dateFrom: '', dateTo: '' } };
+  return { ok: true, search: { agentId: values.agentId, dateFrom: from.day, dateTo: to.day } };
+}
+
+/** `validateSearch` as react-hook-form's resolver; the form-wide message goes to `errors.root`. */
+export const searchResolver: Resolver<SearchFormValues, unknown, Search> = (values) => {
+  const result = validateSearch(values);
+  if (result.ok) return { values: result.search, errors: {} };
+  const errors: FieldErrors<SearchFormValues> = {};
+  const { form, ...fields } = result.errors;
+  for (const [name, message] of Object.entries(fields)) {
+    errors[name as keyof SearchFormValues] = { type: 'validate', message };
+  }
+  // react-hook-form types `root` as a map of named errors that is also an error itself; this is the latter.
+  if (form !== undefined) errors.root = { type: 'validate', message: form } as FieldErrors['root'];
+  return { values: {}, errors };
+};

@@ -1,0 +1,119 @@
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import type { Page } from '@contract/page';
+import { parseDiffProperties, type Differences, type Revision } from '@contract/revisions';
+import type { DayRange } from './search-state';
+import { parseSnapshot, type Snapshot } from './snapshot';
+
+export type RecordKind = 'contact' | 'case';
+
+/** The two versions side by side: `first` on the left (the older), `second` on the right. */
+export type RevisionPair = { first: Revision; second: Revision };
+
+/**
+ * Everything one opened comparison needs to be shown again: both revisions, their differences, what the record
+ * is called and the dates it was asked for. The offline store keeps exactly this.
+ */
+export type Comparison = {
+  kind: RecordKind;
+  recordId: string;
+  /** The contact's name or the case number. */
+  label: string;
+  dateFrom: string;
+  dateTo: string;
+  first: Revision;
+  second: Revision;
+  /** Top-level snapshot fields that differ between the two. */
+  differences: string[];
+};
+
+/**
+ * The revisions answer holds the version at the start date, then the one at the end date when it is a different
+ * revision: the first two items are the pair, a single item is the same version twice.
+ */
+export function pairFromRevisions(items: readonly Revision[]): RevisionPair | null {
+  const [first, second] = items;
+  if (!first) return null;
+  return { first, second: second ?? first };
+}
+
+/** Two revisions picked on the timeline, the older on the left. */
+export function orderedPair(a: Revision, b: Revision): RevisionPair {
+  const aFirst = a.savedAt < b.savedAt || (a.savedAt === b.savedAt && a.id <= b.id);
+  return aFirst ? { first: a, second: b } : { first: b, second: a };
+}
+
+export const isSameVersion = (pair: RevisionPair) => pair.first.id === pair.second.id;
+
+export type ComparisonSource<RevisionsKey extends QueryKey, DifferencesKey extends QueryKey> = {
+  kind: RecordKind;
+  recordId: string;
+  range: DayRange;
+  /** The record's versions at the two dates (`/revision-account/{id}/account`, `/revision-case/{id}/cases`). */
+  revisions: UseQueryOptions<Page<Revision>, Error, Page<Revision>, RevisionsKey>;
+  /** The differences endpoint for two revision ids. */
+  differences: (
+    firstId: number,
+    secondId: number,
+  ) => UseQueryOptions<Differences, Error, Differences, DifferencesKey>;
+  labelOf: (snapshot: Snapshot | null) => string;
+  /** Two revisions the user picked on the timeline, in place of the versions at the two dates. */
+  picked?: RevisionPair | null;
+};
+
+export type ComparisonState = {
+  /** Both versions, as soon as they are loaded (the differences may still be on their way). */
+  pair: RevisionPair | undefined;
+  /** The whole comparison, once the differences are loaded too. */
+  comparison: Comparison | undefined;
+  /** The record has no revision up to the end date. */
+  empty: boolean;
+  isPending: boolean;
+  error: unknown;
+  retry: () => void;
+};
+
+/**
+ * Loads one comparison: the two versions, then (only once both are there) their differences; the same id twice
+ * when there is one version. The one place a comparison is put together, for the detail screens and the
+ * expanded search rows alike.
+ */
+export function useComparison<RevisionsKey extends QueryKey, DifferencesKey extends QueryKey>(
+  source: ComparisonSource<RevisionsKey, DifferencesKey>,
+): ComparisonState {
+  const picked = source.picked ?? null;
+  const revisions = useQuery({ ...source.revisions, enabled: picked === null });
+  const fromDates = revisions.data ? pairFromRevisions(revisions.data.content) : null;
+  const pair = picked ?? fromDates ?? undefined;
+  const differences = useQuery({
+    ...source.differences(pair?.first.id ?? 0, pair?.second.id ?? 0),
+    enabled: pair !== undefined,
+  });
+
+  const comparison: Comparison | undefined =
+    pair && differences.data
+      ? {
+          kind: source.kind,
+          recordId: source.recordId,
+          label: source.labelOf(parseSnapshot(pair.second.json) ?? parseSnapshot(pair.first.json)),
+          dateFrom: source.range.dateFrom,
+          dateTo: source.range.dateTo,
+          first: pair.first,
+          second: pair.second,
+          differences: parseDiffProperties(differences.data.jsonDiffProperties),
+        }
+      : undefined;
+
+  const empty = picked === null && revisions.isSuccess && fromDates === null;
+  const error = (picked === null ? revisions.error : null) ?? differences.error;
+  return {
+    pair,
+    comparison,
+    empty,
+    isPending: !empty && !error && comparison === undefined,
+    error,
+    retry: () => {
+      if (picked === null && revisions.isError) void revisions.refetch();
+      else void differences.refetch();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import { dayToText, isValidDay } from './day-input';
+
+/**
+ * The search state SPEC.md section 3 keeps in session storage: the selected agent, the contact dates, the case
+ * dates and the last search bar data. Results show only for a kind whose search was submitted (or kept here).
+ * Logout and a 401 clear session storage, and with it all of this.
+ */
+export type SearchKind = 'contacts' | 'cases';
+
+export const SEARCH_KEYS = {
+  agent: 'storico.search.agent',
+  contacts: 'storico.search.contactDates',
+  cases: 'storico.search.caseDates',
+  bar: 'storico.search.bar',
+} as const;
+
+const daySchema = z.string().refine(isValidDay);
+const agentSchema = z.object({ id: z.string().min(1) });
+const rangeSchema = z.object({ dateFrom: daySchema, dateTo: daySchema });
+/** What the bar held when last used: the agent and the two dates as typed (DD/MM/YYYY). */
+const barSchema = z.object({ agentId: z.string(), dateFrom: z.string(), dateTo: z.string() });
+
+export type DayRange = z.infer<typeof rangeSchema>;
+export type SearchBarData = z.infer<typeof barSchema>;
+/** A complete search: what the result lists and the detail screens load. */
+export type Search = DayRange & { agentId: string };
+
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+function read<T>(key: string, schema: z.ZodType<T>, raw = window.sessionStorage.getItem(key)): T | null {
+  if (raw === null) return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: unknown): void {
+  try {
+    window.sessionStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // A full or blocked storage only costs the kept state, never the search itself.
+  }
+}
+
+const notify = () => {
+  for (const listener of listeners) listener();
+};
+
+export const searchState = {
+  search(kind: SearchKind): Search | null {
+    const agent = read(SEARCH_KEYS.agent, agentSchema);
+    const range = read(SEARCH_KEYS[kind], rangeSchema);
+    return agent && range ? { agentId: agent.id, ...range } : null;
+  },
+  bar(): SearchBarData | null {
+    return read(SEARCH_KEYS.bar, barSchema);
+  },
+  /** A complete search was made: keep the agent, this kind's dates and the bar. */
+  submit(kind: SearchKind, search: Search, bar: SearchBarData): void {
+    write(SEARCH_KEYS.agent, { id: search.agentId });
+    write(SEARCH_KEYS[kind], { dateFrom: search.dateFrom, dateTo: search.dateTo });
+    write(SEARCH_KEYS.bar, bar);
+    notify();
+  },
+  /** Keeps what the bar holds, so coming back to a list shows it as it was left. */
+  saveBar(bar: SearchBarData): void {
+    write(SEARCH_KEYS.bar, bar);
+  },
+  /** Fills in a kind's search when this tab has none (a detail opened in a new tab gets it from its URL). */
+  adopt(kind: SearchKind, search: Search): void {
+    if (searchState.search(kind)) return;
+    searchState.submit(kind, search, {
+      agentId: search.agentId,
+      dateFrom: dayToText(search.dateFrom),
+      dateTo: dayToText(search.dateTo),
+    });
+  },
+};
+
+/** The kept search of a kind; re-renders when a search is submitted. */
+export function useSearch(kind: SearchKind): Search | null {
+  const agent = useSyncExternalStore(subscribe, () => window.sessionStorage.getItem(SEARCH_KEYS.agent));
+  const range = useSyncExternalStore(subscribe, () => window.sessionStorage.getItem(SEARCH_KEYS[kind]));
+  return useMemo(() => {
+    const a = read(SEARCH_KEYS.agent, agentSchema, agent);
+    const r = read(SEARCH_KEYS[kind], rangeSchema, range);
+    return a && r ? { agentId: a.id, ...r } : null;
+  }, [agent, range, kind]);
+}

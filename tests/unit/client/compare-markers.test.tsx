@@ -1,0 +1,215 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { comparisonHeadings } from '@/components/compare/comparison-panel';
+import { ComparisonView } from '@/components/compare/comparison-view';
+import { formatAddress, isFieldChanged, type FieldDef, type SectionDef } from '@/components/compare/fields';
+
+const billing: FieldDef = { key: 'BillingAddress', label: 'Indirizzo di fatturazione', kind: 'address' };
+const phone: FieldDef = { key: 'Phone', label: 'Telefono' };
+
+const milano = { city: 'Milano', postalCode: '20121', country: 'Italia', street: 'Via Roma 1' };
+
+describe('the marker rule', () => {
+  it('marks a field the differences name, and only those', () => {
+    expect(isFieldChanged(phone, new Set(['Phone']), { Phone: '1' }, { Phone: '2' })).toBe(true);
+    expect(isFieldChanged(phone, new Set(['Fax']), { Phone: '1' }, { Phone: '1' })).toBe(false);
+  });
+
+  it.each([
+    ['city', { ...milano, city: 'Torino' }],
+    ['postal code', { ...milano, postalCode: '20122' }],
+    ['country', { ...milano, country: 'Svizzera' }],
+  ])('marks an address whose %s differs', (_part, changed) => {
+    expect(
+      isFieldChanged(
+        billing,
+        new Set(['BillingAddress']),
+        { BillingAddress: milano },
+        { BillingAddress: changed },
+      ),
+    ).toBe(true);
+  });
+
+  it('does not mark an address when only a part it does not show differs', () => {
+    const moved = { ...milano, street: 'Via Verdi 2' };
+    expect(
+      isFieldChanged(
+        billing,
+        new Set(['BillingAddress']),
+        { BillingAddress: milano },
+        { BillingAddress: moved },
+      ),
+    ).toBe(false);
+  });
+
+  it('marks an address that appears or disappears', () => {
+    expect(
+      isFieldChanged(
+        billing,
+        new Set(['BillingAddress']),
+        { BillingAddress: null },
+        { BillingAddress: milano },
+      ),
+    ).toBe(true);
+  });
+
+  it('does not mark an address the differences do not name', () => {
+    expect(
+      isFieldChanged(billing, new Set(['Phone']), { BillingAddress: milano }, { BillingAddress: milano }),
+    ).toBe(false);
+  });
+
+  it('reads a fallback field and marks it when the differences name it', () => {
+    const sku: FieldDef = { key: 'SKU__c', label: 'SKU', fallbackKeys: ['SKU_Webform__c'] };
+    expect(isFieldChanged(sku, new Set(['SKU_Webform__c']), {}, {})).toBe(true);
+  });
+
+  it('shows an address as city, postal code and country, skipping empty parts', () => {
+    expect(formatAddress(milano)).toBe('Milano, 20121, Italia');
+    expect(formatAddress({ city: 'Roma', postalCode: '', country: 'Italia' })).toBe('Roma, Italia');
+    expect(formatAddress({ city: null, postalCode: '00100', country: undefined })).toBe('00100');
+    expect(formatAddress(null)).toBe('');
+  });
+});
+
+const sections: SectionDef[] = [
+  {
+    id: 'details',
+    title: 'Details',
+    fields: [
+      { key: 'Name', label: 'Nome' },
+      phone,
+      { key: 'Date_of_birth__c', label: 'Data di nascita', kind: 'date' },
+      { key: 'CreatedDate', label: 'Data di creazione', kind: 'dateTime' },
+      { key: 'Consent_Newsletter__pc', label: 'Consenso newsletter', kind: 'boolean' },
+    ],
+  },
+  {
+    id: 'address',
+    title: 'Address information',
+    fields: [billing, { key: 'ShippingAddress', label: 'Indirizzo di spedizione', kind: 'address' }],
+  },
+];
+
+const left = {
+  Name: 'Maria Rossi',
+  Phone: '+39 333 111 2222',
+  Date_of_birth__c: '1980-07-04',
+  CreatedDate: '2024-03-05T10:20:30.000+0000',
+  Consent_Newsletter__pc: false,
+  BillingAddress: milano,
+  ShippingAddress: milano,
+};
+const right = {
+  ...left,
+  Phone: '+39 333 999 8888',
+  Consent_Newsletter__pc: true,
+  BillingAddress: { ...milano, postalCode: '20122' },
+  ShippingAddress: { ...milano, street: 'Via Verdi 2' },
+};
+
+function markedFields(side: 'left' | 'right'): string[] {
+  return [...document.querySelectorAll(`[data-side="${side}"] [data-field]`)]
+    .filter((row) => within(row as HTMLElement).queryByTestId('diff-marker'))
+    .map((row) => row.getAttribute('data-field') ?? '');
+}
+
+describe('the two versions side by side', () => {
+  it('puts a red marker on every differing field of the right column only', () => {
+    render(
+      <ComparisonView
+        headings={['Versione al 01/03/2024', 'Versione al 31/03/2024']}
+        left={JSON.stringify(left)}
+        right={JSON.stringify(right)}
+        differences={['Phone', 'Consent_Newsletter__pc', 'BillingAddress', 'ShippingAddress']}
+        sections={sections}
+      />,
+    );
+    expect(markedFields('right')).toEqual(['Phone', 'Consent_Newsletter__pc', 'BillingAddress']);
+    expect(markedFields('left')).toEqual([]);
+    expect(screen.getAllByRole('img', { name: 'Valore modificato' })).toHaveLength(3);
+  });
+
+  it('shows dates as DD/MM/YYYY, date-times with HH:mm in Rome, addresses joined and a read-only consent box', () => {
+    render(
+      <ComparisonView
+        headings={['Versione al 01/03/2024', 'Versione al 31/03/2024']}
+        left={JSON.stringify(left)}
+        right={JSON.stringify(right)}
+        differences={[]}
+        sections={sections}
+      />,
+    );
+    const leftColumn = document.querySelector<HTMLElement>('[data-side="left"]')!;
+    expect(within(leftColumn).getByText('04/07/1980')).toBeInTheDocument();
+    expect(within(leftColumn).getByText('05/03/2024 11:20')).toBeInTheDocument();
+    const consents = screen.getAllByRole('checkbox', { name: 'Consenso newsletter' });
+    expect(consents.map((box) => (box as HTMLInputElement).checked)).toEqual([false, true]);
+    expect(consents[0]).toHaveAttribute('aria-readonly', 'true');
+    expect(screen.getAllByText('Milano, 20121, Italia').length).toBeGreaterThan(0);
+    expect(screen.getByText('Milano, 20122, Italia')).toBeInTheDocument();
+  });
+
+  it("says 'Formato JSON non valido' for a snapshot that does not parse", () => {
+    render(
+      <ComparisonView
+        headings={['Versione al 01/03/2024', 'Versione al 31/03/2024']}
+        left={JSON.stringify(left)}
+        right="{not json"
+        differences={[]}
+        sections={sections}
+      />,
+    );
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Formato JSON non valido',
+      'Formato JSON non valido',
+    ]);
+    expect(screen.getAllByText('Maria Rossi')).toHaveLength(1);
+  });
+
+  it('folds each section under its title', async () => {
+    render(
+      <ComparisonView
+        headings={['Versione al 01/03/2024', 'Versione al 31/03/2024']}
+        left={JSON.stringify(left)}
+        right={JSON.stringify(right)}
+        differences={[]}
+        sections={sections}
+      />,
+    );
+    const trigger = screen.getByRole('button', { name: 'Address information' });
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    trigger.click();
+    await screen.findByRole('button', { name: 'Address information', expanded: false });
+    expect(screen.queryByText('Indirizzo di fatturazione')).not.toBeInTheDocument();
+  });
+});
+
+describe('the column headings', () => {
+  const revision = (id: number, savedAt: string) => ({ id, savedAt, source: 'sync', json: '{}' });
+  const range = { dateFrom: '2024-03-01', dateTo: '2024-03-31' };
+
+  it('name the search dates', () => {
+    const pair = { first: revision(1, '2024-02-01T10:00:00Z'), second: revision(2, '2024-03-10T10:00:00Z') };
+    expect(comparisonHeadings(pair, range, false)).toEqual([
+      'Versione al 01/03/2024',
+      'Versione al 31/03/2024',
+    ]);
+  });
+
+  it("say 'Le versioni sono le medesime' on the right when there is one version", () => {
+    const only = revision(1, '2024-02-01T10:00:00Z');
+    expect(comparisonHeadings({ first: only, second: only }, range, false)).toEqual([
+      'Versione al 01/03/2024',
+      'Le versioni sono le medesime',
+    ]);
+  });
+
+  it('name picked revisions by when they were saved', () => {
+    const pair = { first: revision(1, '2024-02-01T10:00:00Z'), second: revision(2, '2024-03-10T10:05:00Z') };
+    expect(comparisonHeadings(pair, range, true)).toEqual([
+      'Versione al 01/02/2024 11:00',
+      'Versione al 10/03/2024 11:05',
+    ]);
+  });
+});
