@@ -1,6 +1,108 @@
+import { Plus, Search } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import type { User } from '@contract/users';
 import { PageTitle } from '@/components/page-title';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Pagination } from '@/components/ui/pagination';
 import { it } from '@/i18n/it';
+import { errorMessage } from '@/lib/error-message';
+import { useOnline } from '@/lib/online-status';
+import { usePageParam } from '@/lib/page-param';
+import { useSessionUser } from '@/lib/session-store';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useUsers } from '../api/get-users';
+import { DeleteUserDialog } from './delete-user-dialog';
+import { SendQrDialog } from './send-qr-dialog';
+import { SetPasswordDialog } from './set-password-dialog';
+import { UserFormDialog } from './user-form-dialog';
+import { UsersTable, type UserAction } from './users-table';
 
+type OpenDialog = { action: 'create' } | { action: UserAction; user: User } | null;
+
+/** 'Gestione utenti' (ADMIN): the users, 10 a page, with create, edit, password, QR and delete. */
 export function UsersPage() {
-  return <PageTitle>{it.pages.userManagement}</PageTitle>;
+  const me = useSessionUser();
+  const online = useOnline();
+  const [page, setPage] = usePageParam();
+  const [filterText, setFilterText] = useState('');
+  const filter = useDebouncedValue(filterText.trim(), 300);
+  const users = useUsers({ page, filter });
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const close = useCallback(() => setDialog(null), []);
+  const onAction = useCallback((action: UserAction, user: User) => setDialog({ action, user }), []);
+
+  const totalPages = users.data?.totalPages ?? 0;
+  // After a delete or a narrower filter the page may no longer exist: show the last one.
+  useEffect(() => {
+    if (totalPages > 0 && page > totalPages) setPage(totalPages);
+  }, [page, totalPages, setPage]);
+
+  return (
+    <>
+      <PageTitle
+        actions={
+          <Button onClick={() => setDialog({ action: 'create' })} disabled={!online}>
+            <Plus aria-hidden="true" />
+            {it.users.create}
+          </Button>
+        }
+      >
+        {it.pages.userManagement}
+      </PageTitle>
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <div className="flex w-full max-w-sm flex-col gap-2">
+          <Label htmlFor="users-filter">{it.users.filter}</Label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              id="users-filter"
+              type="search"
+              className="pl-9"
+              placeholder={it.users.filterPlaceholder}
+              value={filterText}
+              onChange={(event) => {
+                setFilterText(event.target.value);
+                if (page !== 1) setPage(1);
+              }}
+            />
+          </div>
+        </div>
+        {users.data && (
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {it.users.count(users.data.totalElements)}
+          </p>
+        )}
+      </div>
+      {users.isError && !users.data ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-md border p-4">
+          <p className="font-medium">{it.users.loadFailed}</p>
+          <p className="text-sm text-muted-foreground">{errorMessage(users.error)}</p>
+          <Button variant="outline" onClick={() => void users.refetch()}>
+            {it.users.retry}
+          </Button>
+        </div>
+      ) : (
+        <UsersTable
+          users={users.data?.content ?? []}
+          loading={users.isPending}
+          currentUserId={me?.id}
+          onAction={onAction}
+        />
+      )}
+      <Pagination className="mt-4" page={page} totalPages={totalPages} onPageChange={setPage} />
+
+      {dialog?.action === 'create' && <UserFormDialog onClose={close} />}
+      {dialog?.action === 'edit' && <UserFormDialog user={dialog.user} onClose={close} />}
+      {dialog?.action === 'password' && <SetPasswordDialog user={dialog.user} onClose={close} />}
+      {dialog?.action === 'delete' && <DeleteUserDialog user={dialog.user} onClose={close} />}
+      {dialog?.action === 'qr' && (
+        <SendQrDialog user={dialog.user} self={dialog.user.id === me?.id} onClose={close} />
+      )}
+    </>
+  );
 }

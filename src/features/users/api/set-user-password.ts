@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { envelopeOf } from '@contract/envelope';
+import { userSchema, type SetPassword } from '@contract/users';
+import { apiRequest } from '@/lib/api-client';
+import { usersQueryKey } from './get-users';
+
+/** An administrator sets another user's password: the user's sessions end and a sign-in lock is lifted. */
+export const setUserPassword = (id: number, body: SetPassword) =>
+  apiRequest(`/user/${id}`, { method: 'PUT', body, schema: envelopeOf(userSchema) });
+
+export function useSetUserPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, password }: { id: number; password: string }) => setUserPassword(id, { password }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+}

@@ -1,0 +1,171 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { createUserSchema, type User } from '@contract/users';
+import { PasswordRules } from '@/components/password-rules';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { it } from '@/i18n/it';
+import { formResolver } from '@/lib/form-resolver';
+import { useOnline } from '@/lib/online-status';
+import { newPasswordField } from '@/lib/password-schema';
+import { useCreateUser } from '../api/create-user';
+import { useRoleOptions } from '../api/get-role-options';
+import { useUpdateUser } from '../api/update-user';
+import { RoleSelect } from './role-select';
+import { showUserFormError, type UserFormValues } from './user-form-error';
+
+const identity = {
+  username: createUserSchema.shape.username,
+  email: createUserSchema.shape.email,
+  roleName: z.string().min(1),
+};
+/** SPEC.md section 5: create needs username, a valid e-mail, a password meeting the rules and a role. */
+const createSchema = z.object({ ...identity, password: newPasswordField });
+/** Edit: username, e-mail and role; the password is changed by its own dialog. */
+const editSchema = z.object({ ...identity, password: z.string() });
+
+/** 'Crea utente' (no `user`) or the edit dialog of `user`. */
+export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => void }) {
+  const editing = user !== undefined;
+  const online = useOnline();
+  const roleOptions = useRoleOptions(user);
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const pending = create.isPending || update.isPending;
+  const form = useForm<UserFormValues>({
+    resolver: formResolver(editing ? editSchema : createSchema),
+    defaultValues: {
+      username: user?.username ?? '',
+      email: user?.email ?? '',
+      password: '',
+      roleName: user?.role.name ?? '',
+    },
+  });
+  const password = useWatch({ control: form.control, name: 'password' });
+
+  const onSubmit = (values: UserFormValues) => {
+    const body = { username: values.username, email: values.email, role: { name: values.roleName } };
+    if (user)
+      update.mutate(
+        { id: user.id, ...body },
+        {
+          onSuccess: () => {
+            toast.success(it.users.updated);
+            onClose();
+          },
+          onError: (error) => showUserFormError(form, error, it.users.updateFailed),
+        },
+      );
+    else
+      create.mutate(
+        { ...body, password: values.password },
+        {
+          onSuccess: () => {
+            toast.success(it.users.created, { description: it.users.createdHint });
+            onClose();
+          },
+          onError: (error) => showUserFormError(form, error, it.users.createFailed),
+        },
+      );
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{user ? it.users.editTitle(user.username) : it.users.create}</DialogTitle>
+          <DialogDescription className="sr-only">
+            {user ? it.users.editTitle(user.username) : it.users.create}
+          </DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form className="flex flex-col gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
+            <FormField
+              control={form.control}
+              name="username"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{it.users.fields.username}</FormLabel>
+                  <FormControl>
+                    <Input autoComplete="off" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="email"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{it.users.fields.email}</FormLabel>
+                  <FormControl>
+                    <Input type="email" autoComplete="off" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            {!editing && (
+              <FormField
+                control={form.control}
+                name="password"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>{it.users.fields.password}</FormLabel>
+                    <FormControl>
+                      <Input type="password" autoComplete="new-password" {...field} />
+                    </FormControl>
+                    <FormMessage />
+                    <PasswordRules password={password} />
+                  </FormItem>
+                )}
+              />
+            )}
+            <FormField
+              control={form.control}
+              name="roleName"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{it.users.fields.role}</FormLabel>
+                  <FormControl>
+                    <RoleSelect
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                      options={roleOptions}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button variant="outline" disabled={pending}>
+                  {it.users.cancel}
+                </Button>
+              </DialogClose>
+              <Button type="submit" disabled={pending || !online}>
+                {editing ? it.users.save : it.users.create}
+              </Button>
+            </DialogFooter>
+            {!online && <p className="text-sm text-muted-foreground">{it.offline.onlineOnly}</p>}
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,100 @@
+import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { KeyRound, Pencil, QrCode, Trash2 } from 'lucide-react';
+import { useMemo, type ReactNode } from 'react';
+import type { User } from '@contract/users';
+import { DataTable } from '@/components/data-table';
+import { Button } from '@/components/ui/button';
+import { it } from '@/i18n/it';
+
+export type UserAction = 'edit' | 'password' | 'delete' | 'qr';
+
+function ActionButton({
+  label,
+  icon,
+  onClick,
+  disabled,
+  destructive,
+}: {
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  disabled?: boolean;
+  destructive?: boolean;
+}) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      disabled={disabled}
+      className={destructive ? 'text-destructive hover:text-destructive' : undefined}
+    >
+      {icon}
+    </Button>
+  );
+}
+
+/** Username, e-mail, role and the row actions (SPEC.md section 2); your own row cannot be deleted. */
+export function UsersTable({
+  users,
+  loading,
+  currentUserId,
+  onAction,
+}: {
+  users: User[];
+  loading: boolean;
+  currentUserId: number | undefined;
+  onAction: (action: UserAction, user: User) => void;
+}) {
+  const columns = useMemo<ColumnDef<User>[]>(
+    () => [
+      {
+        id: 'username',
+        header: it.users.columns.username,
+        accessorKey: 'username',
+        meta: { className: 'font-medium break-all' },
+      },
+      { id: 'email', header: it.users.columns.email, accessorKey: 'email', meta: { className: 'break-all' } },
+      { id: 'role', header: it.users.columns.role, accessorFn: (user) => user.role.label },
+      {
+        id: 'actions',
+        header: () => <span className="sr-only">{it.users.columns.actions}</span>,
+        meta: { className: 'w-px text-right' },
+        cell: ({ row: { original: user } }) => (
+          <div
+            className="flex justify-end gap-1"
+            role="group"
+            aria-label={it.users.rowActions(user.username)}
+          >
+            <ActionButton label={it.users.edit} icon={<Pencil />} onClick={() => onAction('edit', user)} />
+            <ActionButton
+              label={it.users.changePassword}
+              icon={<KeyRound />}
+              onClick={() => onAction('password', user)}
+            />
+            <ActionButton label={it.users.sendQr} icon={<QrCode />} onClick={() => onAction('qr', user)} />
+            <ActionButton
+              label={it.users.delete}
+              icon={<Trash2 />}
+              destructive
+              disabled={user.id === currentUserId}
+              onClick={() => onAction('delete', user)}
+            />
+          </div>
+        ),
+      },
+    ],
+    [currentUserId, onAction],
+  );
+  // TanStack Table is not memoisable by the React Compiler; this component re-renders with its data anyway.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: users,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (user) => String(user.id),
+  });
+  return <DataTable table={table} loading={loading} aria-label={it.pages.userManagement} />;
+}

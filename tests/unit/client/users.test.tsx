@@ -1,0 +1,363 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '@contract/users';
+import { ok, refusal, startFakeApi, type FakeReply, type FakeRequest } from '../../support/fake-api';
+
+// Typing into the dialogs of the whole app takes a few seconds in jsdom on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
+const api = await startFakeApi();
+vi.stubEnv('VITE_API_BASE_URL', api.apiBaseUrl);
+const { renderApp, resetApp } = await import('../../support/render-app');
+
+const ROLES = {
+  ADMIN: { id: 1, name: 'ADMIN', label: 'Admin' },
+  USER_STORICO: { id: 2, name: 'USER_STORICO', label: 'User Storico' },
+  USER_RANA: { id: 3, name: 'USER_RANA', label: 'User Rana' },
+} as const;
+type RoleName = keyof typeof ROLES;
+const ME = { id: 1, username: 'admin', role: 'ADMIN' };
+
+/** The users API, in memory, following contract/users.ts: paging, filter, 409 on duplicates. */
+class UsersApi {
+  users: User[] = [];
+  nextId = 1;
+  emailed = false;
+
+  constructor(count: number) {
+    this.add('admin', 'ADMIN');
+    this.add('storico', 'USER_STORICO');
+    for (let i = 1; i < count - 1; i++) this.add(`utente${String(i).padStart(2, '0')}`, 'USER_RANA');
+  }
+
+  add(username: string, role: RoleName, email = `${username}@example.it`): User {
+    const user = { id: this.nextId++, username, email, deleted: false, role: ROLES[role] };
+    this.users.push(user);
+    return user;
+  }
+
+  duplicate(body: { username: string; email: string }, exceptId?: number): FakeReply | null {
+    const others = this.users.filter((u) => u.id !== exceptId);
+    const username = others.some((u) => u.username === body.username);
+    const email = others.some((u) => u.email === body.email);
+    if (username && email)
+      return refusal(409, 'Username and e-mail are already used by another user', 'CONFLICT');
+    if (username) return refusal(409, 'Username is already used by another user', 'CONFLICT');
+    if (email) return refusal(409, 'E-mail is already used by another user', 'CONFLICT');
+    return null;
+  }
+
+  handle = ({ method, path, query, body }: FakeRequest): FakeReply => {
+    const idMatch = /^\/user\/(\d+)(\/qr-token)?$/.exec(path);
+    const target = idMatch ? this.users.find((u) => u.id === Number(idMatch[1])) : undefined;
+    if (method === 'GET' && path === '/user/') {
+      const filter = (query.get('filter') ?? '').toLowerCase();
+      const all = this.users
+        .filter((u) => u.username.includes(filter) || u.email.includes(filter))
+        .sort((a, b) => a.username.localeCompare(b.username));
+      const paged = query.get('isPaged') !== 'false';
+      const size = paged ? Number(query.get('size')) : all.length;
+      const page = paged ? Number(query.get('page')) : 0;
+      return ok({
+        content: all.slice(page * size, page * size + size),
+        totalPages: Math.ceil(all.length / size),
+        totalElements: all.length,
+        size,
+        number: page,
+        pageable: { pageNumber: page, pageSize: size },
+      });
+    }
+    if (method === 'POST' && path === '/user/') {
+      const input = body as { username: string; email: string; role: { name: RoleName } };
+      return (
+        this.duplicate(input) ??
+        ok(this.add(input.username, input.role.name, input.email), 'User created', 201)
+      );
+    }
+    if (!target) return refusal(404, `No user with id ${idMatch?.[1]}`, 'NOT_FOUND');
+    if (method === 'PUT') {
+      const input = body as {
+        username?: string;
+        email?: string;
+        role?: { name: RoleName };
+        password?: string;
+      };
+      if (input.password === undefined) {
+        const refused = this.duplicate(input as { username: string; email: string }, target.id);
+        if (refused) return refused;
+        Object.assign(target, {
+          username: input.username,
+          email: input.email,
+          role: ROLES[input.role!.name],
+        });
+      }
+      return ok(target, 'User updated');
+    }
+    if (method === 'DELETE') {
+      if (target.id === ME.id) return refusal(409, 'You cannot delete your own user', 'CONFLICT');
+      this.users = this.users.filter((u) => u.id !== target.id);
+      return ok(null, 'User deleted');
+    }
+    if (method === 'GET' && idMatch?.[2])
+      return ok({
+        qrToken: `tok${target.id}`,
+        url: `http://storico.local/2fa/tok${target.id}`,
+        emailed: this.emailed,
+      });
+    return { status: 404 };
+  };
+}
+
+let server: UsersApi;
+beforeEach(() => {
+  api.requests.length = 0;
+  server = new UsersApi(12);
+  api.setHandler(server.handle);
+});
+afterEach(resetApp);
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await api.close();
+});
+
+const table = () => screen.getByRole('table', { name: 'Gestione utenti' });
+const rowOf = async (username: string) =>
+  (await within(table()).findByRole('cell', { name: username })).closest('tr') as HTMLElement;
+const listCalls = () =>
+  api.requests.filter((r) => r.method === 'GET' && r.path === '/user/' && r.query.get('isPaged') !== 'false');
+const bodiesOf = (method: string) => api.requests.filter((r) => r.method === method).map((r) => r.body);
+
+async function open(path = '/gestione_utenti/gestioneUtenti') {
+  const view = await renderApp(path, { as: ME });
+  await rowOf(path.includes('page=2') ? 'utente09' : 'admin');
+  return { ...view, user: userEvent.setup({ delay: null }) };
+}
+
+async function chooseRole(user: ReturnType<typeof userEvent.setup>, label: string) {
+  await user.click(screen.getByRole('combobox', { name: 'Ruolo' }));
+  await user.click(await screen.findByRole('option', { name: label }));
+}
+
+describe('Gestione utenti: the list', () => {
+  it('shows username, e-mail and role label, 10 a page, with the 1-based page in the URL', async () => {
+    const { router, user } = await open();
+    const rows = within(table()).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(10);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+        .slice(0, 3),
+    ).toEqual(['admin', 'admin@example.it', 'Admin']);
+    expect(screen.getByText('12 utenti')).toBeInTheDocument();
+    expect(listCalls()[0]?.query.get('page')).toBe('0');
+    expect(listCalls()[0]?.query.get('size')).toBe('10');
+
+    await user.click(screen.getByRole('button', { name: 'Pagina 2' }));
+    await rowOf('utente09');
+    expect(router.state.location.search).toBe('?page=2');
+    expect(listCalls().at(-1)?.query.get('page')).toBe('1');
+  });
+
+  it('opens at the page of the URL', async () => {
+    await open('/gestione_utenti/gestioneUtenti?page=2');
+    expect(within(table()).getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Pagina 2' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('filters by username or e-mail on the server and goes back to page 1', async () => {
+    const { router, user } = await open('/gestione_utenti/gestioneUtenti?page=2');
+    await user.type(screen.getByLabelText('Cerca utenti'), 'stor');
+    await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(2));
+    await rowOf('storico');
+    expect(listCalls().at(-1)?.query.get('filter')).toBe('stor');
+    expect(router.state.location.search).toBe('?page=1');
+    await user.clear(screen.getByLabelText('Cerca utenti'));
+    await user.type(screen.getByLabelText('Cerca utenti'), 'nessuno');
+    expect(await screen.findByText('Nessun risultato trovato')).toBeInTheDocument();
+  });
+
+  it('gives every row keyboard-reachable actions, and no delete on your own row', async () => {
+    await open();
+    const actions = within(await rowOf('admin'))
+      .getAllByRole('button')
+      .map((b) => b.getAttribute('aria-label'));
+    expect(actions).toEqual(['Modifica', 'Cambia password', 'Invia QR', 'Elimina']);
+    expect(within(await rowOf('admin')).getByRole('button', { name: 'Elimina' })).toBeDisabled();
+    expect(within(await rowOf('storico')).getByRole('button', { name: 'Elimina' })).toBeEnabled();
+  });
+});
+
+describe("Gestione utenti: 'Crea utente'", () => {
+  it('validates the fields in Italian before calling the server', async () => {
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Crea utente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Crea utente' });
+    await user.type(within(dialog).getByLabelText('Email'), 'non-una-email');
+    await user.type(within(dialog).getByLabelText('Password'), 'abc');
+    await user.click(within(dialog).getByRole('button', { name: 'Crea utente' }));
+    expect(await within(dialog).findByText('Inserisci un indirizzo email valido')).toBeInTheDocument();
+    expect(within(dialog).getAllByText('Campo obbligatorio')).toHaveLength(2);
+    expect(within(dialog).getAllByText('La password deve essere almeno di 10 caratteri.')).toHaveLength(2);
+    expect(bodiesOf('POST')).toHaveLength(0);
+  });
+
+  it('creates a user with a role derived from the users, and refreshes the list', async () => {
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Crea utente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Crea utente' });
+    await user.type(within(dialog).getByLabelText('Username'), 'aaa.nuovo');
+    await user.type(within(dialog).getByLabelText('Email'), 'nuovo@example.it');
+    await user.type(within(dialog).getByLabelText('Password'), 'Password-Sicura-1');
+    await user.click(screen.getByRole('combobox', { name: 'Ruolo' }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['Admin', 'User Storico', 'User Rana']);
+    await user.click(screen.getByRole('option', { name: 'User Storico' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Crea utente' }));
+
+    expect(await screen.findByText('Utente creato con successo')).toBeInTheDocument();
+    expect(bodiesOf('POST')).toEqual([
+      {
+        username: 'aaa.nuovo',
+        email: 'nuovo@example.it',
+        password: 'Password-Sicura-1',
+        role: { name: 'USER_STORICO' },
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(await rowOf('aaa.nuovo')).getByText('User Storico')).toBeInTheDocument();
+  });
+
+  it('names the duplicate username or e-mail on its field', async () => {
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Crea utente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Crea utente' });
+    await user.type(within(dialog).getByLabelText('Username'), 'storico');
+    await user.type(within(dialog).getByLabelText('Email'), 'altro@example.it');
+    await user.type(within(dialog).getByLabelText('Password'), 'Password-Sicura-1');
+    await chooseRole(user, 'User Rana');
+    await user.click(within(dialog).getByRole('button', { name: 'Crea utente' }));
+    expect(
+      await within(dialog).findByText('Questo username è già usato da un altro utente'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByText("Errore durante la creazione dell'utente")).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+});
+
+describe('Gestione utenti: row actions', () => {
+  it('edits username, e-mail and role', async () => {
+    const { user } = await open();
+    await user.click(within(await rowOf('storico')).getByRole('button', { name: 'Modifica' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifica utente storico' });
+    expect(within(dialog).getByLabelText('Username')).toHaveValue('storico');
+    expect(within(dialog).queryByLabelText('Password')).toBeNull();
+    await user.clear(within(dialog).getByLabelText('Email'));
+    await user.type(within(dialog).getByLabelText('Email'), 'storico@azienda.it');
+    await chooseRole(user, 'Admin');
+    await user.click(within(dialog).getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByText('Utente modificato con successo')).toBeInTheDocument();
+    expect(bodiesOf('PUT')).toEqual([
+      { username: 'storico', email: 'storico@azienda.it', role: { name: 'ADMIN' } },
+    ]);
+    const row = await rowOf('storico');
+    await waitFor(() => expect(row).toHaveTextContent('storico@azienda.it'));
+    expect(row).toHaveTextContent('Admin');
+  });
+
+  it("names an e-mail already in use on edit, with 'Errore durante la modifica dell'utente'", async () => {
+    const { user } = await open();
+    await user.click(within(await rowOf('storico')).getByRole('button', { name: 'Modifica' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.clear(within(dialog).getByLabelText('Email'));
+    await user.type(within(dialog).getByLabelText('Email'), 'admin@example.it');
+    await user.click(within(dialog).getByRole('button', { name: 'Salva' }));
+    expect(
+      await within(dialog).findByText('Questa email è già usata da un altro utente'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText("Errore durante la modifica dell'utente")).toBeInTheDocument();
+  });
+
+  it("sets a user's password after checking the rules and the confirmation", async () => {
+    const { user } = await open();
+    await user.click(within(await rowOf('utente01')).getByRole('button', { name: 'Cambia password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cambia la password di utente01' });
+    await user.type(within(dialog).getByLabelText('Password'), 'Password-Nuova-9');
+    await user.type(within(dialog).getByLabelText('Conferma password'), 'Password-Nuova-8');
+    await user.click(within(dialog).getByRole('button', { name: 'Salva' }));
+    expect(await within(dialog).findByText('Le password non sono uguali')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Conferma password'));
+    await user.type(within(dialog).getByLabelText('Conferma password'), 'Password-Nuova-9');
+    await user.click(within(dialog).getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByText('Password modificata con successo')).toBeInTheDocument();
+    expect(bodiesOf('PUT')).toEqual([{ password: 'Password-Nuova-9' }]);
+  });
+
+  it('deletes a user after confirmation', async () => {
+    const { user } = await open();
+    await user.click(within(await rowOf('storico')).getByRole('button', { name: 'Elimina' }));
+    const dialog = await screen.findByRole('alertdialog', { name: "Eliminare l'utente?" });
+    expect(dialog).toHaveTextContent('storico non potrà più accedere.');
+    await user.click(within(dialog).getByRole('button', { name: 'Elimina' }));
+    expect(await screen.findByText('Utente eliminato con successo')).toBeInTheDocument();
+    await waitFor(() => expect(within(table()).queryByRole('cell', { name: 'storico' })).toBeNull());
+    expect(api.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/user/2']);
+  });
+
+  it('keeps the user when the confirmation is cancelled', async () => {
+    const { user } = await open();
+    await user.click(within(await rowOf('storico')).getByRole('button', { name: 'Elimina' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Annulla' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(api.requests.filter((r) => r.method === 'DELETE')).toHaveLength(0);
+    // Focus goes back to the row's button.
+    const button = within(await rowOf('storico')).getByRole('button', { name: 'Elimina' });
+    await waitFor(() => expect(button).toHaveFocus());
+  });
+
+  it("explains a refused delete with 'Errore durante l'eliminazione dell'utente'", async () => {
+    api.setHandler((request) =>
+      request.method === 'DELETE'
+        ? refusal(409, 'The last administrator cannot be removed: make another user ADMIN first', 'CONFLICT')
+        : server.handle(request),
+    );
+    const { user } = await open();
+    await user.click(within(await rowOf('storico')).getByRole('button', { name: 'Elimina' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Elimina' }));
+    expect(await screen.findByText("Errore durante l'eliminazione dell'utente")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "L'ultimo amministratore non può essere rimosso: assegna prima il ruolo Admin a un altro utente",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("'Invia QR' asks first, then shows the enrolment link to copy and says whether it was e-mailed", async () => {
+    server.emailed = true;
+    const { user } = await open();
+    await user.click(within(await rowOf('utente01')).getByRole('button', { name: 'Invia QR' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invia QR a utente01' });
+    expect(api.requests.filter((r) => r.path.endsWith('/qr-token'))).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Genera link' }));
+    const link = await within(dialog).findByLabelText('Link di configurazione');
+    expect(link).toHaveValue('http://storico.local/2fa/tok3');
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      'Il link è stato inviato per email a utente01@example.it.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Copia link' }));
+    expect(await screen.findByText('Link copiato')).toBeInTheDocument();
+    await expect(navigator.clipboard.readText()).resolves.toBe('http://storico.local/2fa/tok3');
+  });
+
+  it("'Invia QR' says when the link was not e-mailed", async () => {
+    const { user } = await open();
+    await user.click(within(await rowOf('utente01')).getByRole('button', { name: 'Invia QR' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Genera link' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      "Il link non è stato inviato per email: copialo e invialo all'utente.",
+    );
+  });
+});
