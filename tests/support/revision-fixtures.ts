@@ -1,9 +1,7 @@
-/**
- * Agents, records and revisions straight in the database, shaped as the sync stores them: each revision's `json` is
- * the CRM snapshot, `saved_at` its SystemModstamp, and sf_accounts / sf_cases follow the newest revision.
- */
-import { createHash } from 'node:crypto';
+/** Agents, and revisions of contacts and cases stored the way the sync stores them. */
+import type { CrmObject } from '../../server/crm/crm-connector';
 import type { Db } from '../../server/db/database';
+import { storeSnapshots, type RevisionSource } from '../../server/revisions/revision-store';
 
 export type Snapshot = Record<string, unknown> & { Id: string };
 
@@ -90,88 +88,23 @@ export function caseSnapshot(id: string, ownerId: string, fields: Record<string,
 }
 
 /**
- * Stores `snapshot` as a revision saved at `savedAt` (its SystemModstamp and LastModifiedDate set to it) and answers
- * the revision id. The record row is created when new and follows the snapshot when it is the newest revision.
+ * Stores `snapshot` through the revision store as saved at `savedAt` (its SystemModstamp and LastModifiedDate set to
+ * it) and answers the new revision's id; sf_accounts / sf_cases follow the newest revision as after a sync.
  */
 export async function addRevision(
   db: Db,
-  object: 'Account' | 'Case',
+  object: CrmObject,
   snapshot: Snapshot,
   savedAt: Date | string,
-  source = 'sync',
+  source: RevisionSource = 'sync',
 ): Promise<number> {
-  const at = new Date(savedAt);
-  const json = { ...snapshot, LastModifiedDate: sfDateTime(at), SystemModstamp: sfDateTime(at) };
-  const hash = createHash('sha256').update(JSON.stringify(json)).digest('hex');
-  const now = new Date();
-  const created = dateOrNull(snapshot.CreatedDate);
-  if (object === 'Account') {
-    await db
-      .insertInto('sf_accounts')
-      .values({ id: snapshot.Id, updated_at: now })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-    const { id } = await db
-      .insertInto('revision_accounts')
-      .values({ account_id: snapshot.Id, saved_at: at, json: JSON.stringify(json), hash, source })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (await isNewest(db, 'revision_accounts', snapshot.Id, at))
-      await db
-        .updateTable('sf_accounts')
-        .set({
-          owner_id: text(snapshot.OwnerId),
-          name: text(snapshot.Name),
-          email: text(snapshot.PersonEmail),
-          phone: text(snapshot.Phone),
-          created_date: created,
-          latest_revision_id: id,
-          updated_at: now,
-        })
-        .where('id', '=', snapshot.Id)
-        .execute();
-    return id;
-  }
-  await db
-    .insertInto('sf_cases')
-    .values({ id: snapshot.Id, updated_at: now })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
-  const { id } = await db
-    .insertInto('revision_cases')
-    .values({ case_id: snapshot.Id, saved_at: at, json: JSON.stringify(json), hash, source })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (await isNewest(db, 'revision_cases', snapshot.Id, at))
-    await db
-      .updateTable('sf_cases')
-      .set({
-        owner_id: text(snapshot.OwnerId),
-        account_id: text(snapshot.AccountId),
-        case_number: text(snapshot.CaseNumber),
-        description: text(snapshot.Description),
-        reason: text(snapshot.Reason),
-        created_date: created,
-        latest_revision_id: id,
-        updated_at: now,
-      })
-      .where('id', '=', snapshot.Id)
-      .execute();
-  return id;
-}
-
-async function isNewest(
-  db: Db,
-  table: 'revision_accounts' | 'revision_cases',
-  recordId: string,
-  at: Date,
-): Promise<boolean> {
-  const column = table === 'revision_accounts' ? 'account_id' : 'case_id';
-  const newer = await db
-    .selectFrom(table)
-    .select('id')
-    .where(column, '=', recordId)
-    .where('saved_at', '>', at)
-    .executeTakeFirst();
-  return newer === undefined;
+  const at = sfDateTime(new Date(savedAt));
+  const [result] = await storeSnapshots(
+    db,
+    object,
+    [{ ...snapshot, LastModifiedDate: at, SystemModstamp: at }],
+    source,
+  );
+  if (!result?.stored) throw new Error(`addRevision: ${snapshot.Id} at ${at} equals a stored revision`);
+  return result.revisionId;
 }
