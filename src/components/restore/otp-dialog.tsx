@@ -1,0 +1,140 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { ONE_TIME_CODE_LENGTH, OneTimeCodeInput } from '@/components/one-time-code-input';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { it } from '@/i18n/it';
+import { useOnline } from '@/lib/online-status';
+
+/**
+ * `six-digits`: the boxes of the sign-in code (the last digit or Enter submits). `as-entered`: a plain field whose
+ * text is sent as typed, the server judging it (SPEC.md section 5, the detail screens).
+ */
+export type CodeFormat = 'six-digits' | 'as-entered';
+
+/**
+ * Asks for the one-time code that confirms a restore or a review. `onSubmit` answers whether the dialog is done;
+ * when it is not (a refused code) the field empties for a new try and `error` says why.
+ */
+export function OtpDialog({
+  title,
+  description,
+  confirmLabel = it.restore.confirm,
+  codeFormat,
+  pending,
+  error,
+  onSubmit,
+  onClose,
+}: {
+  title: string;
+  description: string;
+  confirmLabel?: string;
+  codeFormat: CodeFormat;
+  pending: boolean;
+  error: string | undefined;
+  onSubmit: (code: string) => Promise<boolean>;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const online = useOnline();
+  const [code, setCode] = useState('');
+  const [incomplete, setIncomplete] = useState(false);
+  const [edited, setEdited] = useState(false);
+  const submitting = useRef(false);
+
+  const submit = async (value: string) => {
+    if (submitting.current || pending || !online) return;
+    if (codeFormat === 'six-digits' ? value.length !== ONE_TIME_CODE_LENGTH : value === '') {
+      setIncomplete(true);
+      return;
+    }
+    submitting.current = true;
+    setEdited(false);
+    const done = await onSubmit(value);
+    submitting.current = false;
+    if (!done) setCode('');
+  };
+
+  const onChange = (value: string) => {
+    setCode(value);
+    setIncomplete(false);
+    setEdited(true);
+  };
+
+  const message = incomplete
+    ? codeFormat === 'six-digits'
+      ? it.restore.codeRequired
+      : it.validation.required
+    : edited
+      ? undefined
+      : error;
+  const field = {
+    id: `${id}-code`,
+    autoFocus: true,
+    disabled: pending,
+    'aria-invalid': !!message,
+    'aria-describedby': message ? `${id}-error` : undefined,
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <form
+          className="flex flex-col gap-4"
+          noValidate
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            void submit(code);
+          }}
+        >
+          <div className="flex flex-col items-center gap-3">
+            <Label htmlFor={field.id}>{it.restore.codeLabel}</Label>
+            {codeFormat === 'six-digits' ? (
+              <OneTimeCodeInput
+                {...field}
+                value={code}
+                onChange={onChange}
+                onComplete={(value: string) => void submit(value)}
+              />
+            ) : (
+              <Input
+                {...field}
+                className="max-w-60 text-center text-lg tracking-widest"
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                value={code}
+                onChange={(event) => onChange(event.target.value)}
+              />
+            )}
+          </div>
+          {message && (
+            <p id={`${id}-error`} role="alert" className="text-center text-sm font-medium text-destructive">
+              {message}
+            </p>
+          )}
+          {!online && <p className="text-center text-sm text-muted-foreground">{it.offline.onlineOnly}</p>}
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose} disabled={pending}>
+              {it.restore.cancel}
+            </Button>
+            <Button type="submit" disabled={pending || !online}>
+              {confirmLabel}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
