@@ -1,6 +1,6 @@
-import { PageTitle } from '@/components/page-title';
-import { it } from '@/i18n/it';
+import { RestoresPage } from './restores-page';
 
+/** `/gestione_ripristini_casi/gestioneRipristiniCasi?page` */
 export function CaseRestoresPage() {
-  return <PageTitle>{it.pages.caseRestores}</PageTitle>;
+  return <RestoresPage kind="case" />;
 }

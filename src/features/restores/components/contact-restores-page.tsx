@@ -1,6 +1,6 @@
-import { PageTitle } from '@/components/page-title';
-import { it } from '@/i18n/it';
+import { RestoresPage } from './restores-page';
 
+/** `/gestione_ripristini_contatti/gestioneRipristiniContatti?page` */
 export function ContactRestoresPage() {
-  return <PageTitle>{it.pages.contactRestores}</PageTitle>;
+  return <RestoresPage kind="contact" />;
 }

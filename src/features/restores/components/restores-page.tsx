@@ -1,0 +1,135 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { RESTORE_STATUSES, type RestoreStatus } from '@contract/restores';
+import { PageTitle } from '@/components/page-title';
+import { Button } from '@/components/ui/button';
+import { Pagination } from '@/components/ui/pagination';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { it } from '@/i18n/it';
+import { useRestoreRequests } from '@/lib/api/restores/get-restore-requests';
+import type { RestoreKind, RestoreRequestView } from '@/lib/api/restores/restore-kind';
+import { errorMessage } from '@/lib/error-message';
+import { useOnline } from '@/lib/online-status';
+import { parsePageParam } from '@/lib/page-param';
+import { useSessionUser } from '@/lib/session-store';
+import { RestoreDetailDialog } from './restore-detail-dialog';
+import { RestoresTable } from './restores-table';
+import { ReviewDialog } from './review-dialog';
+
+/** The tab is kept in the URL next to `page`, so a reload or the back button shows the same list. */
+const STATUS_PARAM = 'stato';
+
+const parseStatus = (value: string | null): RestoreStatus =>
+  RESTORE_STATUSES.find((status) => status === value) ?? 'PENDING';
+
+type OpenDialog =
+  | { type: 'detail'; request: RestoreRequestView }
+  | { type: 'review'; request: RestoreRequestView; approved: boolean }
+  | null;
+
+/**
+ * 'Gestione ripristini casi' / 'contatti': the requests in three tabs (pending, approved, rejected), 10 a page,
+ * each with its detail; pending ones are approved or rejected with the reviewer's code.
+ */
+export function RestoresPage({ kind }: { kind: RestoreKind }) {
+  const me = useSessionUser();
+  const online = useOnline();
+  const [params, setParams] = useSearchParams();
+  const status = parseStatus(params.get(STATUS_PARAM));
+  const page = parsePageParam(params.get('page'));
+  const requests = useRestoreRequests({ kind, status, page });
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+
+  const show = useCallback(
+    (next: { status?: RestoreStatus; page: number }) =>
+      setParams((current) => {
+        const updated = new URLSearchParams(current);
+        if (next.status) updated.set(STATUS_PARAM, next.status);
+        updated.set('page', String(Math.max(1, Math.trunc(next.page))));
+        return updated;
+      }),
+    [setParams],
+  );
+  const close = useCallback(() => setDialog(null), []);
+  const onDetail = useCallback((request: RestoreRequestView) => setDialog({ type: 'detail', request }), []);
+  const onReview = useCallback(
+    (request: RestoreRequestView, approved: boolean) => setDialog({ type: 'review', request, approved }),
+    [],
+  );
+
+  const totalPages = requests.data?.totalPages ?? 0;
+  // After the last pending request of a page is reviewed the page may no longer exist: show the last one.
+  useEffect(() => {
+    if (totalPages > 0 && page > totalPages) show({ page: totalPages });
+  }, [page, totalPages, show]);
+
+  return (
+    <>
+      <PageTitle>{kind === 'contact' ? it.pages.contactRestores : it.pages.caseRestores}</PageTitle>
+      <Tabs
+        value={status}
+        onValueChange={(value) => {
+          setDialog(null);
+          show({ status: parseStatus(value), page: 1 });
+        }}
+      >
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <TabsList>
+            {RESTORE_STATUSES.map((value) => (
+              <TabsTrigger key={value} value={value}>
+                {it.restores.tabs[value]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <div className="flex items-center gap-3 text-sm text-muted-foreground">
+            {!online && status === 'PENDING' && <span>{it.offline.onlineOnly}</span>}
+            {requests.data && (
+              <span aria-live="polite" data-testid="restores-count">
+                {it.restores.count(requests.data.totalElements)}
+              </span>
+            )}
+          </div>
+        </div>
+        {/* One panel, shown under whichever tab is active: the tabs only change the status asked for. */}
+        <TabsContent value={status} className="flex flex-col gap-4">
+          {requests.isError && !requests.data ? (
+            <div role="alert" className="flex flex-col items-start gap-3 rounded-md border p-4">
+              <p className="font-medium">{it.restores.loadFailed}</p>
+              <p className="text-sm text-muted-foreground">{errorMessage(requests.error)}</p>
+              <Button variant="outline" onClick={() => void requests.refetch()}>
+                {it.restores.retry}
+              </Button>
+            </div>
+          ) : (
+            <RestoresTable
+              kind={kind}
+              status={status}
+              requests={requests.data?.content ?? []}
+              loading={requests.isPending}
+              onDetail={onDetail}
+              onReview={onReview}
+            />
+          )}
+          <Pagination page={page} totalPages={totalPages} onPageChange={(next) => show({ page: next })} />
+        </TabsContent>
+      </Tabs>
+
+      {dialog?.type === 'detail' && (
+        <RestoreDetailDialog
+          request={dialog.request}
+          onReview={(approved) => setDialog({ type: 'review', request: dialog.request, approved })}
+          onClose={close}
+        />
+      )}
+      {dialog?.type === 'review' && me && (
+        <ReviewDialog
+          kind={kind}
+          request={dialog.request}
+          approved={dialog.approved}
+          reviewerId={me.id}
+          onClose={close}
+        />
+      )}
+    </>
+  );
+}

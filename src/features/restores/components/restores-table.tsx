@@ -1,0 +1,105 @@
+import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { Eye } from 'lucide-react';
+import { useMemo } from 'react';
+import type { RestoreStatus } from '@contract/restores';
+import { DataTable } from '@/components/data-table';
+import { Button } from '@/components/ui/button';
+import { it } from '@/i18n/it';
+import type { RestoreKind, RestoreRequestView } from '@/lib/api/restores/restore-kind';
+import { formatDateTime } from '@/lib/dates';
+import { decisionDateLabel, decisionDateText } from './decision-date';
+import { ReviewButtons } from './review-buttons';
+
+const c = it.restores.columns;
+
+/**
+ * The requests of one tab: id, record, creation and decision date/time, who asked and who decided (SPEC.md
+ * section 2); every row opens its detail, pending rows have Approva and Rifiuta too.
+ */
+export function RestoresTable({
+  kind,
+  status,
+  requests,
+  loading,
+  onDetail,
+  onReview,
+}: {
+  kind: RestoreKind;
+  status: RestoreStatus;
+  requests: RestoreRequestView[];
+  loading: boolean;
+  onDetail: (request: RestoreRequestView) => void;
+  onReview: (request: RestoreRequestView, approved: boolean) => void;
+}) {
+  const columns = useMemo<ColumnDef<RestoreRequestView>[]>(
+    () => [
+      {
+        id: 'id',
+        header: c.id,
+        cell: ({ row }) => <span className="tabular-nums">{row.original.id}</span>,
+      },
+      {
+        id: 'record',
+        header: kind === 'contact' ? c.contact : c.case,
+        cell: ({ row }) => row.original.recordLabel ?? row.original.recordId,
+        meta: { className: 'break-words' },
+      },
+      { id: 'createdAt', header: c.createdAt, cell: ({ row }) => formatDateTime(row.original.createdAt) },
+      {
+        id: 'approvedAt',
+        header: decisionDateLabel(status),
+        cell: ({ row }) => {
+          const text = decisionDateText(row.original.approvedAt);
+          return row.original.approvedAt ? text : <span className="text-muted-foreground">{text}</span>;
+        },
+      },
+      { id: 'requestedBy', header: c.requestedBy, cell: ({ row }) => row.original.userCreator.username },
+      {
+        id: 'doneBy',
+        header: c.doneBy,
+        cell: ({ row }) => row.original.userReviewer?.username ?? it.restores.empty,
+      },
+      {
+        id: 'actions',
+        header: () => <span className="sr-only">{c.actions}</span>,
+        meta: { className: 'w-px text-right' },
+        cell: ({ row: { original: request } }) => (
+          <div
+            className="flex justify-end gap-2"
+            role="group"
+            aria-label={it.restores.rowActions(request.id)}
+          >
+            <Button
+              variant="outline"
+              aria-label={it.restores.detailsOf(request.id)}
+              onClick={() => onDetail(request)}
+            >
+              <Eye aria-hidden="true" />
+              {it.restores.details}
+            </Button>
+            {request.status.status === 'PENDING' && (
+              <ReviewButtons requestId={request.id} onReview={(approved) => onReview(request, approved)} />
+            )}
+          </div>
+        ),
+      },
+    ],
+    [kind, status, onDetail, onReview],
+  );
+  // TanStack Table is not memoisable by the React Compiler; this component re-renders with its data anyway.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: requests,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (request) => String(request.id),
+  });
+  return (
+    <DataTable
+      table={table}
+      loading={loading}
+      emptyMessage={it.common.noData}
+      aria-label={it.restores.tabs[status]}
+    />
+  );
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { OtpDialog } from '@/components/restore/otp-dialog';
+import {
+  failureReason,
+  isInvalidCode,
+  isSignedOut,
+  reviewErrorMessage,
+  reviewSuccessMessage,
+} from '@/components/restore/restore-messages';
+import { it } from '@/i18n/it';
+import type { RestoreKind, RestoreRequestView } from '@/lib/api/restores/restore-kind';
+import { useReviewRestoreRequest } from '../api/review-restore-request';
+
+/** Approva or Rifiuta one pending request, confirmed with the reviewer's 6-digit code. */
+export function ReviewDialog({
+  kind,
+  request,
+  approved,
+  reviewerId,
+  onClose,
+}: {
+  kind: RestoreKind;
+  request: RestoreRequestView;
+  approved: boolean;
+  reviewerId: number;
+  onClose: () => void;
+}) {
+  const mutation = useReviewRestoreRequest(kind);
+  const [codeError, setCodeError] = useState<string>();
+
+  const submit = async (code: string): Promise<boolean> => {
+    try {
+      await mutation.mutateAsync({ id: request.id, reviewerId, approved, code });
+    } catch (error) {
+      if (isInvalidCode(error)) {
+        setCodeError(reviewErrorMessage(error));
+        return false;
+      }
+      onClose();
+      // The server's reason (your own request, already reviewed, the CRM refused the write) goes beneath.
+      if (!isSignedOut(error)) toast.error(reviewErrorMessage(error), { description: failureReason(error) });
+      return true;
+    }
+    onClose();
+    toast.success(reviewSuccessMessage(approved));
+    return true;
+  };
+
+  return (
+    <OtpDialog
+      title={approved ? it.restores.approveTitle(request.id) : it.restores.rejectTitle(request.id)}
+      description={it.restores.reviewDescription}
+      confirmLabel={approved ? it.restores.approve : it.restores.reject}
+      codeFormat="six-digits"
+      pending={mutation.isPending}
+      error={codeError}
+      onSubmit={submit}
+      onClose={onClose}
+    />
+  );
+}

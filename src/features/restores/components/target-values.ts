@@ -1,0 +1,43 @@
+import { parseDiffProperties } from '@contract/revisions';
+import { formatAddress } from '@/components/compare/fields';
+import { it } from '@/i18n/it';
+import type { RestoreKind } from '@/lib/api/restores/restore-kind';
+import { formatDateTime, formatDay } from '@/lib/dates';
+import { parseSnapshot, textOf } from '@/lib/snapshot';
+
+export type TargetValue = { field: string; label: string; value: string };
+
+const fieldLabels: Record<RestoreKind, Record<string, string>> = {
+  contact: it.contacts.fields,
+  case: it.cases.fields,
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** A snapshot value as text, with no field definition to go by: its shape decides. */
+export function formatTargetValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return it.restores.empty;
+  if (typeof value === 'boolean') return value ? it.restores.yes : it.restores.no;
+  if (typeof value === 'string') {
+    if (DAY.test(value)) return formatDay(value);
+    if (DATE_TIME.test(value)) return formatDateTime(value) || value;
+    return value;
+  }
+  if (typeof value === 'object' && !Array.isArray(value)) return formatAddress(value) || it.restores.empty;
+  return textOf(value);
+}
+
+/**
+ * The fields that differed when the request was made, each with the value the restore writes back (the target
+ * snapshot's). `null` when the target snapshot is not readable JSON.
+ */
+export function targetValues(kind: RestoreKind, differences: string, json: string): TargetValue[] | null {
+  const snapshot = parseSnapshot(json);
+  if (!snapshot) return null;
+  return parseDiffProperties(differences).map((field) => ({
+    field,
+    label: fieldLabels[kind][field] ?? field,
+    value: formatTargetValue(snapshot[field]),
+  }));
+}

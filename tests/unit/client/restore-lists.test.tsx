@@ -1,0 +1,299 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CaseRestoreRequest, RestoreStatus } from '@contract/restores';
+import { ok, refusal, startFakeApi, type FakeRequest } from '../../support/fake-api';
+
+const api = await startFakeApi();
+vi.stubEnv('VITE_API_BASE_URL', api.apiBaseUrl);
+const { renderApp, resetApp } = await import('../../support/render-app');
+
+const REVIEWER = { id: 4, username: 'giulia.bianchi', role: 'USER_STORICO' };
+const CASES = '/gestione_ripristini_casi/gestioneRipristiniCasi';
+const CONTACTS = '/gestione_ripristini_contatti/gestioneRipristiniContatti';
+
+const target = JSON.stringify({
+  CaseNumber: '00012345',
+  Status: 'Closed',
+  Recall__c: true,
+  Expiration_Date__c: '2025-03-09',
+  Subject: 'Confezione danneggiata',
+});
+
+function caseRequest(
+  id: number,
+  status: RestoreStatus,
+  extra: Partial<CaseRestoreRequest> = {},
+): CaseRestoreRequest {
+  return {
+    id,
+    createdAt: '2025-05-02T08:15:00.000Z',
+    approvedAt: status === 'PENDING' ? null : '2025-05-03T14:40:00.000Z',
+    userCreator: { id: 9, username: 'rana.operatore' },
+    userReviewer: status === 'PENDING' ? null : { id: 4, username: 'giulia.bianchi' },
+    restoreType: { id: 1, type: 'REPORT' },
+    status: { id: RESTORE_STATUS_IDS[status], status },
+    differences: '[Status, Recall__c, Expiration_Date__c]',
+    dateFrom: '2025-01-01T00:00:00.000Z',
+    dateTo: '2025-04-30T00:00:00.000Z',
+    salesforceUserId: '005000000000001AAA',
+    caseId: '500000000000001AAA',
+    caseNumber: `0001234${id}`,
+    revisionCase: { id: 100 + id, json: target },
+    ...extra,
+  };
+}
+const RESTORE_STATUS_IDS = { PENDING: 1, APPROVED: 2, REJECTED: 3 } as const;
+
+const pageOf = <T,>(content: T[], page = 0, totalElements = content.length) => ({
+  content,
+  totalPages: Math.ceil(totalElements / 10),
+  totalElements,
+  size: 10,
+  number: page,
+  pageable: { pageNumber: page, pageSize: 10 },
+});
+
+let lists: Record<RestoreStatus, CaseRestoreRequest[]>;
+let review: (request: FakeRequest) => ReturnType<typeof ok> = () => ok(null, 'Reviewed');
+
+beforeEach(() => {
+  api.requests.length = 0;
+  lists = { PENDING: [caseRequest(11, 'PENDING'), caseRequest(12, 'PENDING')], APPROVED: [], REJECTED: [] };
+  review = () => ok(null, 'Reviewed');
+  api.setHandler((request) => {
+    const { method, path, query } = request;
+    if (method === 'GET' && path === '/restore-case-request/') {
+      const status = (query.get('status') ?? 'PENDING') as RestoreStatus;
+      return ok(pageOf(lists[status], Number(query.get('page'))));
+    }
+    if (method === 'GET' && path === '/restore-account-request/') return ok(pageOf([]));
+    if (method === 'POST' && /^\/restore-case-request\/\d+\/review\/\d+$/.test(path)) return review(request);
+    return { status: 404 };
+  });
+});
+afterEach(() => {
+  resetApp();
+  setOnline(true);
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await api.close();
+});
+
+function setOnline(online: boolean) {
+  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+  act(() => {
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  });
+}
+
+const listCalls = (path = '/restore-case-request/') =>
+  api.requests.filter((r) => r.method === 'GET' && r.path === path);
+const reviews = () => api.requests.filter((r) => r.method === 'POST');
+
+async function open(path = CASES, as = REVIEWER) {
+  const view = await renderApp(path, { as });
+  return { ...view, user: userEvent.setup() };
+}
+
+async function typeCode(user: ReturnType<typeof userEvent.setup>, code = '123456') {
+  const dialog = await screen.findByRole('dialog');
+  await user.type(within(dialog).getByLabelText('Codice OTP'), code);
+  return dialog;
+}
+
+describe('the restore lists', () => {
+  it('show the pending case requests with their columns and asks the API for page 0 of 10', async () => {
+    await open();
+    expect(await screen.findByRole('heading', { name: 'Gestione ripristini casi' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'In corso di approvazione' });
+    await within(table).findByText('000123411');
+    for (const header of [
+      'ID ripristino',
+      'Caso',
+      'Data creazione',
+      'Data approvazione',
+      'Richiesto da',
+      'Eseguito da',
+    ])
+      expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    const row = within(table).getByRole('row', { name: /000123411/ });
+    expect(within(row).getByText('02/05/2025 10:15')).toBeInTheDocument();
+    expect(within(row).getByText('non ancora approvata')).toBeInTheDocument();
+    expect(within(row).getByText('rana.operatore')).toBeInTheDocument();
+    expect(listCalls()[0]?.query.toString()).toBe('status=PENDING&page=0&size=10&isPaged=true');
+  });
+
+  it('has the three tabs; an empty tab says there is nothing to show and a rejected one names the date', async () => {
+    const { user, router } = await open();
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'In corso di approvazione',
+      'Storico - Approvati',
+      'Storico - Rifiutati',
+    ]);
+    await screen.findByText('000123411');
+
+    await user.click(screen.getByRole('tab', { name: 'Storico - Approvati' }));
+    const approved = await screen.findByRole('table', { name: 'Storico - Approvati' });
+    expect(await within(approved).findByText('Non sono presenti dati da visualizzare')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?stato=APPROVED&page=1');
+
+    lists.REJECTED = [caseRequest(21, 'REJECTED')];
+    await user.click(screen.getByRole('tab', { name: 'Storico - Rifiutati' }));
+    const rejected = await screen.findByRole('table', { name: 'Storico - Rifiutati' });
+    await within(rejected).findByText('000123421');
+    expect(within(rejected).getByRole('columnheader', { name: 'Data rifiuto' })).toBeInTheDocument();
+    expect(within(rejected).getByText('03/05/2025 16:40')).toBeInTheDocument();
+    // Only pending requests can be reviewed.
+    expect(within(rejected).queryByRole('button', { name: /Approva|Rifiuta/ })).not.toBeInTheDocument();
+    expect(listCalls().map((r) => r.query.get('status'))).toEqual(['PENDING', 'APPROVED', 'REJECTED']);
+  });
+
+  it('counts pages from 1 in the URL and from 0 in the API', async () => {
+    lists.PENDING = Array.from({ length: 10 }, (_, i) => caseRequest(30 + i, 'PENDING'));
+    api.setHandler(({ path, query }) =>
+      path === '/restore-case-request/'
+        ? ok(pageOf(lists.PENDING, Number(query.get('page')), 25))
+        : { status: 404 },
+    );
+    const { user, router } = await open(`${CASES}?page=2`);
+    await screen.findByText('000123430');
+    expect(listCalls()[0]?.query.get('page')).toBe('1');
+    await user.click(screen.getByRole('button', { name: 'Pagina 3' }));
+    await waitFor(() => expect(listCalls().at(-1)?.query.get('page')).toBe('2'));
+    expect(router.state.location.search).toContain('page=3');
+  });
+
+  it('shows the contact requests on the contacts page', async () => {
+    await open(CONTACTS);
+    expect(await screen.findByRole('heading', { name: 'Gestione ripristini contatti' })).toBeInTheDocument();
+    expect(await screen.findByText('Non sono presenti dati da visualizzare')).toBeInTheDocument();
+    expect(listCalls('/restore-account-request/')).toHaveLength(1);
+  });
+});
+
+describe('the request detail', () => {
+  it.each([
+    ['PENDING', 'Data approvazione', 'non ancora approvata'],
+    ['APPROVED', 'Data approvazione', '03/05/2025 16:40'],
+    ['REJECTED', 'Data rifiuto', '03/05/2025 16:40'],
+  ] as const)('labels the date of a %s request %s: %s', async (status, label, text) => {
+    lists[status] = [caseRequest(40, status)];
+    const { user } = await open(`${CASES}?stato=${status}`);
+    await user.click(await screen.findByRole('button', { name: 'Dettaglio della richiesta 40' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Richiesta di ripristino n. 40' });
+    const term = within(dialog).getByText(label, { selector: 'dt' });
+    expect(term.nextElementSibling).toHaveTextContent(text);
+  });
+
+  it('shows a rejected request with no date as not yet approved, under Data rifiuto', async () => {
+    lists.REJECTED = [caseRequest(41, 'REJECTED', { approvedAt: null })];
+    const { user } = await open(`${CASES}?stato=REJECTED`);
+    await user.click(await screen.findByRole('button', { name: 'Dettaglio della richiesta 41' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Data rifiuto', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      'non ancora approvata',
+    );
+  });
+
+  it("lists each differing field with the target snapshot's value", async () => {
+    const { user } = await open();
+    await user.click(await screen.findByRole('button', { name: 'Dettaglio della richiesta 11' }));
+    const dialog = await screen.findByRole('dialog');
+    const differences = within(dialog).getByRole('table', { name: 'Differenze' });
+    const rows = within(differences)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Stato', 'Closed'],
+      ['Richiamo', 'Sì'],
+      ['Data di scadenza', '09/03/2025'],
+    ]);
+    // The unchanged Subject is not listed.
+    expect(within(dialog).queryByText('Confezione danneggiata')).not.toBeInTheDocument();
+  });
+
+  it("says 'Formato JSON non valido' for an unreadable target snapshot", async () => {
+    lists.PENDING = [caseRequest(42, 'PENDING', { revisionCase: { id: 1, json: '{nope' } })];
+    const { user } = await open();
+    await user.click(await screen.findByRole('button', { name: 'Dettaglio della richiesta 42' }));
+    expect(
+      await within(await screen.findByRole('dialog')).findByText('Formato JSON non valido'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('reviewing a pending request', () => {
+  it('approves with the code: review call, success message, the list reloads', async () => {
+    const { user } = await open();
+    await user.click(await screen.findByRole('button', { name: 'Approva la richiesta 11' }));
+    lists.PENDING = [caseRequest(12, 'PENDING')];
+    const dialog = await typeCode(user);
+    expect(within(dialog).getByRole('heading', { name: 'Approva la richiesta n. 11' })).toBeInTheDocument();
+    expect(await screen.findByText('Richiesta approvata con successo')).toBeInTheDocument();
+    const [call] = reviews();
+    expect(call?.path).toBe('/restore-case-request/11/review/4');
+    expect(Object.fromEntries(call?.query ?? [])).toEqual({ approved: 'true', code: '123456' });
+    expect(call?.body).toEqual({ userReviewerId: 4, restoreRequestsIdList: [11], approved: true });
+    await waitFor(() => expect(screen.queryByText('000123411')).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('rejects from the detail dialog', async () => {
+    const { user } = await open();
+    await user.click(await screen.findByRole('button', { name: 'Dettaglio della richiesta 12' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Rifiuta la richiesta 12' }),
+    );
+    await typeCode(user, '654321');
+    expect(await screen.findByText('Richiesta rifiutata con successo')).toBeInTheDocument();
+    expect(reviews()[0]?.query.get('approved')).toBe('false');
+  });
+
+  it('keeps the dialog open on a wrong code and says so', async () => {
+    review = () => refusal(400, 'Invalid Totp', 'BAD_REQUEST');
+    const { user } = await open();
+    await user.click(await screen.findByRole('button', { name: 'Approva la richiesta 11' }));
+    const dialog = await typeCode(user);
+    expect(await within(dialog).findByText('Il codice inserito non è valido')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Codice OTP')).toHaveValue('');
+  });
+
+  it("says 'Errore durante l'approvazione della richiesta' for a refused rejection, with the reason", async () => {
+    review = () => refusal(403, 'Your role does not allow this', 'FORBIDDEN');
+    const { user } = await open();
+    await user.click(await screen.findByRole('button', { name: 'Rifiuta la richiesta 11' }));
+    await typeCode(user);
+    expect(await screen.findByText("Errore durante l'approvazione della richiesta")).toBeInTheDocument();
+    expect(screen.getByText('Non hai i permessi per questa operazione')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('offers Approva and Rifiuta to an administrator too', async () => {
+    await open(CASES, { id: 1, username: 'admin', role: 'ADMIN' });
+    expect(await screen.findByRole('button', { name: 'Approva la richiesta 11' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Rifiuta la richiesta 12' })).toBeEnabled();
+  });
+
+  it("disables every review button offline, saying 'Disponibile solo online'", async () => {
+    const { user } = await open();
+    await screen.findByText('000123411');
+    setOnline(false);
+    const buttons = screen.getAllByRole('button', { name: /^(Approva|Rifiuta) la richiesta/ });
+    expect(buttons).toHaveLength(4);
+    for (const button of buttons) {
+      expect(button).toBeDisabled();
+      expect(button).toHaveAttribute('title', 'Disponibile solo online');
+    }
+    expect(screen.getByText('Disponibile solo online')).toBeInTheDocument();
+    // The detail stays readable offline.
+    await user.click(screen.getByRole('button', { name: 'Dettaglio della richiesta 11' }));
+    expect(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approva la richiesta 11' }),
+    ).toBeDisabled();
+    expect(reviews()).toHaveLength(0);
+  });
+});
