@@ -55,6 +55,13 @@ const envSchema = z.object({
       .regex(/^[A-Z2-7]+=*$/, 'must be base32 (A-Z, 2-7)')
       .optional(),
   ),
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(true|false|\d+|[\d.:a-fA-F/, ]+)$/, 'true, false, a hop count or a list of proxy addresses')
+      .default('false'),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -80,6 +87,8 @@ export type Config = {
   secureTransport: boolean;
   bootstrapAdmin: { username: string; password: string | undefined; totpSecret: string | undefined };
   logLevel: Env['LOG_LEVEL'];
+  /** Which proxies' X-Forwarded-For to believe: client addresses feed rate limits and the audit log. */
+  trustProxy: boolean | number | string;
 };
 
 export class ConfigError extends Error {
@@ -102,6 +111,12 @@ function demoSecrets(dataDir: string): GeneratedSecrets {
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }
 
 /** The one reader of process.env: parses it and fails with every problem listed. */
@@ -157,5 +172,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       totpSecret: e.ADMIN_TOTP_SECRET,
     },
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }
