@@ -1,5 +1,6 @@
 /** Agents, and revisions of contacts and cases stored the way the sync stores them. */
 import type { CrmObject } from '../../server/crm/crm-connector';
+import { toSfDateTime } from '../../server/crm/salesforce-dates';
 import type { Db } from '../../server/db/database';
 import { storeSnapshots, type RevisionSource } from '../../server/revisions/revision-store';
 
@@ -28,11 +29,6 @@ export async function addAgent(
     })
     .execute();
 }
-
-const sfDateTime = (at: Date) => at.toISOString().replace('Z', '+0000');
-const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-const dateOrNull = (value: unknown) =>
-  typeof value === 'string' ? new Date(value.replace('+0000', 'Z')) : null;
 
 /** A person Account snapshot with every catalogue field; `fields` override. */
 export function contactSnapshot(id: string, ownerId: string, fields: Record<string, unknown> = {}): Snapshot {
@@ -98,7 +94,7 @@ export async function addRevision(
   savedAt: Date | string,
   source: RevisionSource = 'sync',
 ): Promise<number> {
-  const at = sfDateTime(new Date(savedAt));
+  const at = toSfDateTime(new Date(savedAt));
   const [result] = await storeSnapshots(
     db,
     object,
