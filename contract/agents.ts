@@ -9,7 +9,7 @@ export const agentSchema = z.object({
 });
 export type Agent = z.infer<typeof agentSchema>;
 
-/** `GET /api/v3/sf-user/` (every signed-in role): every agent, unpaged, sorted by username, in `data.query`. */
+/** `GET /api/v3/sf-user/` (every signed-in role): every active agent, unpaged (`isPaged` is ignored), sorted by username. */
 export const agentListSchema = z.array(agentSchema);
 
 export const agentParamsSchema = z.object({ id: z.string().min(1).max(40) });
