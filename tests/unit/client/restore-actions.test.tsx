@@ -7,6 +7,9 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { ok, refusal, startFakeApi, type FakeReply } from '../../support/fake-api';
 import { fakeSessionToken } from '../../support/client-token';
 
+// Whole screens render slowly in jsdom on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
 const api = await startFakeApi();
 vi.stubEnv('VITE_API_BASE_URL', api.apiBaseUrl);
 const { Providers } = await import('@/app/providers');

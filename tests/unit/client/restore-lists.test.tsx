@@ -4,6 +4,9 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import type { CaseRestoreRequest, RestoreStatus } from '@contract/restores';
 import { ok, refusal, startFakeApi, type FakeRequest } from '../../support/fake-api';
 
+// Whole screens render slowly in jsdom on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
 const api = await startFakeApi();
 vi.stubEnv('VITE_API_BASE_URL', api.apiBaseUrl);
 const { renderApp, resetApp } = await import('../../support/render-app');

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ComparisonScreen, timelineSource } from '@/components/compare/comparison-screen';
+import { RestoreActions } from '@/components/restore/restore-actions';
 import { it } from '@/i18n/it';
 import type { RevisionPair } from '@/lib/comparison';
 import { useDetailSearch } from '@/lib/detail-search';
@@ -29,6 +30,14 @@ export function CaseDetailPage() {
       timelineOpen={timelineOpen}
       onTimelineOpenChange={setTimelineOpen}
       timeline={timelineSource(history)}
+      actions={
+        <RestoreActions
+          kind="case"
+          place="detail"
+          revisionIds={state.pair ? [state.pair.first.id] : []}
+          search={search}
+        />
+      }
     />
   );
 }

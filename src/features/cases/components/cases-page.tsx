@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import type { CaseRow } from '@contract/search';
 import { TruncatedText } from '@/components/compare/truncated-text';
 import { PageTitle } from '@/components/page-title';
+import { RestoreActions } from '@/components/restore/restore-actions';
 import { SearchBar } from '@/components/search/search-bar';
 import { SearchResults } from '@/components/search/search-results';
 import { useRowSelection, type RowSelection } from '@/components/search/use-row-selection';
@@ -73,6 +74,15 @@ export function CasesPage() {
           getRowId={rowId}
           rowName={rowName}
           selection={selection}
+          actions={
+            <RestoreActions
+              kind="case"
+              place="list"
+              revisionIds={selectedCaseRevisionIds(selection)}
+              search={search}
+              onDone={selection.clear}
+            />
+          }
           expandedId={expandedId}
           onToggleExpanded={toggleExpanded}
           renderExpanded={(row) => <CaseVersions row={row} search={search} />}

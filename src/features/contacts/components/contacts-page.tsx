@@ -2,6 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useState } from 'react';
 import type { ContactRow } from '@contract/search';
 import { PageTitle } from '@/components/page-title';
+import { RestoreActions } from '@/components/restore/restore-actions';
 import { SearchBar } from '@/components/search/search-bar';
 import { SearchResults } from '@/components/search/search-results';
 import { useRowSelection, type RowSelection } from '@/components/search/use-row-selection';
@@ -69,6 +70,15 @@ export function ContactsPage() {
           getRowId={rowId}
           rowName={rowName}
           selection={selection}
+          actions={
+            <RestoreActions
+              kind="contact"
+              place="list"
+              revisionIds={selectedContactRevisionIds(selection)}
+              search={search}
+              onDone={selection.clear}
+            />
+          }
           expandedId={expandedId}
           onToggleExpanded={toggleExpanded}
           renderExpanded={(row) => <ContactVersions row={row} search={search} />}

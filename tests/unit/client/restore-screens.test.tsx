@@ -1,0 +1,155 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok, refusal, startFakeApi, type FakeReply } from '../../support/fake-api';
+
+// Whole screens render slowly in jsdom on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
+const api = await startFakeApi();
+vi.stubEnv('VITE_API_BASE_URL', api.apiBaseUrl);
+const { renderApp, resetApp } = await import('../../support/render-app');
+const { SEARCH_KEYS } = await import('@/lib/search-state');
+
+const RANA = { id: 9, username: 'rana.operatore', role: 'USER_RANA' };
+const AGENT = { id: '005A', FirstName: 'Andrea', LastName: 'Rossi', username: 'andrea.rossi@demo.it' };
+const DUPLICATE = 'You have some requests already in pending or done for one of the revision selected';
+
+const pageOf = <T,>(content: T[]) => ({
+  content,
+  totalPages: 1,
+  totalElements: content.length,
+  size: 10,
+  number: 0,
+  pageable: { pageNumber: 0, pageSize: 10 },
+});
+const contactRow = (id: string, name: string, revisionId: number) => ({
+  id,
+  creation_date: '2024-01-10T09:00:00.000Z',
+  accountName: name,
+  countSalesforceCases: 1,
+  salesforceUser: { phone: '+39 333 111 2222', email: 'cliente@example.it' },
+  earlierRevisionAccount: { id: revisionId },
+  laterRevisionAccount: { id: revisionId + 1 },
+});
+const caseRevision = (id: number, status: string) => ({
+  id,
+  savedAt: '2024-02-01T08:15:00.000Z',
+  source: 'sync',
+  json: JSON.stringify({ Id: '500C', CaseNumber: '00010042', Reason: 'Complaint', Status: status }),
+});
+
+let create: () => FakeReply;
+beforeEach(() => {
+  api.requests.length = 0;
+  create = () => ok([]);
+  api.setHandler(({ method, path }) => {
+    if (method === 'POST' && /^\/restore-(account|case)-request\/$/.test(path)) return create();
+    if (path === '/sf-user/') return ok([AGENT]);
+    if (path === '/sf-user/005A/sf-account')
+      return ok(pageOf([contactRow('001X', 'Maria Bianchi', 11), contactRow('001Y', 'Luca Neri', 21)]));
+    if (path === '/revision-case/500C/cases')
+      return ok(pageOf([caseRevision(31, 'New'), caseRevision(32, 'Closed')]));
+    if (path === '/revision-case/differences') return ok({ jsonDiffProperties: '[Status]' });
+    return { status: 404 };
+  });
+});
+afterEach(resetApp);
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await api.close();
+});
+
+const creates = () => api.requests.filter((r) => r.method === 'POST');
+
+function keepContactSearch() {
+  window.sessionStorage.setItem(SEARCH_KEYS.agent, JSON.stringify({ id: AGENT.id }));
+  window.sessionStorage.setItem(
+    SEARCH_KEYS.contacts,
+    JSON.stringify({ dateFrom: '2024-01-01', dateTo: '2024-06-30' }),
+  );
+}
+
+describe('the restore buttons on the contact search', () => {
+  it('report the versions at the start date of the selected rows, then clear the selection', async () => {
+    keepContactSearch();
+    await renderApp('/contatti/contatti', { as: RANA });
+    const user = userEvent.setup();
+    await screen.findByText('Maria Bianchi');
+    const report = screen.getByRole('button', { name: 'Segnala ripristino' });
+    expect(report).toBeDisabled();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Seleziona Maria Bianchi' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Seleziona Luca Neri' }));
+    await user.click(report);
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Per procedere al ripristino inserire il codice OTP',
+    });
+    await user.type(within(dialog).getByLabelText('Codice OTP'), '246810');
+
+    expect(await screen.findByText('Richiesta di ripristino inviata con successo')).toBeInTheDocument();
+    expect(creates()[0]?.path).toBe('/restore-account-request/');
+    expect(creates()[0]?.body).toEqual({
+      dateFrom: '2024-01-01T00:00:00.000Z',
+      dateTo: '2024-06-30T00:00:00.000Z',
+      restoreTypeId: 1,
+      userCreatorId: 9,
+      userReviewerId: 0,
+      salesforceUserId: '005A',
+      revisionIdList: [11, 21],
+    });
+    expect(screen.getByRole('checkbox', { name: 'Seleziona Maria Bianchi' })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Segnala ripristino' })).toBeDisabled();
+  });
+
+  it('are not there for a USER_STORICO', async () => {
+    keepContactSearch();
+    await renderApp('/contatti/contatti', { as: { id: 4, username: 'giulia', role: 'USER_STORICO' } });
+    await screen.findByText('Maria Bianchi');
+    expect(screen.queryByRole('button', { name: 'Segnala ripristino' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Forza ripristino' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the restore buttons on the case detail', () => {
+  const detail = '/casi/500C?dateFrom=2024-01-01&dateTo=2024-06-30&agent=005A';
+
+  it('force the first version with the code as entered, then reload the versions', async () => {
+    await renderApp(detail, { as: RANA });
+    const user = userEvent.setup();
+    const force = screen.getByRole('button', { name: 'Forza ripristino' });
+    await waitFor(() => expect(force).toBeEnabled());
+    const loads = () => api.requests.filter((r) => r.path === '/revision-case/500C/cases').length;
+    const before = loads();
+
+    await user.click(force);
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Codice OTP'), '0042{Enter}');
+
+    expect(await screen.findByText('Caso ripristinato con successo')).toBeInTheDocument();
+    expect(creates()[0]?.path).toBe('/restore-case-request/');
+    expect(creates()[0]?.query.get('code')).toBe('0042');
+    expect(creates()[0]?.body).toMatchObject({
+      restoreTypeId: 2,
+      userReviewerId: 9,
+      salesforceUserId: '005A',
+      revisionIdList: [31],
+    });
+    await waitFor(() => expect(loads()).toBeGreaterThan(before));
+  });
+
+  it('word a duplicate for the one revision of the screen', async () => {
+    create = () => refusal(409, DUPLICATE, 'CONFLICT');
+    await renderApp(detail, { as: RANA });
+    const user = userEvent.setup();
+    const report = screen.getByRole('button', { name: 'Segnala ripristino' });
+    await waitFor(() => expect(report).toBeEnabled());
+    await user.click(report);
+    await user.type(within(await screen.findByRole('dialog')).getByLabelText('Codice OTP'), '123456{Enter}');
+    expect(
+      await screen.findByText(
+        'Esiste già una richiesta in sospeso o completata per la revisione selezionata',
+      ),
+    ).toBeInTheDocument();
+  });
+});
