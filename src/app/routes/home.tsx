@@ -1,5 +1,8 @@
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { it } from '@/i18n/it';
+import { isProductRole } from '@/lib/roles';
 import { useSessionUser } from '@/lib/session-store';
 
 export function Home() {
@@ -9,7 +12,15 @@ export function Home() {
       <CardHeader>
         <CardTitle>{it.home.greeting(user?.username ?? '')}</CardTitle>
       </CardHeader>
-      <CardContent className="text-muted-foreground">{it.home.intro}</CardContent>
+      <CardContent className="flex flex-col items-start gap-4 text-muted-foreground">
+        <p>{it.home.intro}</p>
+        {/* USER_{PRODUCT}'s 'Gestione' defaults to the case restores (SPEC.md section 6). */}
+        {user && isProductRole(user.role) && (
+          <Button asChild>
+            <Link to="/gestione_ripristini_casi/gestioneRipristiniCasi">{it.layout.caseRestores}</Link>
+          </Button>
+        )}
+      </CardContent>
     </Card>
   );
 }

@@ -169,6 +169,22 @@ describe('the restore lists', () => {
     expect(router.state.location.search).toContain('page=3');
   });
 
+  it('are where Gestione leads a USER_STORICO first: the case restores, from the menu and the home page', async () => {
+    const { user, router } = await open('/');
+    const nav = await screen.findByRole('navigation', { name: 'Navigazione principale' });
+    const managementLinks = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent)
+      .filter((name) => name?.startsWith('Gestione'));
+    expect(managementLinks).toEqual(['Gestione ripristini casi', 'Gestione ripristini contatti']);
+    const shortcut = screen
+      .getAllByRole('link', { name: 'Gestione ripristini casi' })
+      .find((link) => !nav.contains(link));
+    await user.click(shortcut!);
+    expect(router.state.location.pathname).toBe(CASES);
+    expect(await screen.findByText('000123411')).toBeInTheDocument();
+  });
+
   it('shows the contact requests on the contacts page', async () => {
     await open(CONTACTS);
     expect(await screen.findByRole('heading', { name: 'Gestione ripristini contatti' })).toBeInTheDocument();
