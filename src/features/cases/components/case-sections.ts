@@ -99,8 +99,6 @@ export function caseDetailSections(left: Snapshot | null, right: Snapshot | null
         field('SKU_Webform__c'),
         field('Lot_Number__c'),
         field('Expiration_Date__c', 'date'),
-        field('Number_of_Pieces__c', 'number'),
-        field('Total_Value__c', 'number'),
         field('Feedback_Agent__c'),
         field('Secondary_Feedback_Agent__c'),
       ],
@@ -119,6 +117,9 @@ export function caseDetailSections(left: Snapshot | null, right: Snapshot | null
         field('CS_Time_prod__c'),
         field('CS_Packaging_Machine__c'),
         field('line__c'),
+        // The coupon customer service grants applies to any case, so it shows whatever the reason.
+        field('Number_of_Pieces__c', 'number'),
+        field('Total_Value__c', 'number'),
       ],
     },
     {
