@@ -35,7 +35,13 @@ export type SandboxCrm = {
   failNextRequests(count: number, status?: number): void;
   /** Test hook: every token issued so far stops working, as when a session expires. */
   expireTokens(): void;
-  readonly stats: { tokensIssued: number; requests: number; failedOnPurpose: number };
+  /**
+   * Test hook: after every accepted PATCH the record is changed again by `trigger` (as a Salesforce trigger or
+   * workflow rule would); null removes it.
+   */
+  onWrite(trigger: ((object: SObjectName, record: CrmRecord) => CrmRecord) | null): void;
+  /** `patches`: sobject PATCH requests that reached the sandbox's records, accepted or refused. */
+  readonly stats: { tokensIssued: number; requests: number; failedOnPurpose: number; patches: number };
   close(): Promise<void>;
 };
 
@@ -81,8 +87,9 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
   const tokens = new Map<string, number>();
   type Cursor = { object: SObjectName; fields: string[]; rows: CrmRecord[]; size: number; usedAt: number };
   const cursors = new Map<string, Cursor>();
-  const stats = { tokensIssued: 0, requests: 0, failedOnPurpose: 0 };
+  const stats = { tokensIssued: 0, requests: 0, failedOnPurpose: 0, patches: 0 };
   let failures = { count: 0, status: 503 };
+  let trigger: ((object: SObjectName, record: CrmRecord) => CrmRecord) | null = null;
   let base = '';
 
   const app = options.logger
@@ -226,8 +233,10 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     const { type, id } = request.params as { type: string; id: string };
     const record = find(type, id);
     if (!record || !isSObject(type)) return sendErrors(reply, 404, [NOT_FOUND]);
+    stats.patches++;
     const outcome = records.patch(type, record.Id, request.body);
     if (!outcome.ok) return sendErrors(reply, outcome.status, outcome.errors);
+    if (trigger) records.save(type, trigger(type, outcome.record));
     return reply.code(204).send();
   });
 
@@ -263,6 +272,9 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     },
     expireTokens() {
       for (const token of tokens.keys()) tokens.set(token, 0);
+    },
+    onWrite(fn) {
+      trigger = fn;
     },
     async close() {
       clearInterval(editTimer);
