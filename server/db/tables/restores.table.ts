@@ -32,6 +32,9 @@ interface RestoreRequestColumns {
   approved_at: NullableTimestamp;
   /** The revision stored from the CRM read-back after the restore was applied. */
   applied_revision_id: number | null;
+  /** Set while one reviewer applies the request to the CRM (migration 0002): nobody else may meanwhile. */
+  applying_token: ColumnType<string | null, string | null | undefined, string | null>;
+  applying_since: NullableTimestamp;
 }
 
 export interface RestoreAccountRequestsTable extends RestoreRequestColumns {
