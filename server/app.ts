@@ -17,6 +17,7 @@ import { registerRateLimit } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import type { Mailer } from './mail/mailer';
+import { restoreRoutes } from './restores/restores.routes';
 import { revisionRoutes } from './revisions/revisions.routes';
 import { userRoutes } from './users/users.routes';
 
@@ -64,6 +65,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes, { prefix: API_PREFIX, identity });
   await app.register(agentRoutes, { prefix: API_PREFIX, db: deps.db });
   await app.register(revisionRoutes, { prefix: API_PREFIX, db: deps.db });
+  await app.register(restoreRoutes, {
+    prefix: API_PREFIX,
+    identity,
+    crm: deps.crm,
+    productCode: deps.config.productCode,
+  });
 
   const serveSpa = deps.distDir ? await registerSpa(app, deps.distDir) : false;
   registerNotFound(app, serveSpa);

@@ -50,3 +50,13 @@ export function romeDayRange(dateFrom: string, dateTo: string): DayRange {
     end: romeMidnight(nextDay(dateTo)),
   };
 }
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: ROME,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The Rome calendar day (`YYYY-MM-DD`) an instant falls on: midnight in Rome sent as UTC is still that day. */
+export const romeDayOf = (at: Date): string => dayFormat.format(at);

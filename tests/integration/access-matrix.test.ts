@@ -64,7 +64,36 @@ const matrix: Record<string, Entry> = {
   'GET /api/v3/revision-case/:id/history': { access: signedIn },
   'GET /api/v3/revision-account/differences': { access: signedIn },
   'GET /api/v3/revision-case/differences': { access: signedIn },
+  ...restoreEntries('restore-account-request'),
+  ...restoreEntries('restore-case-request'),
 };
+
+/** Restore create (USER_RANA), lists, detail and review (ADMIN and USER_{PRODUCT}) of one kind of record. */
+function restoreEntries(base: string): Record<string, Entry> {
+  const reviewers = ({ product }: { product: string }) => [ADMIN, product];
+  return {
+    [`POST /api/v3/${base}/`]: {
+      access: () => [USER_RANA],
+      call: (caller) => ({
+        url: `/api/v3/${base}/?code=000000`,
+        payload: {
+          dateFrom: '2024-01-01',
+          dateTo: '2024-12-31',
+          restoreTypeId: 1,
+          userCreatorId: caller.id,
+          userReviewerId: 0,
+          revisionIdList: [999999],
+        },
+      }),
+    },
+    [`GET /api/v3/${base}/`]: { access: reviewers },
+    [`GET /api/v3/${base}/:id`]: { access: reviewers },
+    [`POST /api/v3/${base}/:id/review/:reviewerId`]: {
+      access: reviewers,
+      call: (caller) => ({ url: `/api/v3/${base}/999999/review/${caller.id}?approved=false&code=000000` }),
+    },
+  };
+}
 
 const normalise = (access: Access) => (typeof access === 'string' ? access : [...access].sort());
 

@@ -1,0 +1,158 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, errorBodySchema } from '../../contract/envelope';
+import { pageOf } from '../../contract/page';
+import {
+  accountRestoreRequestSchema,
+  caseRestoreRequestSchema,
+  createRestoreSchema,
+  otpQuerySchema,
+  restoreIdParamsSchema,
+  restoreListQuerySchema,
+  reviewBodySchema,
+  reviewParamsSchema,
+  reviewQuerySchema,
+  RestoreType,
+} from '../../contract/restores';
+import { ADMIN, USER_RANA, productRole } from '../../contract/roles';
+import { auditContextOf } from '../audit/audit.service';
+import type { IdentityDeps } from '../auth/identity-deps';
+import type { CrmConnector } from '../crm/crm-connector';
+import { principalOf } from '../http/access';
+import { envelope } from '../http/envelope';
+import { badRequest } from '../http/http-error';
+import { rateLimits } from '../http/rate-limit';
+import type { RecordKind } from '../revisions/revisions.repository';
+import { RestoresService, type RestoreCaller } from './restores.service';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const crmErrors = { 502: errorBodySchema, 503: errorBodySchema };
+
+function callerOf(request: FastifyRequest): RestoreCaller {
+  const { actor, ip } = auditContextOf(request);
+  return { userId: principalOf(request).userId, actor, ip };
+}
+
+/** SPEC.md's review payload may repeat the review; when it does it must say the same as the path and query. */
+function checkReviewBody(
+  body: z.infer<typeof reviewBodySchema>,
+  review: { id: number; reviewerId: number; approved: boolean },
+): void {
+  if (!body) return;
+  if (body.userReviewerId !== undefined && body.userReviewerId !== review.reviewerId)
+    throw badRequest('body.userReviewerId', 'userReviewerId differs from the reviewer in the path');
+  if (body.approved !== undefined && body.approved !== review.approved)
+    throw badRequest('body.approved', 'approved differs from the query');
+  if (body.restoreRequestsIdList?.some((id) => id !== review.id))
+    throw badRequest('body.restoreRequestsIdList', 'A review decides the one request in the path');
+}
+
+export type RestoreRoutesOptions = {
+  identity: IdentityDeps;
+  crm: CrmConnector | undefined;
+  productCode: string;
+};
+
+/** Restore requests of contacts (`/restore-account-request`) and cases (`/restore-case-request`), and reviews. */
+export async function restoreRoutes(
+  app: FastifyInstance,
+  { identity, crm, productCode }: RestoreRoutesOptions,
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const restores = new RestoresService({
+    db: identity.db,
+    crm,
+    audit: identity.audit,
+    secretsKey: identity.secretsKey,
+    now: identity.now,
+  });
+  const reviewers = { access: [ADMIN, productRole(productCode)] } as const;
+  const requesters = { access: [USER_RANA], rateLimit: rateLimits.code } as const;
+
+  const kindRoutes = (
+    kind: RecordKind,
+    base: string,
+    schema: typeof accountRestoreRequestSchema | typeof caseRestoreRequestSchema,
+    noun: string,
+  ) => {
+    r.post(
+      `${base}/`,
+      {
+        config: requesters,
+        schema: {
+          tags: ['restores'],
+          summary: `Report (type 1) or force (type 2) the restore of ${noun} revisions, one request each`,
+          querystring: otpQuerySchema,
+          body: createRestoreSchema,
+          response: { 201: envelopeOf(z.array(schema)), ...errors, ...crmErrors },
+        },
+      },
+      async (request, reply) => {
+        const created = await restores.create(kind, request.body, request.query.code, callerOf(request));
+        reply.code(201);
+        const forced = request.body.restoreTypeId === RestoreType.FORCED;
+        return envelope(created, forced ? 'Restore applied' : 'Restore requested', 201);
+      },
+    );
+
+    r.get(
+      `${base}/`,
+      {
+        config: reviewers,
+        schema: {
+          tags: ['restores'],
+          summary: `${noun} restore requests of one status, newest first`,
+          querystring: restoreListQuerySchema,
+          response: { 200: envelopeOf(pageOf(schema)), ...errors },
+        },
+      },
+      async (request) => envelope(await restores.list(kind, request.query)),
+    );
+
+    r.get(
+      `${base}/:id`,
+      {
+        config: reviewers,
+        schema: {
+          tags: ['restores'],
+          summary: `One ${noun} restore request with its target snapshot and differences`,
+          params: restoreIdParamsSchema,
+          response: { 200: envelopeOf(schema), ...errors },
+        },
+      },
+      async (request) => envelope(await restores.get(kind, request.params.id)),
+    );
+
+    r.post(
+      `${base}/:id/review/:reviewerId`,
+      {
+        config: { ...reviewers, rateLimit: rateLimits.code },
+        schema: {
+          tags: ['restores'],
+          summary: `Approve (and apply to the CRM) or reject a pending ${noun} restore request`,
+          params: reviewParamsSchema,
+          querystring: reviewQuerySchema,
+          body: reviewBodySchema,
+          response: { 200: envelopeOf(schema), ...errors, ...crmErrors },
+        },
+      },
+      async (request) => {
+        const { id, reviewerId } = request.params;
+        const { approved, code } = request.query;
+        checkReviewBody(request.body, { id, reviewerId, approved });
+        const reviewed = await restores.review(kind, id, reviewerId, { approved, code }, callerOf(request));
+        return envelope(reviewed, approved ? 'Request approved' : 'Request rejected');
+      },
+    );
+  };
+
+  kindRoutes('account', '/restore-account-request', accountRestoreRequestSchema, 'contact');
+  kindRoutes('case', '/restore-case-request', caseRestoreRequestSchema, 'case');
+}

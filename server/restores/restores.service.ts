@@ -1,0 +1,382 @@
+import { randomUUID } from 'node:crypto';
+import type { Page, PageQuery } from '../../contract/page';
+import {
+  DUPLICATE_REQUEST_MESSAGE,
+  INVALID_TOTP_MESSAGE,
+  RESTORE_STATUSES,
+  RestoreType,
+  type AccountRestoreRequest,
+  type CaseRestoreRequest,
+  type CreateRestore,
+  type RestoreStatus,
+} from '../../contract/restores';
+import { formatDiffProperties } from '../../contract/revisions';
+import type { AuditActor, AuditService } from '../audit/audit.service';
+import { spendOneTimeCode } from '../auth/one-time-code';
+import type { CrmConnector, CrmObject, CrmRecord } from '../crm/crm-connector';
+import type { Db } from '../db/database';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/http-error';
+import { toPage } from '../http/paging';
+import { storeIfChanged, storeSnapshots } from '../revisions/revision-store';
+import { revisionsByIds, type RecordKind } from '../revisions/revisions.repository';
+import { changedFields, snapshotText } from '../revisions/snapshot-fields';
+import { violatedUniqueIndex } from '../users/users.repository';
+import { parseRequestDay } from './request-dates';
+import { RestoreFailure, restoreInCrm } from './restore-apply';
+import {
+  agentExists,
+  claimRequest,
+  completeRequest,
+  deleteUnapplied,
+  findRequest,
+  findRequests,
+  insertRequests,
+  latestSnapshots,
+  listRequests,
+  openRequestIndex,
+  rejectRequest,
+  releaseClaim,
+  revisionsWithOpenRequests,
+  STATUS_ID,
+  type NewRequest,
+  type RequestView,
+} from './restores.repository';
+
+export type RestoreRequestOf = { account: AccountRestoreRequest; case: CaseRestoreRequest };
+
+export type RestoreCaller = { userId: number; actor: AuditActor; ip: string };
+
+export type RestoresDeps = {
+  db: Db;
+  /** The CRM restores write to; without one, approving and forcing answer 503. */
+  crm: CrmConnector | undefined;
+  audit: AuditService;
+  secretsKey: Buffer;
+  now: () => Date;
+};
+
+const OBJECT: Record<RecordKind, CrmObject> = { account: 'Account', case: 'Case' };
+const NOUN: Record<RecordKind, string> = { account: 'restore-account-request', case: 'restore-case-request' };
+
+/**
+ * A claim older than this belongs to a restore that died half-way (the process stopped): the request may be
+ * reviewed again. Far longer than a CRM call with all its retries takes.
+ */
+export const STALE_CLAIM_MS = 10 * 60_000;
+
+const CLAIMED_ELSEWHERE = 'This request has already been reviewed, or is being reviewed by someone else';
+
+const statusName = (id: number) => RESTORE_STATUSES[id - 1] as RestoreStatus;
+
+function toRequest<K extends RecordKind>(kind: K, view: RequestView): RestoreRequestOf[K] {
+  const common = {
+    id: view.id,
+    createdAt: view.createdAt.toISOString(),
+    approvedAt: view.approvedAt?.toISOString() ?? null,
+    userCreator: { id: view.creatorId, username: view.creatorUsername },
+    userReviewer:
+      view.reviewerId === null ? null : { id: view.reviewerId, username: view.reviewerUsername ?? '' },
+    restoreType: { id: view.typeId, type: view.typeId === RestoreType.FORCED ? 'FORCED' : 'REPORT' },
+    status: { id: view.statusId, status: statusName(view.statusId) },
+    differences: formatDiffProperties(view.differences),
+    dateFrom: view.dateFrom,
+    dateTo: view.dateTo,
+    salesforceUserId: view.sfUserId,
+  } as const;
+  const revision = { id: view.revisionId, json: snapshotText(kind, view.target) };
+  const request: AccountRestoreRequest | CaseRestoreRequest =
+    kind === 'account'
+      ? {
+          ...common,
+          accountId: view.recordId,
+          accountName: view.recordLabel ?? (typeof view.target.Name === 'string' ? view.target.Name : null),
+          revisionAccount: revision,
+        }
+      : {
+          ...common,
+          caseId: view.recordId,
+          caseNumber:
+            view.recordLabel ?? (typeof view.target.CaseNumber === 'string' ? view.target.CaseNumber : null),
+          revisionCase: revision,
+        };
+  return request as RestoreRequestOf[K];
+}
+
+/** The restore workflow: report, force, review (approve or reject), and writing a revision back to the CRM. */
+export class RestoresService {
+  constructor(private readonly deps: RestoresDeps) {}
+
+  async list<K extends RecordKind>(
+    kind: K,
+    query: PageQuery & { status: RestoreStatus },
+  ): Promise<Page<RestoreRequestOf[K]>> {
+    const { rows, total } = await listRequests(this.deps.db, kind, {
+      statusId: STATUS_ID[query.status],
+      filter: query.filter,
+      offset: query.page * query.size,
+      limit: query.size,
+    });
+    // Always paged: one call must not read every request with its snapshot.
+    return toPage(
+      rows.map((row) => toRequest(kind, row)),
+      total,
+      { page: query.page, size: query.size, isPaged: true },
+    );
+  }
+
+  async get<K extends RecordKind>(kind: K, id: number): Promise<RestoreRequestOf[K]> {
+    return toRequest(kind, await this.mustFind(kind, id));
+  }
+
+  /**
+   * One request per revision, all or nothing. A report is created PENDING; a forced restore is applied at once
+   * with the caller as reviewer, and a CRM failure leaves nothing of it.
+   */
+  async create<K extends RecordKind>(
+    kind: K,
+    input: CreateRestore,
+    code: string,
+    caller: RestoreCaller,
+  ): Promise<RestoreRequestOf[K][]> {
+    const { db, audit, now } = this.deps;
+    const forced = input.restoreTypeId === RestoreType.FORCED;
+    if (input.userCreatorId !== caller.userId) throw forbidden('userCreatorId must be your own user id');
+    if (forced && input.userReviewerId !== caller.userId)
+      throw forbidden('A forced restore is approved by you: userReviewerId must be your own user id');
+    if (!forced && input.userReviewerId !== 0)
+      throw forbidden('A report names no reviewer: userReviewerId must be 0');
+    const dateFrom = parseRequestDay(input.dateFrom, 'body.dateFrom');
+    const dateTo = parseRequestDay(input.dateTo, 'body.dateTo');
+    if (dateFrom > dateTo) throw badRequest('body.dateTo', 'dateTo must not be before dateFrom');
+
+    const ids = input.revisionIdList;
+    const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
+    if (repeated !== undefined)
+      throw badRequest('body.revisionIdList', `Revision ${repeated} is listed more than once`);
+    const found = new Map((await revisionsByIds(db, kind, ids)).map((r) => [r.id, r]));
+    const missing = ids.find((id) => !found.has(id));
+    if (missing !== undefined) throw notFound(`Revision ${missing} not found`);
+    const targets = ids.map((id) => found.get(id)!);
+    if (forced) {
+      const records = targets.map((t) => t.recordId);
+      const twice = records.find((r, index) => records.indexOf(r) !== index);
+      if (twice !== undefined)
+        throw badRequest(
+          'body.revisionIdList',
+          `Two revisions of record ${twice}: a record is restored to one`,
+        );
+    }
+    const agent = input.salesforceUserId ?? null;
+    if (agent !== null && !(await agentExists(db, agent)))
+      throw badRequest('body.salesforceUserId', `Unknown agent ${agent}`);
+    if ((await revisionsWithOpenRequests(db, kind, ids)).length > 0)
+      throw conflict(DUPLICATE_REQUEST_MESSAGE);
+    const crm = forced ? this.crmOrFail() : undefined;
+    await this.spendCode(caller, code, NOUN[kind]);
+
+    const latest = await latestSnapshots(db, kind, [...new Set(targets.map((t) => t.recordId))]);
+    const createdAt = now();
+    const claim = forced ? { token: randomUUID(), since: createdAt } : null;
+    const rows: NewRequest[] = targets.map((t) => ({
+      revisionId: t.id,
+      recordId: t.recordId,
+      sfUserId: agent,
+      dateFrom,
+      dateTo,
+      typeId: input.restoreTypeId,
+      creatorId: caller.userId,
+      differences: changedFields(kind, t.json, latest.get(t.recordId) ?? t.json),
+      createdAt,
+      claim,
+    }));
+
+    let created: number[];
+    try {
+      created = await db.transaction().execute(async (trx) => {
+        const inserted = await insertRequests(trx, kind, rows);
+        // A forced restore is recorded when it has been applied: one that fails leaves nothing behind.
+        if (!forced) {
+          for (const [i, id] of inserted.entries()) {
+            await audit.record(
+              {
+                action: 'restore.created',
+                actor: caller.actor,
+                ip: caller.ip,
+                target: `${NOUN[kind]}:${id}`,
+                details: { type: 'REPORT', revisionId: rows[i]!.revisionId, recordId: rows[i]!.recordId },
+              },
+              trx,
+            );
+          }
+        }
+        return inserted;
+      });
+    } catch (error) {
+      // Another request for one of these revisions was created since the check: the unique index said no.
+      if (violatedUniqueIndex(error) === openRequestIndex(kind)) throw conflict(DUPLICATE_REQUEST_MESSAGE);
+      throw error;
+    }
+
+    if (crm && claim) {
+      for (const [i, id] of created.entries()) {
+        try {
+          await this.apply(
+            kind,
+            crm,
+            { id, token: claim.token, target: targets[i]!.json as CrmRecord },
+            caller,
+            {
+              forced: true,
+            },
+          );
+        } catch (error) {
+          await deleteUnapplied(db, kind, claim.token);
+          if (i > 0 && error instanceof HttpError) {
+            throw new HttpError(
+              error.statusCode,
+              `${error.message} (${i} of ${created.length} forced restores were applied before this one)`,
+              error.code,
+            );
+          }
+          throw error;
+        }
+      }
+    }
+    const views = await findRequests(db, kind, created);
+    return views.map((view) => toRequest(kind, view));
+  }
+
+  /**
+   * Approves (and applies) or rejects a PENDING request of someone else. Of concurrent reviews one wins: the
+   * request is claimed by a conditional update before the CRM is touched, so it is written to once.
+   */
+  async review<K extends RecordKind>(
+    kind: K,
+    id: number,
+    reviewerId: number,
+    decision: { approved: boolean; code: string },
+    caller: RestoreCaller,
+  ): Promise<RestoreRequestOf[K]> {
+    const { db, audit, now } = this.deps;
+    if (reviewerId !== caller.userId) throw forbidden('reviewerId must be your own user id');
+    const request = await this.mustFind(kind, id);
+    if (request.creatorId === caller.userId) throw forbidden('You cannot review your own request');
+    if (request.statusId !== STATUS_ID.PENDING) throw conflict('This request has already been reviewed');
+    const crm = decision.approved ? this.crmOrFail() : undefined;
+    await this.spendCode(caller, decision.code, `${NOUN[kind]}:${id}`);
+
+    const at = now();
+    const staleBefore = new Date(at.getTime() - STALE_CLAIM_MS);
+    if (!crm) {
+      const rejected = await db.transaction().execute(async (trx) => {
+        if (!(await rejectRequest(trx, kind, { id, reviewerId, at, staleBefore }))) return false;
+        await audit.record(
+          { action: 'restore.rejected', actor: caller.actor, ip: caller.ip, target: `${NOUN[kind]}:${id}` },
+          trx,
+        );
+        return true;
+      });
+      if (!rejected) throw conflict(CLAIMED_ELSEWHERE);
+      return this.get(kind, id);
+    }
+
+    const token = randomUUID();
+    if (!(await claimRequest(db, kind, id, { token, since: at, staleBefore })))
+      throw conflict(CLAIMED_ELSEWHERE);
+    try {
+      await this.apply(kind, crm, { id, token, target: request.target as CrmRecord }, caller, {
+        forced: false,
+      });
+    } catch (error) {
+      await releaseClaim(db, kind, token);
+      throw error;
+    }
+    return this.get(kind, id);
+  }
+
+  /**
+   * Writes the claimed request's target to the CRM, then, in one transaction: the live record as it was (so a
+   * change made in the CRM since the last sync is kept), the read-back as revision `restore:{id}`, the request
+   * APPROVED and the audit entries. The CRM write cannot be undone, so nothing in the database precedes it.
+   */
+  private async apply(
+    kind: RecordKind,
+    crm: CrmConnector,
+    claimed: { id: number; token: string; target: CrmRecord },
+    caller: RestoreCaller,
+    options: { forced: boolean },
+  ): Promise<void> {
+    const { db, audit, now } = this.deps;
+    const object = OBJECT[kind];
+    const target = `${NOUN[kind]}:${claimed.id}`;
+    let result;
+    try {
+      result = await restoreInCrm(crm, object, claimed.target);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const seen = error instanceof RestoreFailure ? error.seen : [];
+      // What was read is the CRM's truth, whatever became of the restore: kept as a sync would keep it. Failing
+      // to keep it must not hide the CRM's answer; the next sync reads the record again anyway.
+      if (seen.length > 0) await storeSnapshots(db, object, seen, 'sync').catch(() => undefined);
+      await audit.record({
+        action: 'restore.failed',
+        actor: caller.actor,
+        ip: caller.ip,
+        target,
+        details: { forced: options.forced, recordId: claimed.target.Id, error: message },
+      });
+      if (error instanceof RestoreFailure) throw new HttpError(502, error.message, 'CRM_ERROR');
+      throw error;
+    }
+
+    const completed = await db.transaction().execute(async (trx) => {
+      await storeIfChanged(trx, object, result.live, 'sync');
+      const applied = await storeIfChanged(trx, object, result.readBack, `restore:${claimed.id}`);
+      const done = await completeRequest(trx, kind, {
+        id: claimed.id,
+        token: claimed.token,
+        reviewerId: caller.userId,
+        at: now(),
+        appliedRevisionId: applied.revisionId,
+      });
+      if (!done) return false;
+      const entry = { actor: caller.actor, ip: caller.ip, target };
+      if (options.forced)
+        await audit.record({ ...entry, action: 'restore.created', details: { type: 'FORCED' } }, trx);
+      await audit.record({ ...entry, action: 'restore.approved' }, trx);
+      await audit.record(
+        {
+          ...entry,
+          action: 'restore.applied',
+          details: {
+            recordId: claimed.target.Id,
+            written: result.written,
+            appliedRevisionId: applied.revisionId,
+          },
+        },
+        trx,
+      );
+      return true;
+    });
+    if (!completed) throw conflict(CLAIMED_ELSEWHERE);
+  }
+
+  private async spendCode(caller: RestoreCaller, code: string, target: string): Promise<void> {
+    const { db, audit, secretsKey, now } = this.deps;
+    if (await spendOneTimeCode(db, { userId: caller.userId, code, secretsKey, now: now() })) return;
+    await audit.record({ action: 'restore.code_refused', actor: caller.actor, ip: caller.ip, target });
+    // 400, not 401: the client reads any 401 as "session expired" and signs the user out.
+    throw badRequest('query.code', INVALID_TOTP_MESSAGE);
+  }
+
+  private crmOrFail(): CrmConnector {
+    if (!this.deps.crm) throw new HttpError(503, 'No CRM is configured to restore to', 'CRM_UNAVAILABLE');
+    return this.deps.crm;
+  }
+
+  private async mustFind(kind: RecordKind, id: number): Promise<RequestView> {
+    const request = await findRequest(this.deps.db, kind, id);
+    if (!request) throw notFound(`Restore request ${id} not found`);
+    return request;
+  }
+}
