@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { envelopeOf } from '../../../contract/envelope';
+import {
+  accountRestoreRequestSchema,
+  caseRestoreRequestSchema,
+  DUPLICATE_REQUEST_MESSAGE,
+} from '../../../contract/restores';
+import { USER_RANA, productRole } from '../../../contract/roles';
+import { startSandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
+import { storeSnapshots } from '../../../server/revisions/revision-store';
+import { bearer, nextCode, signedInUser } from '../../support/auth';
+import { createTestApp } from '../../support/test-app';
+import { testDbKinds } from '../../support/test-database';
+import { connectorFor, messageOf, RestoreFixture, type SignedIn } from './restore-fixture';
+
+const oneCase = envelopeOf(caseRestoreRequestSchema);
+/** A priority the demo data never uses, so an edit to it always changes the case. */
+const URGENT = 'Urgent';
+const accountList = envelopeOf(z.array(accountRestoreRequestSchema));
+
+describe.each(testDbKinds())('applying restores to the CRM on %s', (kind) => {
+  let f: RestoreFixture;
+  const productUser = () => f.user(productRole(f.t.config.productCode));
+
+  beforeAll(async () => {
+    f = await RestoreFixture.start(kind);
+  });
+  afterAll(() => f.close());
+
+  /** A case with an older revision to restore, reported by a new USER_RANA: the request and the target. */
+  async function reportedCase(edits: Record<string, unknown>) {
+    const edited = await f.editedRecord('case', edits);
+    const rana = await f.user(USER_RANA);
+    const id = await f.reported('case', rana, edited.target.id);
+    return { ...edited, id, rana };
+  }
+
+  it('approves: writes the fields that differ, stores the read-back as revision restore:{id}, APPROVED', async () => {
+    const { id, recordId, target, latest } = await reportedCase({
+      Subject: 'Subject changed after the target',
+      Priority: URGENT,
+      Description: 'Description changed after the target',
+    });
+    const reviewer = await productUser();
+    const patches = f.sandbox.stats.patches;
+
+    const res = await f.review('case', reviewer, id, true);
+    expect(res.statusCode, res.body).toBe(200);
+    const approved = oneCase.parse(res.json()).data.query;
+    expect(approved).toMatchObject({
+      status: { id: 2, status: 'APPROVED' },
+      userReviewer: { id: reviewer.user.id, username: reviewer.user.username },
+      revisionCase: { id: target.id },
+    });
+    expect(approved.approvedAt).not.toBeNull();
+    expect(f.sandbox.stats.patches).toBe(patches + 1);
+
+    const inCrm = f.sandbox.records.get('Case', recordId)!;
+    for (const field of ['Subject', 'Priority', 'Description'])
+      expect(inCrm[field]).toEqual(target.json[field]);
+    const [restored, previous] = await f.revisions('case', recordId);
+    expect(previous!.id).toBe(latest.id);
+    expect(restored!.source).toBe(`restore:${id}`);
+    expect(restored!.json).toEqual(inCrm);
+    expect((await f.requestRow('case', id))?.applied_revision_id).toBe(restored!.id);
+    const searchRow = await f.t.database.db
+      .selectFrom('sf_cases')
+      .select('latest_revision_id')
+      .where('id', '=', recordId)
+      .executeTakeFirstOrThrow();
+    expect(searchRow.latest_revision_id).toBe(restored!.id);
+    expect(await f.auditActions(`restore-case-request:${id}`)).toEqual([
+      'restore.created',
+      'restore.approved',
+      'restore.applied',
+    ]);
+
+    const again = await f.review('case', await productUser(), id, true);
+    expect(again.statusCode).toBe(409);
+    expect(f.sandbox.stats.patches).toBe(patches + 1);
+  });
+
+  it('forces a contact restore: applied at once, APPROVED by the caller, addresses written through their parts', async () => {
+    const { recordId, target } = await f.editedRecord('account', {
+      Phone: '+39 011 9999999',
+      BillingCity: 'Aosta',
+      BillingPostalCode: '11100',
+      Consent_Newsletter__pc: false,
+    });
+    const rana = await f.user(USER_RANA);
+    const res = await f.create('account', rana, [target.id], { type: 2 });
+    expect(res.statusCode, res.body).toBe(201);
+    const [forced] = accountList.parse(res.json()).data.query;
+    expect(forced).toMatchObject({
+      restoreType: { id: 2, type: 'FORCED' },
+      status: { id: 2, status: 'APPROVED' },
+      userCreator: { id: rana.user.id },
+      userReviewer: { id: rana.user.id },
+    });
+    expect(forced!.approvedAt).not.toBeNull();
+    expect(forced!.differences).toContain('BillingAddress');
+
+    const inCrm = f.sandbox.records.get('Account', recordId)!;
+    expect(inCrm.Phone).toEqual(target.json.Phone);
+    expect(inCrm.BillingAddress).toEqual(target.json.BillingAddress);
+    expect(inCrm.BillingCity).toEqual((target.json.BillingAddress as { city: string } | null)?.city ?? null);
+    expect(inCrm.Consent_Newsletter__pc).toEqual(target.json.Consent_Newsletter__pc);
+    const [restored] = await f.revisions('account', recordId);
+    expect(restored!.source).toBe(`restore:${forced!.id}`);
+    expect(await f.auditActions(`restore-account-request:${forced!.id}`)).toEqual([
+      'restore.created',
+      'restore.approved',
+      'restore.applied',
+    ]);
+    const again = await f.create('account', await f.user(USER_RANA), [target.id], { type: 2 });
+    expect([again.statusCode, messageOf(again)]).toEqual([409, DUPLICATE_REQUEST_MESSAGE]);
+  });
+
+  it('keeps a change made in the CRM since the last sync: the live version is stored before the restored one', async () => {
+    const { id, recordId, target, latest } = await reportedCase({ Subject: 'Synced change' });
+    // Someone edits the case in the CRM after the last sync.
+    await f.crm.updateRecord('Case', recordId, { Subject: 'Unsynced change', Origin: 'Phone' });
+    const live = f.sandbox.records.get('Case', recordId)!;
+
+    const res = await f.review('case', await productUser(), id, true);
+    expect(res.statusCode, res.body).toBe(200);
+    const [restored, unsynced, synced] = await f.revisions('case', recordId);
+    expect(synced!.id).toBe(latest.id);
+    expect(unsynced).toMatchObject({ source: 'sync', json: live });
+    expect(restored!.source).toBe(`restore:${id}`);
+    expect(restored!.json.Subject).toBe(target.json.Subject);
+    expect(restored!.json.Origin).toBe(target.json.Origin);
+  });
+
+  it('a failing CRM leaves the request PENDING and answers 502 with its reason; a later approval works', async () => {
+    const { id, recordId, latest } = await reportedCase({ Subject: 'Changed before the outage' });
+    const patches = f.sandbox.stats.patches;
+    f.sandbox.failNextRequests(1000, 503);
+    try {
+      const res = await f.review('case', await productUser(), id, true);
+      expect(res.statusCode).toBe(502);
+      expect(messageOf(res)).toContain('SERVER_UNAVAILABLE');
+    } finally {
+      f.sandbox.failNextRequests(0);
+    }
+    expect(await f.requestRow('case', id)).toMatchObject({
+      status_id: 1,
+      user_reviewer_id: null,
+      approved_at: null,
+      applying_token: null,
+    });
+    expect(f.sandbox.stats.patches).toBe(patches);
+    expect((await f.revisions('case', recordId))[0]!.id).toBe(latest.id);
+    expect(await f.auditActions(`restore-case-request:${id}`)).toEqual(['restore.created', 'restore.failed']);
+
+    const later = await f.review('case', await productUser(), id, true);
+    expect(later.statusCode, later.body).toBe(200);
+    expect(f.sandbox.stats.patches).toBe(patches + 1);
+  });
+
+  it('a forced restore the CRM refuses leaves nothing; a report of it fails to apply the same way', async () => {
+    const { recordId, target } = await f.editedRecord('case', {
+      Brand__c: 'Another brand',
+      Subject: 'New subject',
+    });
+    const before = f.sandbox.records.get('Case', recordId);
+    const rana = await f.user(USER_RANA);
+
+    const forced = await f.create('case', rana, [target.id], { type: 2 });
+    expect(forced.statusCode).toBe(502);
+    expect(messageOf(forced)).toContain('INVALID_FIELD_FOR_INSERT_UPDATE');
+    expect(messageOf(forced)).toContain('Brand__c');
+    const rows = await f.t.database.db
+      .selectFrom('restore_case_requests')
+      .select('id')
+      .where('revision_case_id', '=', target.id)
+      .execute();
+    expect(rows).toEqual([]);
+    expect(f.sandbox.records.get('Case', recordId)).toEqual(before);
+
+    const id = await f.reported('case', await f.user(USER_RANA), target.id);
+    const approved = await f.review('case', await productUser(), id, true);
+    expect([approved.statusCode, messageOf(approved)]).toEqual([502, messageOf(forced)]);
+    expect((await f.requestRow('case', id))?.status_id).toBe(1);
+  });
+
+  it('a CRM that does not keep a written value fails the restore and keeps what it holds as a revision', async () => {
+    const { id, recordId, target } = await reportedCase({ Subject: 'Changed', Priority: URGENT });
+    f.sandbox.onWrite((object, record) =>
+      object === 'Case' ? { ...record, Subject: 'Set by a trigger' } : record,
+    );
+    try {
+      const res = await f.review('case', await productUser(), id, true);
+      expect(res.statusCode).toBe(502);
+      expect(messageOf(res)).toContain('did not keep the restored value of Subject');
+    } finally {
+      f.sandbox.onWrite(null);
+    }
+    expect((await f.requestRow('case', id))?.status_id).toBe(1);
+    const [kept] = await f.revisions('case', recordId);
+    expect(kept!.source).toBe('sync');
+    expect(kept!.json).toMatchObject({ Subject: 'Set by a trigger', Priority: target.json.Priority });
+  });
+
+  it('of twenty simultaneous approvals exactly one succeeds, and the CRM is written once', async () => {
+    const { id, recordId, target } = await reportedCase({ Subject: 'Raced', Description: 'Raced too' });
+    const reviewers: SignedIn[] = [];
+    for (let i = 0; i < 20; i++) reviewers.push(await productUser());
+    const patches = f.sandbox.stats.patches;
+
+    const answers = await Promise.all(reviewers.map((r) => f.review('case', r, id, true)));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    expect(f.sandbox.stats.patches).toBe(patches + 1);
+    expect(f.sandbox.records.get('Case', recordId)!.Subject).toBe(target.json.Subject);
+    const restores = (await f.revisions('case', recordId)).filter((r) => r.source.startsWith('restore:'));
+    expect(restores).toHaveLength(1);
+    const winner = reviewers[statuses.indexOf(200)]!;
+    expect(await f.requestRow('case', id)).toMatchObject({ status_id: 2, user_reviewer_id: winner.user.id });
+    expect(await f.auditActions(`restore-case-request:${id}`)).toEqual([
+      'restore.created',
+      'restore.approved',
+      'restore.applied',
+    ]);
+  });
+});
+
+describe.each(testDbKinds())('restoring to an unreachable CRM on %s', (kind) => {
+  it('answers 502 saying the CRM could not be reached, and creates nothing', async () => {
+    const gone = await startSandboxCrm({ port: 0, counts: { users: 1, accounts: 1, cases: 0 } });
+    const record = gone.records.all('Account')[0]!;
+    await gone.close();
+    const t = await createTestApp(kind, { deps: { crm: connectorFor(gone.url) } });
+    try {
+      const [older] = await storeSnapshots(
+        t.database.db,
+        'Account',
+        [record, { ...record, Phone: '+39 000', SystemModstamp: '2030-01-01T00:00:00.000+0000' }],
+        'import',
+      );
+      const rana = await signedInUser(t, USER_RANA);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v3/restore-account-request/?code=${nextCode(t, rana.user).code}`,
+        headers: bearer(rana.token),
+        payload: {
+          dateFrom: '2024-01-01',
+          dateTo: '2024-12-31',
+          restoreTypeId: 2,
+          userCreatorId: rana.user.id,
+          userReviewerId: rana.user.id,
+          revisionIdList: [older!.revisionId],
+        },
+      });
+      expect(res.statusCode).toBe(502);
+      expect(messageOf(res)).toContain('could not be reached');
+      expect(await t.database.db.selectFrom('restore_account_requests').select('id').execute()).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
