@@ -47,13 +47,15 @@ export function TwoFactorPage() {
         ) : (
           <>
             <p className="text-sm text-muted-foreground">{it.twoFactor.instructions}</p>
-            <img
-              src={qr.data.qrCode}
-              alt={it.twoFactor.qrAlt}
-              width={300}
-              height={300}
-              className="mx-auto size-[300px] max-w-full rounded-md border bg-white"
-            />
+            <div className="mx-auto rounded-md border bg-white">
+              <img
+                src={qr.data.qrCode}
+                alt={it.twoFactor.qrAlt}
+                width={300}
+                height={300}
+                className="block size-[300px] max-w-full"
+              />
+            </div>
             <div className="flex flex-col gap-2">
               <p className="text-sm">{it.twoFactor.secretLabel}</p>
               <code
