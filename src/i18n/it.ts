@@ -533,6 +533,10 @@ export const it = {
     'The new password must differ from the current one':
       'La nuova password deve essere diversa da quella attuale',
     'You can only change your own password': 'Puoi modificare solo la tua password',
+    'You cannot review your own request': 'Non puoi approvare o rifiutare una tua richiesta',
+    'This request has already been reviewed': 'La richiesta è già stata approvata o rifiutata',
+    'This request has already been reviewed, or is being reviewed by someone else':
+      'La richiesta è già stata approvata o rifiutata, o la sta esaminando un altro utente',
     'passwords.old_password_match': 'La password attuale non è corretta',
     'passwords.update_error': 'Errore durante la modifica della password',
     'This enrolment link has expired or was already used: ask an administrator for a new one':
