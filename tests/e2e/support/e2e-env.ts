@@ -8,5 +8,7 @@ export const E2E_ADMIN = {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The sandbox CRM of the demo server (client id and secret `sandbox` / `sandbox`). */
+    sandboxUrl: string;
   }
 }

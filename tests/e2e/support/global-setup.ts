@@ -12,6 +12,8 @@ export async function setup(project: TestProject): Promise<void> {
     ADMIN_TOTP_SECRET: E2E_ADMIN.totpSecret,
   });
   project.provide('baseUrl', server.baseUrl);
+  // The demo's sandbox CRM, for tests that check what a restore wrote to the CRM.
+  project.provide('sandboxUrl', `http://127.0.0.1:${server.env.SANDBOX_CRM_PORT}`);
 }
 
 export async function teardown(): Promise<void> {

@@ -1,0 +1,235 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SALESFORCE_API_VERSION, SOBJECT_FIELDS } from '../../server/crm/crm-fields';
+import { launchBrowser } from './support/browser';
+import { E2E_ADMIN } from './support/e2e-env';
+import { authenticator } from './support/one-time-codes';
+
+const baseUrl = inject('baseUrl');
+const sandboxUrl = inject('sandboxUrl');
+/** A tablet in landscape, the narrowest width every screen must work at in landscape. */
+const viewport = { width: 1024, height: 768 };
+/** A range of the demo data in which records changed. */
+const RANGE = { dateFrom: '2025-01-01', dateTo: '2025-06-30' };
+
+/** The contact fields a restore writes back to the CRM (snapshot fields the CRM accepts writes to). */
+const WRITABLE_ACCOUNT_FIELDS = Object.entries(SOBJECT_FIELDS.Account)
+  .filter(([, def]) => def.snapshot && !def.readOnly)
+  .map(([name]) => name);
+
+type Envelope<T> = { data: { query: T } };
+type Agent = { id: string };
+type ContactRow = { id: string; accountName: string | null; earlierRevisionAccount: { id: number } };
+type Revision = { id: number; json: string };
+type Page0<T> = { content: T[] };
+type RestoreRequest = { id: number; accountId: string; status: { status: string }; differences: string };
+type Authenticator = ReturnType<typeof authenticator>;
+
+const fieldsOf = (list: string) =>
+  list
+    .replace(/^\[|\]$/g, '')
+    .split(',')
+    .map((field) => field.trim())
+    .filter(Boolean);
+
+async function call<T>(
+  path: string,
+  init: RequestInit & { token?: string } = {},
+): Promise<{ status: number; body: T }> {
+  const { token, ...rest } = init;
+  const response = await fetch(`${baseUrl}/api/v3${path}`, {
+    ...rest,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(rest.headers as Record<string, string> | undefined),
+    },
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+/** The API as the administrator. A code refused as already used (another test file's) waits for the next step. */
+async function adminToken(codes: Authenticator): Promise<string> {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const { status, body } = await call<{ data: { token: string } }>(
+      `/auth/login?code=${await codes.nextCode()}`,
+      {
+        method: 'POST',
+        body: JSON.stringify({ username: E2E_ADMIN.username, password: E2E_ADMIN.password }),
+      },
+    );
+    if (status === 200) return body.data.token;
+  }
+  throw new Error('the administrator could not sign in');
+}
+
+/** A new user of `role` with a known password and their authenticator, as an administrator makes one. */
+async function createUser(token: string, role: string) {
+  const username = `e2e.${role.toLowerCase()}.${Date.now().toString(36)}`;
+  const password = 'Ripristino-Prova-1!';
+  const created = await call<Envelope<{ id: number }>>('/user/', {
+    method: 'POST',
+    token,
+    body: JSON.stringify({ username, email: `${username}@example.it`, password, role: { name: role } }),
+  });
+  expect(created.status, 'create user').toBe(201);
+  const qr = await call<Envelope<{ qrToken: string }>>(`/user/${created.body.data.query.id}/qr-token`, {
+    token,
+  });
+  const secret = await call<Envelope<{ secretKey: string }>>(`/user/${qr.body.data.query.qrToken}/qr-code`);
+  return { username, password, codes: authenticator(secret.body.data.query.secretKey) };
+}
+
+/** Signs in on the sign-in screen with the user's next code. */
+async function signIn(page: Page, user: { username: string; password: string; codes: Authenticator }) {
+  await page.goto('/signIn');
+  await page.getByLabel('Username', { exact: true }).fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await page.getByRole('heading', { name: 'Codice di verifica' }).waitFor();
+  await page.getByLabel('Codice a 6 cifre', { exact: true }).pressSequentially(await user.codes.nextCode());
+  await page.waitForURL((url) => url.pathname === '/contatti/contatti');
+}
+
+/** The record as the sandbox CRM holds it now, read through its own REST API. */
+async function crmAccount(id: string): Promise<Record<string, unknown>> {
+  const tokenResponse = await fetch(`${sandboxUrl}/services/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: 'sandbox',
+      client_secret: 'sandbox',
+    }),
+  });
+  const { access_token } = (await tokenResponse.json()) as { access_token: string };
+  const response = await fetch(
+    `${sandboxUrl}/services/data/v${SALESFORCE_API_VERSION}/sobjects/Account/${id}`,
+    {
+      headers: { authorization: `Bearer ${access_token}` },
+    },
+  );
+  expect(response.status).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+describe('the restore workflow in the browser', () => {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const newPage = async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => crashes.push(error.message));
+    return page;
+  };
+  const crashes: string[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+  });
+
+  /**
+   * A contact of the demo whose version at the start of RANGE differs from its latest one in fields the CRM
+   * accepts writes to, with that first version and those fields.
+   */
+  async function contactToRestore(token: string) {
+    const get = async <T>(path: string) => {
+      const answer = await call<Envelope<T>>(path, { token });
+      expect(answer.status, path).toBe(200);
+      return answer.body.data.query;
+    };
+    const range = `dateFrom=${RANGE.dateFrom}&dateTo=${RANGE.dateTo}`;
+    for (const agent of await get<Agent[]>('/sf-user/?isPaged=false')) {
+      const rows = await get<Page0<ContactRow>>(`/sf-user/${agent.id}/sf-account?page=0&size=10&${range}`);
+      for (const row of rows.content) {
+        const [latest] = (await get<Page0<Revision>>(`/revision-account/${row.id}/history?page=0&size=1`))
+          .content;
+        if (!latest || latest.id === row.earlierRevisionAccount.id) continue;
+        const diff = await get<{ jsonDiffProperties: string }>(
+          `/revision-account/differences?firstRevisionAccountID=${row.earlierRevisionAccount.id}&secondRevisionAccountID=${latest.id}`,
+        );
+        const fields = fieldsOf(diff.jsonDiffProperties).filter((f) => WRITABLE_ACCOUNT_FIELDS.includes(f));
+        if (fields.length === 0) continue;
+        const [first] = (
+          await get<Page0<Revision>>(`/revision-account/${row.id}/account?page=0&size=10&${range}`)
+        ).content;
+        expect(first?.id).toBe(row.earlierRevisionAccount.id);
+        return { agent, row, fields, target: JSON.parse(first!.json) as Record<string, unknown> };
+      }
+    }
+    throw new Error('the demo data has no contact that changed in a writable field');
+  }
+
+  it('USER_RANA reports a contact restore from its detail, a reviewer approves it, the CRM holds the old values', async () => {
+    const adminCodes = authenticator(E2E_ADMIN.totpSecret);
+    const token = await adminToken(adminCodes);
+    const rana = await createUser(token, 'USER_RANA');
+    const reviewer = await createUser(token, 'USER_STORICO');
+    const { agent, row, fields, target } = await contactToRestore(token);
+    const before = await crmAccount(row.id);
+    expect(fields.some((field) => before[field] !== target[field])).toBe(true);
+
+    // USER_RANA opens the contact's detail with the search in its link and reports the first version.
+    const ranaPage = await newPage();
+    await signIn(ranaPage, rana);
+    await ranaPage.goto(
+      `/contatti/${row.id}?dateFrom=${RANGE.dateFrom}&dateTo=${RANGE.dateTo}&agent=${agent.id}`,
+    );
+    await ranaPage.getByRole('heading', { name: 'Dettaglio Contatto' }).waitFor();
+    const report = ranaPage.getByRole('button', { name: 'Segnala ripristino' });
+    await expect.poll(() => report.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await report.click();
+    const dialog = ranaPage.getByRole('dialog', {
+      name: 'Per procedere al ripristino inserire il codice OTP',
+    });
+    await dialog.getByLabel('Codice OTP').fill(await rana.codes.nextCode());
+    await dialog.getByRole('button', { name: 'Segnala ripristino' }).click();
+    await ranaPage.getByText('Richiesta di ripristino inviata con successo').waitFor();
+
+    const pending = await call<Envelope<Page0<RestoreRequest>>>(
+      '/restore-account-request/?status=PENDING&page=0&size=100',
+      { token },
+    );
+    const request = pending.body.data.query.content.find((r) => r.accountId === row.id);
+    expect(request).toBeDefined();
+    // Nothing is written before the review.
+    expect(await crmAccount(row.id)).toMatchObject(
+      Object.fromEntries(fields.map((field) => [field, before[field]])),
+    );
+
+    // A USER_STORICO reviewer finds it among the pending contact restores, reads it and approves it.
+    const reviewerPage = await newPage();
+    await signIn(reviewerPage, reviewer);
+    await reviewerPage.getByRole('link', { name: 'Gestione ripristini contatti' }).click();
+    await reviewerPage.getByRole('tab', { name: 'In corso di approvazione', selected: true }).waitFor();
+    await reviewerPage.getByRole('button', { name: `Dettaglio della richiesta ${request!.id}` }).click();
+    const detail = reviewerPage.getByRole('dialog', { name: `Richiesta di ripristino n. ${request!.id}` });
+    await detail.getByText('non ancora approvata').waitFor();
+    await detail.getByRole('button', { name: `Approva la richiesta ${request!.id}` }).click();
+    const review = reviewerPage.getByRole('dialog', { name: `Approva la richiesta n. ${request!.id}` });
+    // Six boxes: the sixth digit sends the code.
+    await review.getByLabel('Codice OTP').pressSequentially(await reviewer.codes.nextCode());
+    await reviewerPage.getByText('Richiesta approvata con successo').waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => reviewerPage.getByRole('button', { name: `Approva la richiesta ${request!.id}` }).count())
+      .toBe(0);
+
+    // It is now among the approved ones, with its reviewer.
+    await reviewerPage.getByRole('tab', { name: 'Storico - Approvati' }).click();
+    const approvedRow = reviewerPage
+      .getByRole('row')
+      .filter({ hasText: String(request!.id) })
+      .first();
+    await approvedRow.getByText(reviewer.username).waitFor();
+
+    // The CRM holds the first version's values again.
+    const after = await crmAccount(row.id);
+    for (const field of fields) expect(after[field] ?? null, field).toEqual(target[field] ?? null);
+    expect(crashes).toEqual([]);
+  });
+});
