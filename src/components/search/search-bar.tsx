@@ -49,8 +49,9 @@ export function SearchBar({ defaults, onSearch, onChange }: SearchBarProps) {
       onSubmit={form.handleSubmit((search) => onSearch(search, form.getValues()))}
       className="flex flex-col gap-3 rounded-lg border bg-card p-4"
     >
-      <div className="grid gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-start">
-        <div className="flex flex-col gap-2">
+      {/* One row where there is room (1280 px with the menu open); on a tablet the agent gets a row of its own. */}
+      <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] md:items-start xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]">
+        <div className="flex flex-col gap-2 md:col-span-3 xl:col-span-1">
           <Label htmlFor={`${ids}-agent`}>{it.search.agent}</Label>
           <Controller
             control={form.control}
@@ -101,7 +102,7 @@ export function SearchBar({ defaults, onSearch, onChange }: SearchBarProps) {
             />
           )}
         />
-        <Button type="submit" className="md:mt-6">
+        <Button type="submit" className="md:mt-[1.375rem]">
           <SearchIcon aria-hidden="true" />
           {it.search.submit}
         </Button>

@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react';
+import { Check, Minus } from 'lucide-react';
 import { Checkbox as CheckboxPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
@@ -19,7 +19,8 @@ export function Checkbox({ className, ...props }: ComponentProps<typeof Checkbox
         className="flex size-5 items-center justify-center rounded-sm border border-input bg-background group-data-[state=checked]:border-primary group-data-[state=checked]:bg-primary group-data-[state=checked]:text-primary-foreground group-data-[state=indeterminate]:border-primary group-data-[state=indeterminate]:bg-primary"
       >
         <CheckboxPrimitive.Indicator className="flex items-center justify-center">
-          <Check className="size-4" />
+          <Check className="size-4 group-data-[state=indeterminate]:hidden" />
+          <Minus className="hidden size-4 text-primary-foreground group-data-[state=indeterminate]:block" />
         </CheckboxPrimitive.Indicator>
       </span>
     </CheckboxPrimitive.Root>

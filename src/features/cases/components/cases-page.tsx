@@ -30,7 +30,13 @@ const columns: ColumnDef<CaseRow>[] = [
     ),
   },
   { id: 'caseNumber', header: c.caseNumber, cell: ({ row }) => row.original.caseNumber },
-  { id: 'creationDate', header: c.creationDate, cell: ({ row }) => formatDay(row.original.createdAt) },
+  {
+    id: 'creationDate',
+    header: c.creationDate,
+    // Headers may wrap so the table fits a tablet in portrait with its expand toggle in view.
+    meta: { className: 'whitespace-normal' },
+    cell: ({ row }) => formatDay(row.original.createdAt),
+  },
   { id: 'agent', header: c.agent, cell: ({ row }) => agentName(row.original) },
 ];
 
