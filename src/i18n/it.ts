@@ -157,7 +157,6 @@ export const it = {
     signInAgain: 'Accedi di nuovo con la nuova password.',
     failure: 'Errore durante la modifica della password',
     wrongCurrent: 'La password attuale non è corretta',
-    sameAsCurrent: 'La nuova password deve essere diversa da quella attuale',
   },
   users: {
     create: 'Crea utente',

@@ -8,7 +8,6 @@ import {
   Dialog,
   DialogClose,
   DialogContent,
-  DialogDescription,
   DialogFooter,
   DialogHeader,
   DialogTitle,
@@ -82,12 +81,10 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
+      {/* The title says it all: no description. */}
+      <DialogContent aria-describedby={undefined}>
         <DialogHeader>
           <DialogTitle>{user ? it.users.editTitle(user.username) : it.users.create}</DialogTitle>
-          <DialogDescription className="sr-only">
-            {user ? it.users.editTitle(user.username) : it.users.create}
-          </DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form className="flex flex-col gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
