@@ -168,10 +168,12 @@ export class RestoreFixture {
   ) {
     const reviewerId = options.reviewerId ?? who.user.id;
     const code = options.code ?? this.code(who.user);
+    // The body repeats the review, as the client sends it (SPEC.md's review payload).
     return this.request(
       who,
       'POST',
       `${BASE[kind]}/${id}/review/${reviewerId}?approved=${approved}&code=${code}`,
+      { userReviewerId: reviewerId, restoreRequestsIdList: [id], approved },
     );
   }
 

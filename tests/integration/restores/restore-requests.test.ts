@@ -38,10 +38,10 @@ describe.each(testDbKinds())('restore requests and reviews on %s', (kind) => {
     const rana = await f.user(USER_RANA);
     const patches = f.sandbox.stats.patches;
     const res = await f.create('account', rana, [target.id], {
-      // Midnight in Rome as the client's toISOString() sends it: still 1 March in Rome.
+      // Midnight in Rome sent as UTC (the evening before), and the day at UTC midnight as the client sends it.
       body: {
         dateFrom: '2024-02-29T23:00:00.000Z',
-        dateTo: '2024-07-31',
+        dateTo: '2024-07-31T00:00:00.000Z',
         salesforceUserId: target.json.OwnerId,
       },
     });
