@@ -1,3 +1,5 @@
+// Signing out clears the saved comparisons in IndexedDB, which jsdom lacks: every client test gets an in-memory one.
+import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
