@@ -4,7 +4,7 @@ import { z } from 'zod';
  * `POST /api/v3/auth/login?code=` with `{username, password}`.
  *
  * The server checks the password first, then the one-time code. A call without `code` (or with a malformed one)
- * checks the credentials only and answers -1 or -2; it counts as a failed attempt like any wrong code.
+ * checks the credentials only and answers -1 or -2; a wrong password counts as a failed attempt, a right one does not.
  */
 export const loginQuerySchema = z.object({
   code: z.string().max(16).optional(),

@@ -75,6 +75,9 @@ export class AuthService {
     }
     if (!(await verifyPassword(user.password_hash, body.password)))
       return this.fail(user, 'bad_credentials', attempt);
+    // The client's first step sends the credentials alone: with a right password that is not a failed attempt, or
+    // four wrong codes would lock an account instead of five. Wrong passwords still count, so guessing stays limited.
+    if (!code) throw wrongCode();
 
     const check = this.checkCode(user, code ?? '', attempt.now);
     if (!check.ok)

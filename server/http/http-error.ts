@@ -17,4 +17,4 @@ export const unauthorized = (message = 'Authentication required') =>
   new HttpError(401, message, 'UNAUTHORIZED');
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message, 'FORBIDDEN');
 export const notFound = (message = 'Not found') => new HttpError(404, message, 'NOT_FOUND');
-export const conflict = (message: string) => new HttpError(409, message, 'CONFLICT');
+export const conflict = (message: string, field?: string) => new HttpError(409, message, 'CONFLICT', field);

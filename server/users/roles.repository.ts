@@ -11,3 +11,6 @@ export async function upsertRoles(db: Db, roles: { name: string; label: string }
     .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ label: eb.ref('excluded.label') })))
     .execute();
 }
+
+export const listRoles = (db: Db) =>
+  db.selectFrom('roles').select(['id', 'name', 'label']).orderBy('id').execute();

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, errorBodySchema } from '../../contract/envelope';
 import { pageOf } from '../../contract/page';
-import { ADMIN } from '../../contract/roles';
+import { ADMIN, roleListSchema, USER_RANA } from '../../contract/roles';
 import {
   createUserSchema,
   qrCodeParamsSchema,
@@ -21,6 +21,7 @@ import { principalOf } from '../http/access';
 import { envelope } from '../http/envelope';
 import { rateLimits } from '../http/rate-limit';
 import { EnrolmentService } from './enrolment.service';
+import { listRoles } from './roles.repository';
 import { UsersService, type Caller } from './users.service';
 
 const adminOnly = { access: [ADMIN] } as const;
@@ -42,6 +43,23 @@ export async function userRoutes(
     const mailer = identity.mailer;
     app.addHook('onClose', async () => mailer.close());
   }
+
+  r.get(
+    '/role/',
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['users'],
+        summary: 'The roles a user can be given',
+        response: { 200: envelopeOf(roleListSchema), ...errors },
+      },
+    },
+    async () => {
+      const rank = (name: string) => (name === ADMIN ? 0 : name === USER_RANA ? 2 : 1);
+      const roles = await listRoles(identity.db);
+      return envelope(roles.sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name)));
+    },
+  );
 
   r.get(
     '/user/',

@@ -14,7 +14,7 @@ import type { AuditActor, AuditService } from '../audit/audit.service';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { SessionService } from '../auth/sessions';
 import type { Db } from '../db/database';
-import type { HttpError} from '../http/http-error';
+import type { HttpError } from '../http/http-error';
 import { badRequest, conflict, forbidden, notFound } from '../http/http-error';
 import { pageWindow, parseSort, toPage } from '../http/paging';
 import { supersedeOpenQrTokens } from './qr-tokens.repository';
@@ -43,9 +43,10 @@ export const toUser = (row: UserWithRole): User => ({
 const LAST_ADMIN = 'The last administrator cannot be removed: make another user ADMIN first';
 
 function duplicateError(taken: { username: boolean; email: boolean }): HttpError | null {
-  if (taken.username && taken.email) return conflict('Username and e-mail are already used by another user');
-  if (taken.username) return conflict('Username is already used by another user');
-  if (taken.email) return conflict('E-mail is already used by another user');
+  if (taken.username && taken.email)
+    return conflict('Username and e-mail are already used by another user', 'body.username,body.email');
+  if (taken.username) return conflict('Username is already used by another user', 'body.username');
+  if (taken.email) return conflict('E-mail is already used by another user', 'body.email');
   return null;
 }
 

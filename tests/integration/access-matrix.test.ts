@@ -29,6 +29,7 @@ const matrix: Record<string, Entry> = {
     call: () => ({ payload: { username: 'nobody', password: 'Whatever-1' } }),
   },
   'POST /api/v3/auth/logout': { access: signedIn, endsSession: true },
+  'GET /api/v3/role/': { access: admin },
   'GET /api/v3/user/': { access: admin },
   'POST /api/v3/user/': {
     access: admin,

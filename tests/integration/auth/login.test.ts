@@ -113,7 +113,17 @@ describe.each(testDbKinds())('sign-in on %s', (kind) => {
     const wrongCode = totpCodeAt(user.secret, new Date(clock.now().getTime() + 5 * 60_000));
     for (const code of [wrongCode, '12ab56', '', undefined])
       expect(refusal(await login(user, code))).toEqual({ status: 401, code: LoginError.WRONG_CODE });
-    expect(await auditActions(user.username)).toEqual(Array(4).fill('auth.login-failed'));
+    // The credentials-only check of the first step (no code) is not a failed attempt; wrong codes are.
+    expect(await auditActions(user.username)).toEqual(Array(2).fill('auth.login-failed'));
+  });
+
+  it('lets the credentials step be repeated without locking, while wrong codes still lock after five', async () => {
+    const user = await createUserWithSecret(t, USER_RANA);
+    for (let i = 0; i < LOGIN_MAX_FAILURES + 2; i++)
+      expect(refusal(await login(user, undefined)).code).toBe(LoginError.WRONG_CODE);
+    for (let i = 1; i < LOGIN_MAX_FAILURES; i++)
+      expect(refusal(await login(user, '000000')).code).toBe(LoginError.WRONG_CODE);
+    expect(refusal(await login(user, '000000'))).toEqual({ status: 429, code: LoginError.LOCKED });
   });
 
   it('answers -2 for a user who has no authenticator yet', async () => {

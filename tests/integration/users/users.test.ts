@@ -158,10 +158,24 @@ describe.each(testDbKinds())('users on %s', (kind) => {
       const sameName = await again({ username: input.username.toUpperCase() });
       expect(sameName.statusCode).toBe(409);
       expect(error(sameName).message).toBe('Username is already used by another user');
+      expect(error(sameName).error.field).toBe('body.username');
       const sameMail = await again({ email: input.email.toUpperCase() });
       expect(error(sameMail).message).toBe('E-mail is already used by another user');
+      expect(error(sameMail).error.field).toBe('body.email');
       const both = await again({ username: input.username, email: input.email });
       expect(error(both).message).toBe('Username and e-mail are already used by another user');
+      expect(error(both).error.field).toBe('body.username,body.email');
+    });
+
+    it('lists the roles a user can be given, even when no user has the product role yet', async () => {
+      const res = await call('GET', '/api/v3/role/');
+      expect(res.statusCode).toBe(200);
+      const names = (res.json() as { data: { query: { name: string; label: string }[] } }).data.query;
+      expect(names).toEqual([
+        { id: expect.any(Number), name: 'ADMIN', label: 'Admin' },
+        { id: expect.any(Number), name: 'USER_STORICO', label: 'User Storico' },
+        { id: expect.any(Number), name: 'USER_RANA', label: 'User Rana' },
+      ]);
     });
 
     it('lets a username of a deleted user be used again', async () => {

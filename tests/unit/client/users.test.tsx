@@ -42,15 +42,20 @@ class UsersApi {
     const username = others.some((u) => u.username === body.username);
     const email = others.some((u) => u.email === body.email);
     if (username && email)
-      return refusal(409, 'Username and e-mail are already used by another user', 'CONFLICT');
-    if (username) return refusal(409, 'Username is already used by another user', 'CONFLICT');
-    if (email) return refusal(409, 'E-mail is already used by another user', 'CONFLICT');
+      return refusal(409, 'Username and e-mail are already used by another user', 'CONFLICT', {
+        field: 'body.username,body.email',
+      });
+    if (username)
+      return refusal(409, 'Username is already used by another user', 'CONFLICT', { field: 'body.username' });
+    if (email)
+      return refusal(409, 'E-mail is already used by another user', 'CONFLICT', { field: 'body.email' });
     return null;
   }
 
   handle = ({ method, path, query, body }: FakeRequest): FakeReply => {
     const idMatch = /^\/user\/(\d+)(\/qr-token)?$/.exec(path);
     const target = idMatch ? this.users.find((u) => u.id === Number(idMatch[1])) : undefined;
+    if (method === 'GET' && path === '/role/') return ok(Object.values(ROLES));
     if (method === 'GET' && path === '/user/') {
       const filter = (query.get('filter') ?? '').toLowerCase();
       const all = this.users
@@ -203,7 +208,7 @@ describe("Gestione utenti: 'Crea utente'", () => {
     expect(bodiesOf('POST')).toHaveLength(0);
   });
 
-  it('creates a user with a role derived from the users, and refreshes the list', async () => {
+  it('creates a user with a role from the roles list, and refreshes the list', async () => {
     const { user } = await open();
     await user.click(screen.getByRole('button', { name: 'Crea utente' }));
     const dialog = await screen.findByRole('dialog', { name: 'Crea utente' });

@@ -15,12 +15,10 @@ const formFieldOf: Record<string, FieldPath<UserFormValues>> = {
   role: 'roleName',
 };
 
-/** Which of username and e-mail a 409 says are taken, from the server's message. */
-function takenFields(message: string): FieldPath<UserFormValues>[] {
-  const fields: FieldPath<UserFormValues>[] = [];
-  if (/^username/i.test(message)) fields.push('username');
-  if (/e-?mail/i.test(message)) fields.push('email');
-  return fields;
+/** Which of username and e-mail a 409 names as taken (`error.field`: `body.username`, `body.email` or both). */
+function takenFields(error: ApiError): FieldPath<UserFormValues>[] {
+  const fields = (error.field ?? '').split(',');
+  return (['username', 'email'] as const).filter((name) => fields.includes(`body.${name}`));
 }
 
 /**
@@ -34,7 +32,7 @@ export function showUserFormError(
 ): void {
   if (error instanceof ApiError && error.status === 401) return;
   if (error instanceof ApiError && error.status === 409) {
-    for (const field of takenFields(error.message))
+    for (const field of takenFields(error))
       form.setError(field, { message: field === 'username' ? it.users.usernameTaken : it.users.emailTaken });
   }
   const field = refusedField(error);
