@@ -11,7 +11,7 @@ export const DUPLICATE_REQUEST_MESSAGE =
   'You have some requests already in pending or done for one of the revision selected';
 
 /** `?code=`: the caller's current one-time code; checked and then spent (a replayed code is refused). */
-export const otpQuerySchema = z.object({ code: z.string().max(16) });
+export const otpQuerySchema = z.object({ code: z.string().max(200) });
 
 /**
  * `POST /api/v3/restore-account-request/?code=` and `/restore-case-request/?code=` (USER_RANA only).

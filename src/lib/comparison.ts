@@ -1,7 +1,13 @@
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect } from 'react';
 import type { Page } from '@contract/page';
 import { parseDiffProperties, type Differences, type Revision } from '@contract/revisions';
+import { latestComparison, saveComparison } from '@/offline/comparison-store';
+import { ApiError } from './api-client';
+import { useOnline } from './online-status';
 import type { DayRange } from './search-state';
+import { useSessionUser } from './session-store';
 import { parseSnapshot, type Snapshot } from './snapshot';
 
 export type RecordKind = 'contact' | 'case';
@@ -70,7 +76,32 @@ export type ComparisonState = {
   isPending: boolean;
   error: unknown;
   retry: () => void;
+  /** Set when the network is gone and the comparison comes from this device's store: when it was saved (epoch ms). */
+  savedAt?: number;
 };
+
+const comparisonKey = (c: Comparison | undefined) =>
+  c ? `${c.kind}:${c.recordId}:${c.first.id}:${c.second.id}:${c.differences.join(',')}:${c.label}` : '';
+
+/**
+ * Offline, the latest comparison of the record saved on this device (null when there is none); online, undefined.
+ * Online, every comparison shown is saved, so it can be opened again without a network.
+ */
+function useOfflineCopy(comparison: Comparison | undefined, kind: RecordKind, recordId: string) {
+  const online = useOnline();
+  const userId = useSessionUser()?.id;
+  const key = comparisonKey(comparison);
+  useEffect(() => {
+    if (online && comparison && userId !== undefined) void saveComparison({ ...comparison, userId });
+    // `key` stands for the comparison's content: a new object with the same content is not saved again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [online, key, userId]);
+  return useLiveQuery(
+    async () =>
+      online || userId === undefined ? undefined : ((await latestComparison(userId, kind, recordId)) ?? null),
+    [online, userId, kind, recordId],
+  );
+}
 
 /**
  * Loads one comparison: the two versions, then (only once both are there) their differences; the same id twice
@@ -102,6 +133,29 @@ export function useComparison<RevisionsKey extends QueryKey, DifferencesKey exte
           differences: parseDiffProperties(differences.data.jsonDiffProperties),
         }
       : undefined;
+
+  const saved = useOfflineCopy(comparison, source.kind, source.recordId);
+  if (saved) {
+    return {
+      pair: { first: saved.first, second: saved.second },
+      comparison: saved,
+      empty: false,
+      isPending: false,
+      error: null,
+      retry: () => undefined,
+      savedAt: saved.savedAt,
+    };
+  }
+  if (saved === null && !comparison) {
+    return {
+      pair: undefined,
+      comparison: undefined,
+      empty: false,
+      isPending: false,
+      error: new ApiError(0, 'network', 'NETWORK'),
+      retry: () => undefined,
+    };
+  }
 
   const empty = picked === null && revisions.isSuccess && fromDates === null;
   const error = (picked === null ? revisions.error : null) ?? differences.error;

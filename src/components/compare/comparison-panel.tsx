@@ -81,12 +81,24 @@ export function ComparisonPanel({
     );
   }
   if (state.empty) return <p className="text-sm text-muted-foreground">{it.compare.noRevisions}</p>;
-  const { comparison } = state;
+  const { comparison, savedAt } = state;
   if (!comparison) return <ComparisonSkeleton rows={skeletonRows} />;
+  // A saved copy is shown with the dates it was saved for, and says when that was.
+  const shownRange =
+    savedAt === undefined ? range : { dateFrom: comparison.dateFrom, dateTo: comparison.dateTo };
   return (
     <div className="flex flex-col gap-3">
+      {savedAt !== undefined && (
+        <p
+          role="status"
+          className="rounded-md bg-amber-100 px-3 py-2 text-sm text-amber-900"
+          data-testid="offline-note"
+        >
+          {it.offline.savedAt(formatDateTime(savedAt))}
+        </p>
+      )}
       <ComparisonView
-        headings={comparisonHeadings(comparison, range, picked)}
+        headings={comparisonHeadings(comparison, shownRange, picked && savedAt === undefined)}
         left={comparison.first.json}
         right={comparison.second.json}
         differences={comparison.differences}
