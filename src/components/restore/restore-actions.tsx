@@ -77,7 +77,11 @@ export function RestoreActions({
     setCodeError(undefined);
   };
   const disabled = !online || revisionIds.length === 0 || mutation.isPending;
-  const hint = !online ? it.offline.onlineOnly : revisionIds.length === 0 ? it.restore.selectRows : undefined;
+  const hint = !online
+    ? it.offline.onlineOnly
+    : revisionIds.length === 0 && place === 'list'
+      ? it.restore.selectRows
+      : undefined;
 
   const submit = async (chosen: RestoreAction, code: string): Promise<boolean> => {
     try {

@@ -8,7 +8,7 @@ import { it } from '@/i18n/it';
 import type { RestoreKind, RestoreRequestView } from '@/lib/api/restores/restore-kind';
 import { formatDateTime } from '@/lib/dates';
 import { decisionDateLabel, decisionDateText } from './decision-date';
-import { ReviewButtons } from './review-buttons';
+import { compactButton, compactLabel, ReviewButtons } from './review-buttons';
 
 const c = it.restores.columns;
 
@@ -62,7 +62,11 @@ export function RestoresTable({
       {
         id: 'actions',
         header: () => <span className="sr-only">{c.actions}</span>,
-        meta: { className: 'w-px text-right' },
+        // Pinned to the right edge: when the table scrolls sideways on a tablet the actions stay in view.
+        meta: {
+          className:
+            'sticky right-0 w-px bg-background text-right shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.2)] [thead_&]:bg-muted',
+        },
         cell: ({ row: { original: request } }) => (
           <div
             className="flex justify-end gap-2"
@@ -72,13 +76,19 @@ export function RestoresTable({
             <Button
               variant="outline"
               aria-label={it.restores.detailsOf(request.id)}
+              title={it.restores.detailsOf(request.id)}
+              className={compactButton}
               onClick={() => onDetail(request)}
             >
               <Eye aria-hidden="true" />
-              {it.restores.details}
+              <span className={compactLabel}>{it.restores.details}</span>
             </Button>
             {request.status.status === 'PENDING' && (
-              <ReviewButtons requestId={request.id} onReview={(approved) => onReview(request, approved)} />
+              <ReviewButtons
+                requestId={request.id}
+                compact
+                onReview={(approved) => onReview(request, approved)}
+              />
             )}
           </div>
         ),

@@ -1,39 +1,49 @@
 import { Check, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
+import { cn } from '@/lib/cn';
 import { useOnline } from '@/lib/online-status';
+
+/**
+ * In a table row the buttons show only their icon below 1280 px, so the row's actions stay in view on a tablet;
+ * the name stays for screen readers and as the tooltip.
+ */
+export const compactButton = 'max-xl:w-11 max-xl:px-0';
+export const compactLabel = 'max-xl:sr-only';
 
 /** Approva and Rifiuta for a pending request; online only, so offline they are disabled and say why. */
 export function ReviewButtons({
   requestId,
   onReview,
+  compact = false,
 }: {
   requestId: number;
   onReview: (approved: boolean) => void;
+  compact?: boolean;
 }) {
   const online = useOnline();
-  const hint = online ? undefined : it.offline.onlineOnly;
+  const button = (approved: boolean) => {
+    const name = approved ? it.restores.approveOf(requestId) : it.restores.rejectOf(requestId);
+    return (
+      <Button
+        variant={approved ? 'default' : 'destructive'}
+        disabled={!online}
+        title={online ? (compact ? name : undefined) : it.offline.onlineOnly}
+        aria-label={name}
+        className={cn(compact && compactButton)}
+        onClick={() => onReview(approved)}
+      >
+        {approved ? <Check aria-hidden="true" /> : <X aria-hidden="true" />}
+        <span className={cn(compact && compactLabel)}>
+          {approved ? it.restores.approve : it.restores.reject}
+        </span>
+      </Button>
+    );
+  };
   return (
     <>
-      <Button
-        disabled={!online}
-        title={hint}
-        aria-label={it.restores.approveOf(requestId)}
-        onClick={() => onReview(true)}
-      >
-        <Check aria-hidden="true" />
-        {it.restores.approve}
-      </Button>
-      <Button
-        variant="destructive"
-        disabled={!online}
-        title={hint}
-        aria-label={it.restores.rejectOf(requestId)}
-        onClick={() => onReview(false)}
-      >
-        <X aria-hidden="true" />
-        {it.restores.reject}
-      </Button>
+      {button(true)}
+      {button(false)}
     </>
   );
 }

@@ -12,6 +12,9 @@ const fieldLabels: Record<RestoreKind, Record<string, string>> = {
   case: it.cases.fields,
 };
 
+/** The CRM sets these on every write: a restore cannot bring them back, so they are not shown as values to restore. */
+const COMPUTED_FIELDS: ReadonlySet<string> = new Set(['CreatedDate', 'LastModifiedDate', 'SystemModstamp']);
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
@@ -30,14 +33,16 @@ export function formatTargetValue(value: unknown): string {
 
 /**
  * The fields that differed when the request was made, each with the value the restore writes back (the target
- * snapshot's). `null` when the target snapshot is not readable JSON.
+ * snapshot's), leaving out the CRM's own timestamps. `null` when the target snapshot is not readable JSON.
  */
 export function targetValues(kind: RestoreKind, differences: string, json: string): TargetValue[] | null {
   const snapshot = parseSnapshot(json);
   if (!snapshot) return null;
-  return parseDiffProperties(differences).map((field) => ({
-    field,
-    label: fieldLabels[kind][field] ?? field,
-    value: formatTargetValue(snapshot[field]),
-  }));
+  return parseDiffProperties(differences)
+    .filter((field) => !COMPUTED_FIELDS.has(field))
+    .map((field) => ({
+      field,
+      label: fieldLabels[kind][field] ?? field,
+      value: formatTargetValue(snapshot[field]),
+    }));
 }

@@ -51,7 +51,9 @@ export const restoreRequestsQueryOptions = (params: RestoreListParams) =>
     queryFn: ({ signal }) => getRestoreRequests(params, signal),
     // While the next page of the same tab loads, the current one stays; another tab never shows this one's rows.
     placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[2] === params.status ? previous : undefined,
+      previousQuery?.queryKey[1] === params.kind && previousQuery.queryKey[2] === params.status
+        ? previous
+        : undefined,
   });
 
 export const useRestoreRequests = (params: RestoreListParams) =>
