@@ -1,11 +1,10 @@
-import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { E2E_ADMIN } from './support/e2e-env';
+import { sessionToken, signInThroughScreens } from './support/session';
 
 const baseUrl = inject('baseUrl');
-const totp = new TOTP({ secret: Secret.fromBase32(E2E_ADMIN.totpSecret), digits: 6, period: 30 });
 
 /** A range of the demo data in which records changed. */
 const RANGE = { dateFrom: '2025-01-01', dateTo: '2025-06-30' };
@@ -13,30 +12,6 @@ const typed = (day: string) => day.split('-').reverse().join('/');
 
 type Agent = { id: string; FirstName: string | null; LastName: string | null; username: string };
 type Ref = { id: number };
-
-/** Signs in through the screens; a code is accepted once per user, so a refused one waits for the next step. */
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/signIn');
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Accedi' }).click();
-  const code = page.getByLabel('Codice a 6 cifre');
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await code.waitFor();
-    await code.fill(totp.generate());
-    const outcome = await Promise.race([
-      page.waitForURL('**/contatti/contatti', { timeout: 15_000 }).then(() => 'in' as const),
-      page
-        .getByText('Il codice inserito non è corretto')
-        .waitFor({ timeout: 15_000 })
-        .then(() => 'refused' as const),
-    ]);
-    if (outcome === 'in') return;
-    const msIntoStep = Date.now() % 30_000;
-    await page.waitForTimeout(30_000 - msIntoStep + 500);
-  }
-  throw new Error('could not sign in');
-}
 
 describe('search and compare in the browser', () => {
   let browser: Browser;
@@ -126,10 +101,8 @@ describe('search and compare in the browser', () => {
     browser = await launchBrowser();
     context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
-    await signIn(page);
-    const cookie = (await context.cookies()).find((c) => c.name === 'AUTH_CRED');
-    if (!cookie) throw new Error('no session cookie after sign-in');
-    token = cookie.value;
+    await signInThroughScreens(page, E2E_ADMIN);
+    token = await sessionToken(context);
   });
   afterAll(() => browser?.close());
 
