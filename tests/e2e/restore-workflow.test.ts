@@ -137,7 +137,7 @@ describe('the restore workflow in the browser', () => {
    * A contact of the demo whose version at the start of RANGE differs from its latest one in fields the CRM
    * accepts writes to, with that first version and those fields.
    */
-  async function contactToRestore(token: string) {
+  async function contactToRestore(token: string, skip: readonly string[] = []) {
     const get = async <T>(path: string) => {
       const answer = await call<Envelope<T>>(path, { token });
       expect(answer.status, path).toBe(200);
@@ -146,7 +146,7 @@ describe('the restore workflow in the browser', () => {
     const range = `dateFrom=${RANGE.dateFrom}&dateTo=${RANGE.dateTo}`;
     for (const agent of await get<Agent[]>('/sf-user/?isPaged=false')) {
       const rows = await get<Page0<ContactRow>>(`/sf-user/${agent.id}/sf-account?page=0&size=10&${range}`);
-      for (const row of rows.content) {
+      for (const row of rows.content.filter((r) => !skip.includes(r.id))) {
         const [latest] = (await get<Page0<Revision>>(`/revision-account/${row.id}/history?page=0&size=1`))
           .content;
         if (!latest || latest.id === row.earlierRevisionAccount.id) continue;
@@ -165,12 +165,15 @@ describe('the restore workflow in the browser', () => {
     throw new Error('the demo data has no contact that changed in a writable field');
   }
 
+  const restored: string[] = [];
+
   it('USER_RANA reports a contact restore from its detail, a reviewer approves it, the CRM holds the old values', async () => {
     const adminCodes = authenticator(E2E_ADMIN.totpSecret);
     const token = await adminToken(adminCodes);
     const rana = await createUser(token, 'USER_RANA');
     const reviewer = await createUser(token, 'USER_STORICO');
     const { agent, row, fields, target } = await contactToRestore(token);
+    restored.push(row.id);
     const before = await crmAccount(row.id);
     expect(fields.some((field) => before[field] !== target[field])).toBe(true);
 
@@ -230,6 +233,33 @@ describe('the restore workflow in the browser', () => {
     // The CRM holds the first version's values again.
     const after = await crmAccount(row.id);
     for (const field of fields) expect(after[field] ?? null, field).toEqual(target[field] ?? null);
+    expect(crashes).toEqual([]);
+  });
+  it('disables the restore buttons offline, and they work again once back online', async () => {
+    const token = await adminToken(authenticator(E2E_ADMIN.totpSecret));
+    const rana = await createUser(token, 'USER_RANA');
+    const { agent, row } = await contactToRestore(token, restored);
+    const page = await newPage();
+    await signIn(page, rana);
+    await page.goto(
+      `/contatti/${row.id}?dateFrom=${RANGE.dateFrom}&dateTo=${RANGE.dateTo}&agent=${agent.id}`,
+    );
+    const report = page.getByRole('button', { name: 'Segnala ripristino' });
+    const force = page.getByRole('button', { name: 'Forza ripristino' });
+    await expect.poll(() => report.isEnabled(), { timeout: 20_000 }).toBe(true);
+
+    await page.context().setOffline(true);
+    await expect.poll(() => report.isEnabled()).toBe(false);
+    expect(await force.isEnabled()).toBe(false);
+    await page.getByText('Disponibile solo online').first().waitFor();
+
+    await page.context().setOffline(false);
+    await expect.poll(() => report.isEnabled()).toBe(true);
+    await report.click();
+    const dialog = page.getByRole('dialog', { name: 'Per procedere al ripristino inserire il codice OTP' });
+    await dialog.getByLabel('Codice OTP').fill(await rana.codes.nextCode());
+    await dialog.getByRole('button', { name: 'Segnala ripristino' }).click();
+    await page.getByText('Richiesta di ripristino inviata con successo').waitFor();
     expect(crashes).toEqual([]);
   });
 });
