@@ -1,4 +1,5 @@
-import { MAX_AGE_MS, MAX_COMPARISONS, offlineDb, type RecordKind, type SavedComparison } from './offline-db';
+import type { RecordKind } from '@/lib/comparison';
+import { MAX_AGE_MS, MAX_COMPARISONS, offlineDb, type SavedComparison } from './offline-db';
 
 export type NewComparison = Omit<SavedComparison, 'key' | 'savedAt'>;
 

@@ -1,23 +1,11 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { Revision } from '@contract/revisions';
+import type { Comparison } from '@/lib/comparison';
 
-export type RecordKind = 'contact' | 'case';
-
-/** A comparison the user opened: both revisions and their diff, enough to show the detail screen offline. */
-export type SavedComparison = {
+/** A comparison the user opened online, kept on this device so it can be shown again without a network. */
+export type SavedComparison = Comparison & {
   /** `${userId}:${kind}:${recordId}:${firstRevisionId}:${secondRevisionId}` */
   key: string;
   userId: number;
-  kind: RecordKind;
-  recordId: string;
-  /** What the list shows: the contact's name or the case number. */
-  label: string;
-  dateFrom: string;
-  dateTo: string;
-  first: Revision;
-  second: Revision;
-  /** Top-level fields that differ between the two revisions. */
-  differences: string[];
   /** Epoch ms of the last time it was opened online. */
   savedAt: number;
 };
