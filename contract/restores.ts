@@ -9,6 +9,11 @@ export type RestoreStatus = (typeof RESTORE_STATUSES)[number];
 export const INVALID_TOTP_MESSAGE = 'Invalid Totp';
 export const DUPLICATE_REQUEST_MESSAGE =
   'You have some requests already in pending or done for one of the revision selected';
+/** Review refusals (403, 409, 409), translated by the client. */
+export const OWN_REQUEST_MESSAGE = 'You cannot review your own request';
+export const ALREADY_REVIEWED_MESSAGE = 'This request has already been reviewed';
+export const CLAIMED_ELSEWHERE_MESSAGE =
+  'This request has already been reviewed, or is being reviewed by someone else';
 
 /** `?code=`: the caller's current one-time code; checked and then spent (a replayed code is refused). */
 export const otpQuerySchema = z.object({ code: z.string().max(200) });

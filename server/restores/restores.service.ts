@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Page, PageQuery } from '../../contract/page';
 import {
+  ALREADY_REVIEWED_MESSAGE,
+  CLAIMED_ELSEWHERE_MESSAGE,
   DUPLICATE_REQUEST_MESSAGE,
   INVALID_TOTP_MESSAGE,
+  OWN_REQUEST_MESSAGE,
   RESTORE_STATUSES,
   RestoreType,
   type AccountRestoreRequest,
@@ -63,8 +66,6 @@ const NOUN: Record<RecordKind, string> = { account: 'restore-account-request', c
  * reviewed again. Far longer than a CRM call with all its retries takes.
  */
 export const STALE_CLAIM_MS = 10 * 60_000;
-
-const CLAIMED_ELSEWHERE = 'This request has already been reviewed, or is being reviewed by someone else';
 
 const statusName = (id: number) => RESTORE_STATUSES[id - 1] as RestoreStatus;
 
@@ -260,8 +261,8 @@ export class RestoresService {
     const { db, audit, now } = this.deps;
     if (reviewerId !== caller.userId) throw forbidden('reviewerId must be your own user id');
     const request = await this.mustFind(kind, id);
-    if (request.creatorId === caller.userId) throw forbidden('You cannot review your own request');
-    if (request.statusId !== STATUS_ID.PENDING) throw conflict('This request has already been reviewed');
+    if (request.creatorId === caller.userId) throw forbidden(OWN_REQUEST_MESSAGE);
+    if (request.statusId !== STATUS_ID.PENDING) throw conflict(ALREADY_REVIEWED_MESSAGE);
     const crm = decision.approved ? this.crmOrFail() : undefined;
     await this.spendCode(caller, decision.code, `${NOUN[kind]}:${id}`);
 
@@ -276,13 +277,13 @@ export class RestoresService {
         );
         return true;
       });
-      if (!rejected) throw conflict(CLAIMED_ELSEWHERE);
+      if (!rejected) throw conflict(CLAIMED_ELSEWHERE_MESSAGE);
       return this.get(kind, id);
     }
 
     const token = randomUUID();
     if (!(await claimRequest(db, kind, id, { token, since: at, staleBefore })))
-      throw conflict(CLAIMED_ELSEWHERE);
+      throw conflict(CLAIMED_ELSEWHERE_MESSAGE);
     try {
       await this.apply(kind, crm, { id, token, target: request.target as CrmRecord }, caller, {
         forced: false,
@@ -358,7 +359,7 @@ export class RestoresService {
       );
       return true;
     });
-    if (!completed) throw conflict(CLAIMED_ELSEWHERE);
+    if (!completed) throw conflict(CLAIMED_ELSEWHERE_MESSAGE);
   }
 
   private async spendCode(caller: RestoreCaller, code: string, target: string): Promise<void> {

@@ -1,4 +1,5 @@
 import type { PasswordRuleId } from '@contract/password-policy';
+import { ALREADY_REVIEWED_MESSAGE, CLAIMED_ELSEWHERE_MESSAGE, OWN_REQUEST_MESSAGE } from '@contract/restores';
 
 /**
  * Every Italian text of the app, in one typed table. Components read from `it`; nothing Italian is written inline.
@@ -532,9 +533,9 @@ export const it = {
     'The new password must differ from the current one':
       'La nuova password deve essere diversa da quella attuale',
     'You can only change your own password': 'Puoi modificare solo la tua password',
-    'You cannot review your own request': 'Non puoi approvare o rifiutare una tua richiesta',
-    'This request has already been reviewed': 'La richiesta è già stata approvata o rifiutata',
-    'This request has already been reviewed, or is being reviewed by someone else':
+    [OWN_REQUEST_MESSAGE]: 'Non puoi approvare o rifiutare una tua richiesta',
+    [ALREADY_REVIEWED_MESSAGE]: 'La richiesta è già stata approvata o rifiutata',
+    [CLAIMED_ELSEWHERE_MESSAGE]:
       'La richiesta è già stata approvata o rifiutata, o la sta esaminando un altro utente',
     'passwords.old_password_match': 'La password attuale non è corretta',
     'passwords.update_error': 'Errore durante la modifica della password',
