@@ -94,6 +94,18 @@ describe('sign-in, credentials step', () => {
     );
     expect(await toast('Richiesta non valida, contatta il servizio clienti')).toBeInTheDocument();
   });
+
+  it("is disabled offline with 'Disponibile solo online', and enabled again online", async () => {
+    const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    await renderApp('/signIn');
+    expect(await screen.findByText('Disponibile solo online')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accedi' })).toBeDisabled();
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Accedi' })).toBeEnabled());
+    expect(screen.queryByText('Disponibile solo online')).toBeNull();
+    onLine.mockRestore();
+  });
 });
 
 describe('sign-in, code step', () => {

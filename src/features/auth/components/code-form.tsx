@@ -4,6 +4,7 @@ import { ONE_TIME_CODE_LENGTH, OneTimeCodeInput } from '@/components/one-time-co
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { it } from '@/i18n/it';
+import { useOnline } from '@/lib/online-status';
 
 /**
  * The second sign-in step: the 6-digit code. The last digit (typed or pasted) submits; so does Enter. A refused
@@ -24,9 +25,10 @@ export function CodeForm({
   const [code, setCode] = useState('');
   const [incomplete, setIncomplete] = useState(false);
   const submitting = useRef(false);
+  const online = useOnline();
 
   const submit = async (value: string) => {
-    if (submitting.current) return;
+    if (submitting.current || !online) return;
     if (value.length !== ONE_TIME_CODE_LENGTH) {
       setIncomplete(true);
       return;
@@ -68,7 +70,8 @@ export function CodeForm({
           {message}
         </p>
       )}
-      <Button type="submit" disabled={pending}>
+      {!online && <p className="text-center text-sm text-muted-foreground">{it.offline.onlineOnly}</p>}
+      <Button type="submit" disabled={pending || !online}>
         {pending ? it.signIn.checking : it.signIn.verify}
       </Button>
       <Button variant="ghost" onClick={onBack} disabled={pending}>

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { it } from '@/i18n/it';
+import { useOnline } from '@/lib/online-status';
 import { formResolver } from '@/lib/form-resolver';
 
 /** SPEC.md section 5: the contract's limits (username up to 300, password 6 to 40), both required. */
@@ -26,6 +27,7 @@ export function CredentialsForm({
   onSubmit: (credentials: Credentials) => void;
 }) {
   const form = useForm<Credentials>({ resolver: formResolver(credentialsSchema), defaultValues });
+  const online = useOnline();
   return (
     <Form {...form}>
       <form className="flex flex-col gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
@@ -65,7 +67,8 @@ export function CredentialsForm({
             {error}
           </p>
         )}
-        <Button type="submit" disabled={pending}>
+        {!online && <p className="text-sm text-muted-foreground">{it.offline.onlineOnly}</p>}
+        <Button type="submit" disabled={pending || !online}>
           {pending ? it.signIn.checking : it.signIn.submit}
         </Button>
         <Link
