@@ -2,9 +2,9 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
 import { loginBodySchema, type LoginBody } from '@contract/auth';
+import { InputField } from '@/components/input-field';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { it } from '@/i18n/it';
 import { useOnline } from '@/lib/online-status';
 import { formResolver } from '@/lib/form-resolver';
@@ -31,36 +31,20 @@ export function CredentialsForm({
   return (
     <Form {...form}>
       <form className="flex flex-col gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
-        <FormField
+        <InputField
           control={form.control}
           name="username"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{it.signIn.username}</FormLabel>
-              <FormControl>
-                <Input autoComplete="username" autoFocus={!defaultValues.username} {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label={it.signIn.username}
+          autoComplete="username"
+          autoFocus={!defaultValues.username}
         />
-        <FormField
+        <InputField
           control={form.control}
           name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{it.signIn.password}</FormLabel>
-              <FormControl>
-                <Input
-                  type="password"
-                  autoComplete="current-password"
-                  autoFocus={!!defaultValues.username}
-                  {...field}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label={it.signIn.password}
+          type="password"
+          autoComplete="current-password"
+          autoFocus={!!defaultValues.username}
         />
         {error && (
           <p role="alert" className="text-sm font-medium text-destructive">

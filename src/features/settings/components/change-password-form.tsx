@@ -3,10 +3,10 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { updatePasswordSchema } from '@contract/users';
+import { InputField } from '@/components/input-field';
 import { PasswordRules } from '@/components/password-rules';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { it, translateServerMessage } from '@/i18n/it';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
@@ -65,45 +65,28 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
   return (
     <Form {...form}>
       <form className="flex max-w-md flex-col gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
-        <FormField
+        <InputField
           control={form.control}
           name="oldPassword"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{it.settings.currentPassword}</FormLabel>
-              <FormControl>
-                <Input type="password" autoComplete="current-password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label={it.settings.currentPassword}
+          type="password"
+          autoComplete="current-password"
         />
-        <FormField
+        <InputField
           control={form.control}
           name="newPassword"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{it.settings.newPassword}</FormLabel>
-              <FormControl>
-                <Input type="password" autoComplete="new-password" {...field} />
-              </FormControl>
-              <FormMessage />
-              <PasswordRules password={newPassword} />
-            </FormItem>
-          )}
-        />
-        <FormField
+          label={it.settings.newPassword}
+          type="password"
+          autoComplete="new-password"
+        >
+          <PasswordRules password={newPassword} />
+        </InputField>
+        <InputField
           control={form.control}
           name="confirmPassword"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{it.settings.confirmPassword}</FormLabel>
-              <FormControl>
-                <Input type="password" autoComplete="new-password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label={it.settings.confirmPassword}
+          type="password"
+          autoComplete="new-password"
         />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={mutation.isPending || !online}>

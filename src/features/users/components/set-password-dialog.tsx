@@ -2,6 +2,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import type { User } from '@contract/users';
+import { InputField } from '@/components/input-field';
 import { PasswordRules } from '@/components/password-rules';
 import { Button } from '@/components/ui/button';
 import {
@@ -13,8 +14,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { it } from '@/i18n/it';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
@@ -62,32 +62,21 @@ export function SetPasswordDialog({ user, onClose }: { user: User; onClose: () =
         </DialogHeader>
         <Form {...form}>
           <form className="flex flex-col gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
-            <FormField
+            <InputField
               control={form.control}
               name="password"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{it.users.fields.password}</FormLabel>
-                  <FormControl>
-                    <Input type="password" autoComplete="new-password" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                  <PasswordRules password={password} />
-                </FormItem>
-              )}
-            />
-            <FormField
+              label={it.users.fields.password}
+              type="password"
+              autoComplete="new-password"
+            >
+              <PasswordRules password={password} />
+            </InputField>
+            <InputField
               control={form.control}
               name="confirmPassword"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{it.users.fields.confirmPassword}</FormLabel>
-                  <FormControl>
-                    <Input type="password" autoComplete="new-password" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label={it.users.fields.confirmPassword}
+              type="password"
+              autoComplete="new-password"
             />
             <DialogFooter>
               <DialogClose asChild>

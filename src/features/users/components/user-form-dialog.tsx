@@ -2,6 +2,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { createUserSchema, type User } from '@contract/users';
+import { InputField } from '@/components/input-field';
 import { PasswordRules } from '@/components/password-rules';
 import { Button } from '@/components/ui/button';
 import {
@@ -13,7 +14,6 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 import { it } from '@/i18n/it';
 import { formResolver } from '@/lib/form-resolver';
 import { useOnline } from '@/lib/online-status';
@@ -88,47 +88,29 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
         </DialogHeader>
         <Form {...form}>
           <form className="flex flex-col gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
-            <FormField
+            <InputField
               control={form.control}
               name="username"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{it.users.fields.username}</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="off" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label={it.users.fields.username}
+              autoComplete="off"
             />
-            <FormField
+            <InputField
               control={form.control}
               name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{it.users.fields.email}</FormLabel>
-                  <FormControl>
-                    <Input type="email" autoComplete="off" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label={it.users.fields.email}
+              type="email"
+              autoComplete="off"
             />
             {!editing && (
-              <FormField
+              <InputField
                 control={form.control}
                 name="password"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{it.users.fields.password}</FormLabel>
-                    <FormControl>
-                      <Input type="password" autoComplete="new-password" {...field} />
-                    </FormControl>
-                    <FormMessage />
-                    <PasswordRules password={password} />
-                  </FormItem>
-                )}
-              />
+                label={it.users.fields.password}
+                type="password"
+                autoComplete="new-password"
+              >
+                <PasswordRules password={password} />
+              </InputField>
             )}
             <FormField
               control={form.control}
