@@ -33,6 +33,8 @@ export const queryClient: QueryClient = new QueryClient({
       refetchOnWindowFocus: false,
       refetchOnMount: false,
       refetchOnReconnect: false,
+      // Kept as long as a session lasts, so the persisted lists (agents, last results) survive in the cache offline.
+      gcTime: 12 * 60 * 60 * 1000,
       retry: (failureCount, error) => error instanceof ApiError && error.isNetwork && failureCount < 2,
     },
     mutations: { retry: false },
