@@ -10,5 +10,7 @@ declare module 'vitest' {
     baseUrl: string;
     /** The sandbox CRM of the demo server (client id and secret `sandbox` / `sandbox`). */
     sandboxUrl: string;
+    /** Where the test files record the last one-time-code step each user spent. */
+    stepsFile: string;
   }
 }

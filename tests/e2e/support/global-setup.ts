@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { E2E_ADMIN } from './e2e-env';
 import { startServer, type RunningServer } from './server-process';
@@ -14,6 +17,11 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('baseUrl', server.baseUrl);
   // The demo's sandbox CRM, for tests that check what a restore wrote to the CRM.
   project.provide('sandboxUrl', `http://127.0.0.1:${server.env.SANDBOX_CRM_PORT}`);
+  // The one-time-code steps each user has spent, shared by every test file of this run (see one-time-codes.ts).
+  project.provide(
+    'stepsFile',
+    path.join(mkdtempSync(path.join(tmpdir(), 'storico-e2e-codes-')), 'steps.json'),
+  );
 }
 
 export async function teardown(): Promise<void> {
