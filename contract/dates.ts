@@ -23,4 +23,7 @@ export const dateRangeFields = {
 export const dateOrder: [
   (range: { dateFrom: string; dateTo: string }) => boolean,
   { message: string; path: string[] },
-] = [(range) => range.dateFrom <= range.dateTo, { message: 'dateFrom must not be after dateTo', path: ['dateTo'] }];
+] = [
+  (range) => range.dateFrom <= range.dateTo,
+  { message: 'dateFrom must not be after dateTo', path: ['dateTo'] },
+];

@@ -48,7 +48,12 @@ export type Differences = z.infer<typeof differencesSchema>;
 /** `[A, B]` -> ['A', 'B']. */
 export function parseDiffProperties(value: string): string[] {
   const inner = value.trim().replace(/^\[/, '').replace(/\]$/, '').trim();
-  return inner ? inner.split(',').map((name) => name.trim()).filter(Boolean) : [];
+  return inner
+    ? inner
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean)
+    : [];
 }
 
 export function formatDiffProperties(fields: readonly string[]): string {

@@ -44,16 +44,10 @@ export async function authRoutes(
         response: { 200: loginAnswerSchema, 401: errorBodySchema, [LOGIN_LOCKED_STATUS]: errorBodySchema },
       },
     },
-    async (request, reply): Promise<LoginAnswer> => {
-      try {
-        const token = await auth.login(request.body, request.query.code, request.ip);
-        const { data: _query, ...meta } = envelope(null, 'Signed in');
-        return { ...meta, data: { token } };
-      } catch (error) {
-        if (error instanceof LoginRefused && error.retryAfterSeconds !== undefined)
-          reply.header('retry-after', String(error.retryAfterSeconds));
-        throw error;
-      }
+    async (request): Promise<LoginAnswer> => {
+      const token = await auth.login(request.body, request.query.code, request.ip);
+      const { data: _query, ...meta } = envelope(null, 'Signed in');
+      return { ...meta, data: { token } };
     },
   );
 

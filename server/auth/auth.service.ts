@@ -23,12 +23,14 @@ type Outcome = LoginAttemptsTable['outcome'];
 
 /** A refused sign-in: `code` is -1, -2 or -3; a lock says for how long. */
 export class LoginRefused extends HttpError {
-  constructor(
-    code: number,
-    message: string,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(code === LoginError.LOCKED ? LOGIN_LOCKED_STATUS : 401, message, code);
+  constructor(code: number, message: string, retryAfterSeconds?: number) {
+    super(
+      code === LoginError.LOCKED ? LOGIN_LOCKED_STATUS : 401,
+      message,
+      code,
+      undefined,
+      retryAfterSeconds,
+    );
     this.name = 'LoginRefused';
   }
 }

@@ -37,7 +37,9 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle client dropped by the server (restart, network) must not crash the process; the pool replaces it.
-    pool.on('error', (error) => console.error(JSON.stringify({ level: 50, msg: 'idle database connection lost', err: error.message })));
+    pool.on('error', (error) =>
+      console.error(JSON.stringify({ level: 50, msg: 'idle database connection lost', err: error.message })),
+    );
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

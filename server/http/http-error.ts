@@ -5,6 +5,8 @@ export class HttpError extends Error {
     message: string,
     readonly code: number | string = statusCode,
     readonly field?: string,
+    /** Sent as `Retry-After` (a lock, a rate limit). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -3,6 +3,7 @@ import type { Page, PageQuery } from '../../contract/page';
 import {
   ALREADY_REVIEWED_MESSAGE,
   CLAIMED_ELSEWHERE_MESSAGE,
+  CODES_LOCKED_MESSAGE,
   DUPLICATE_REQUEST_MESSAGE,
   INVALID_TOTP_MESSAGE,
   OWN_REQUEST_MESSAGE,
@@ -364,8 +365,18 @@ export class RestoresService {
 
   private async spendCode(caller: RestoreCaller, code: string, target: string): Promise<void> {
     const { db, audit, secretsKey, now } = this.deps;
-    if (await spendOneTimeCode(db, { userId: caller.userId, code, secretsKey, now: now() })) return;
-    await audit.record({ action: 'restore.code_refused', actor: caller.actor, ip: caller.ip, target });
+    const spent = await spendOneTimeCode(db, { userId: caller.userId, code, secretsKey, now: now() });
+    if (spent.outcome === 'accepted') return;
+    await audit.record({
+      action: spent.outcome === 'locked' ? 'restore.code_locked' : 'restore.code_refused',
+      actor: caller.actor,
+      ip: caller.ip,
+      target,
+    });
+    if (spent.outcome === 'locked') {
+      const seconds = Math.max(1, Math.ceil((spent.lockedUntil.getTime() - now().getTime()) / 1000));
+      throw new HttpError(429, CODES_LOCKED_MESSAGE, 'LOCKED', undefined, seconds);
+    }
     // 400, not 401: the client reads any 401 as "session expired" and signs the user out.
     throw badRequest('query.code', INVALID_TOTP_MESSAGE);
   }

@@ -1,5 +1,10 @@
 import type { PasswordRuleId } from '@contract/password-policy';
-import { ALREADY_REVIEWED_MESSAGE, CLAIMED_ELSEWHERE_MESSAGE, OWN_REQUEST_MESSAGE } from '@contract/restores';
+import {
+  ALREADY_REVIEWED_MESSAGE,
+  CLAIMED_ELSEWHERE_MESSAGE,
+  CODES_LOCKED_MESSAGE,
+  OWN_REQUEST_MESSAGE,
+} from '@contract/restores';
 
 /**
  * Every Italian text of the app, in one typed table. Components read from `it`; nothing Italian is written inline.
@@ -533,6 +538,7 @@ export const it = {
     'The new password must differ from the current one':
       'La nuova password deve essere diversa da quella attuale',
     'You can only change your own password': 'Puoi modificare solo la tua password',
+    [CODES_LOCKED_MESSAGE]: 'Troppi codici errati: account temporaneamente bloccato, riprova più tardi',
     [OWN_REQUEST_MESSAGE]: 'Non puoi approvare o rifiutare una tua richiesta',
     [ALREADY_REVIEWED_MESSAGE]: 'La richiesta è già stata approvata o rifiutata',
     [CLAIMED_ELSEWHERE_MESSAGE]:

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_RANA } from '../../../contract/roles';
 import { spendOneTimeCode } from '../../../server/auth/one-time-code';
 import { totpCodeAt } from '../../../server/auth/totp';
-import { createUserWithSecret, nextCode, signIn } from '../../support/auth';
+import { LOGIN_MAX_FAILURES } from '../../../contract/auth';
+import { createUserWithSecret, nextCode, signIn, testIp } from '../../support/auth';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { testDbKinds } from '../../support/test-database';
 
@@ -13,8 +14,10 @@ describe.each(testDbKinds())('one-time codes of signed-in users on %s', (kind) =
   });
   afterAll(() => t.close());
 
-  const spend = (userId: number, code: string) =>
+  const spendOutcome = (userId: number, code: string) =>
     spendOneTimeCode(t.database.db, { userId, code, secretsKey: t.config.secretsKey, now: t.now() });
+  const spend = async (userId: number, code: string) =>
+    (await spendOutcome(userId, code)).outcome === 'accepted';
 
   it('accepts a code once, and refuses it at sign-in afterwards', async () => {
     const user = await createUserWithSecret(t, USER_RANA);
@@ -37,6 +40,26 @@ describe.each(testDbKinds())('one-time codes of signed-in users on %s', (kind) =
       .execute();
     expect(await spend(user.id, nextCode(t, user).code)).toBe(false);
     expect(await spend(999_999, '123456')).toBe(false);
+  });
+
+  it('locks the account after five wrong codes in a row, sign-in too, and a right code clears the count', async () => {
+    const user = await createUserWithSecret(t, USER_RANA);
+    for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++)
+      expect((await spendOutcome(user.id, '000000')).outcome).toBe('refused');
+    expect(await spend(user.id, nextCode(t, user).code)).toBe(true);
+    for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++)
+      expect((await spendOutcome(user.id, '000000')).outcome).toBe('refused');
+    const locked = await spendOutcome(user.id, '000000');
+    expect(locked).toEqual({ outcome: 'locked', lockedUntil: expect.any(Date) });
+    // While locked even a right code is refused, and so is a sign-in.
+    expect((await spendOutcome(user.id, nextCode(t, user).code)).outcome).toBe('locked');
+    const login = await t.app.inject({
+      method: 'POST',
+      url: `/api/v3/auth/login?code=${nextCode(t, user).code}`,
+      payload: { username: user.username, password: user.password },
+      remoteAddress: testIp(),
+    });
+    expect(login.statusCode).toBe(429);
   });
 
   it('lets one of concurrent uses of one code through', async () => {

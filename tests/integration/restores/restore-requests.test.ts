@@ -1,3 +1,4 @@
+import { LOGIN_MAX_FAILURES } from '../../../contract/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeOf } from '../../../contract/envelope';
 import { pageOf } from '../../../contract/page';
@@ -6,6 +7,7 @@ import {
   caseRestoreRequestSchema,
   DUPLICATE_REQUEST_MESSAGE,
   INVALID_TOTP_MESSAGE,
+  CODES_LOCKED_MESSAGE,
 } from '../../../contract/restores';
 import { ADMIN, USER_RANA, productRole } from '../../../contract/roles';
 import { z } from 'zod';
@@ -170,6 +172,20 @@ describe.each(testDbKinds())('restore requests and reviews on %s', (kind) => {
       'restore.code_refused',
       'restore.code_refused',
     ]);
+  });
+
+  it('locks the account after five wrong codes in a row: 429 with Retry-After, right codes refused until then', async () => {
+    const rana = await f.user(USER_RANA);
+    const revision = (await f.revisions('account', f.freshRecord('account').Id))[0]!.id;
+    for (let i = 1; i < LOGIN_MAX_FAILURES; i++)
+      expect((await f.create('account', rana, [revision], { code: f.wrongCode(rana.user) })).statusCode).toBe(
+        400,
+      );
+    const locked = await f.create('account', rana, [revision], { code: f.wrongCode(rana.user) });
+    expect([locked.statusCode, messageOf(locked)]).toEqual([429, CODES_LOCKED_MESSAGE]);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    const right = await f.create('account', rana, [revision], { code: f.code(rana.user) });
+    expect([right.statusCode, messageOf(right)]).toEqual([429, CODES_LOCKED_MESSAGE]);
   });
 
   it('rejects: REJECTED with reviewer and date, the CRM untouched; the revision may then be reported again', async () => {
