@@ -1,4 +1,5 @@
 import { Connection } from 'jsforce';
+import { setDefaults as setJsforceDefaults } from 'jsforce/lib/request';
 import {
   CrmError,
   type ChangedPage,
@@ -22,7 +23,11 @@ export type SalesforceConnectorOptions = SalesforceCredentials & {
   /** Records per query page asked of Salesforce (it may send fewer). */
   batchSize?: number;
   retry?: RetryPolicy;
+  /** How long one request may go unanswered before it fails (and is retried like a network error). */
+  requestTimeoutMs?: number;
 };
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
 type QueryResult = {
   totalSize: number;
@@ -69,6 +74,12 @@ export class SalesforceConnector implements CrmConnector {
 
   constructor(private readonly options: SalesforceConnectorOptions) {
     this.retry = options.retry ?? DEFAULT_RETRY;
+    // jsforce's only request timeout is a process-wide default of 30 minutes: a CRM that stops answering would hold a
+    // restore (and its claim) or a sync page that long. A process talks to one CRM, so one setting serves.
+    setJsforceDefaults({
+      followRedirect: true,
+      timeout: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    });
   }
 
   async listAgents(): Promise<CrmAgent[]> {
