@@ -70,38 +70,30 @@ export function SearchBar({ defaults, onSearch, onChange }: SearchBarProps) {
             )}
           />
         </div>
-        <Controller
-          control={form.control}
-          name="dateFrom"
-          render={({ field, fieldState }) => (
-            <DateField
-              id={`${ids}-from`}
-              label={it.search.from}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message || undefined}
-              invalid={fieldState.invalid}
-              describedBy={formError ? formErrorId : undefined}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="dateTo"
-          render={({ field, fieldState }) => (
-            <DateField
-              id={`${ids}-to`}
-              label={it.search.to}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message || undefined}
-              invalid={fieldState.invalid}
-              describedBy={formError ? formErrorId : undefined}
-            />
-          )}
-        />
+        {(
+          [
+            ['dateFrom', 'from', it.search.from],
+            ['dateTo', 'to', it.search.to],
+          ] as const
+        ).map(([name, suffix, label]) => (
+          <Controller
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field, fieldState }) => (
+              <DateField
+                id={`${ids}-${suffix}`}
+                label={label}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message || undefined}
+                invalid={fieldState.invalid}
+                describedBy={formError ? formErrorId : undefined}
+              />
+            )}
+          />
+        ))}
         <Button type="submit" className="md:mt-[1.375rem]">
           <SearchIcon aria-hidden="true" />
           {it.search.submit}
