@@ -22,9 +22,9 @@ describe('the built app served by npm start', () => {
 
     await page.goto('/contatti/contatti');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/signIn');
-    await expect(page.getByRole('heading', { name: /Accedi a Storico/ }).isVisible()).resolves.toBe(true);
-    await expect(page.getByLabel('Username').isVisible()).resolves.toBe(true);
-    await expect(page.getByLabel('Password').isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: /Accedi a Storico/ }).waitFor({ state: 'visible' });
+    await page.getByLabel('Username').waitFor({ state: 'visible' });
+    await page.getByLabel('Password').waitFor({ state: 'visible' });
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -47,7 +47,7 @@ describe('the built app served by npm start', () => {
     const context = await browser.newContext({ baseURL: baseUrl });
     const page = await context.newPage();
     await page.goto('/forgotPassword');
-    await expect(page.getByRole('link', { name: 'Torna al login' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: 'Torna al login' }).waitFor({ state: 'visible' });
     await context.close();
   });
 });

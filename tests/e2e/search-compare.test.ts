@@ -129,9 +129,7 @@ describe('search and compare in the browser', () => {
 
     const detail = await openDetail(expansion);
     expect(new URL(detail.url()).pathname).toBe(`/contatti/${row.id}`);
-    await expect(
-      detail.getByRole('heading', { name: 'Dettaglio Contatto', level: 1 }).isVisible(),
-    ).resolves.toBe(true);
+    await detail.getByRole('heading', { name: 'Dettaglio Contatto', level: 1 }).waitFor({ state: 'visible' });
     const onDetail = await markers(detail.locator('main'));
     expect(onDetail.marked.length).toBeGreaterThan(0);
     expect(onDetail.marked).toEqual(onDetail.shown.filter((f) => differences.includes(f)));
@@ -173,9 +171,7 @@ describe('search and compare in the browser', () => {
 
     const detail = await openDetail(expansion);
     expect(new URL(detail.url()).pathname).toBe(`/casi/${row.id}`);
-    await expect(detail.getByRole('heading', { name: 'Dettaglio Caso', level: 1 }).isVisible()).resolves.toBe(
-      true,
-    );
+    await detail.getByRole('heading', { name: 'Dettaglio Caso', level: 1 }).waitFor({ state: 'visible' });
     const onDetail = await markers(detail.locator('main'));
     expect(onDetail.marked.length).toBeGreaterThan(0);
     expect(onDetail.marked).toEqual(onDetail.shown.filter((f) => differences.includes(f)));
