@@ -2,14 +2,12 @@ import { createBrowserRouter, Navigate, Outlet, useParams, type RouteObject } fr
 import { ForgotPasswordPage } from '@/features/auth/components/forgot-password-page';
 import { ResetPasswordPage } from '@/features/auth/components/reset-password-page';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
-import { CaseDetailPage } from '@/features/cases/components/case-detail-page';
-import { CasesPage } from '@/features/cases/components/cases-page';
-import { ContactDetailPage } from '@/features/contacts/components/contact-detail-page';
-import { ContactsPage } from '@/features/contacts/components/contacts-page';
-import { CaseRestoresPage } from '@/features/restores/components/case-restores-page';
-import { ContactRestoresPage } from '@/features/restores/components/contact-restores-page';
+import { DetailPage } from '@/features/records/components/detail-page';
+import { OfflinePage } from '@/features/records/components/offline-page';
+import { SearchPage } from '@/features/records/components/search-page';
+import { recordKinds } from '@/features/records/kinds/record-kinds';
+import { RestoresPage } from '@/features/restores/components/restores-page';
 import { SettingsPage } from '@/features/settings/components/settings-page';
-import { OfflinePage } from '@/features/offline/components/offline-page';
 import { TwoFactorPage } from '@/features/twofa/components/twofa-page';
 import { UsersPage } from '@/features/users/components/users-page';
 import { canSeeManagement, isAdmin } from '@/lib/roles';
@@ -59,25 +57,25 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: '/gestione_ripristini_casi/gestioneRipristiniCasi',
+            path: recordKinds.case.routes.restores,
             element: (
               <RequireRole allow={canSeeManagement}>
-                <CaseRestoresPage />
+                <RestoresPage kind="case" />
               </RequireRole>
             ),
           },
           {
-            path: '/gestione_ripristini_contatti/gestioneRipristiniContatti',
+            path: recordKinds.contact.routes.restores,
             element: (
               <RequireRole allow={canSeeManagement}>
-                <ContactRestoresPage />
+                <RestoresPage kind="contact" />
               </RequireRole>
             ),
           },
-          { path: '/contatti/contatti', element: <ContactsPage /> },
-          { path: '/contatti/:contattiID', element: <ContactDetailPage /> },
-          { path: '/casi/casi', element: <CasesPage /> },
-          { path: '/casi/:casiID', element: <CaseDetailPage /> },
+          { path: recordKinds.contact.routes.list, element: <SearchPage kind="contact" /> },
+          { path: recordKinds.contact.routes.detailPattern, element: <DetailPage kind="contact" /> },
+          { path: recordKinds.case.routes.list, element: <SearchPage kind="case" /> },
+          { path: recordKinds.case.routes.detailPattern, element: <DetailPage kind="case" /> },
           { path: '/disponibili_offline', element: <OfflinePage /> },
           { path: '*', element: <NotFound /> },
         ],

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { errorBodySchema } from '@contract/envelope';
+import { envelopeOf, errorBodySchema } from '@contract/envelope';
 import { readToken } from './auth-token';
 import { clientConfig } from './config';
 
@@ -97,4 +97,10 @@ export async function apiRequest<S extends z.ZodType>(
   if (!parsed.success)
     throw new ApiError(response.status, 'The answer does not match the contract', 'CONTRACT');
   return parsed.data;
+}
+
+/** Calls /api/v3 and unwraps the envelope: `schema` parses what the answer carries in `data.query`. */
+export async function apiData<T>(path: string, options: RequestOptions<z.ZodType<T>>): Promise<T> {
+  const answer = await apiRequest(path, { ...options, schema: envelopeOf(options.schema) });
+  return answer.data.query;
 }

@@ -1,8 +1,18 @@
 /** Dates as the app shows them: Europe/Rome, DD/MM/YYYY and DD/MM/YYYY HH:mm. */
 const TIME_ZONE = 'Europe/Rome';
 
-const dayFormat = new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
-const timeFormat = new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false });
+const dayFormat = new Intl.DateTimeFormat('it-IT', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+const timeFormat = new Intl.DateTimeFormat('it-IT', {
+  timeZone: TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
 
 type DateInput = string | number | Date;
 

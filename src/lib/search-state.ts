@@ -1,20 +1,21 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { dayToText, isValidDay } from './day-input';
+import type { RecordKind } from './records';
 
 /**
  * The search state SPEC.md section 3 keeps in session storage: the selected agent, the contact dates, the case
  * dates and the last search bar data. Results show only for a kind whose search was submitted (or kept here).
  * Logout and a 401 clear session storage, and with it all of this.
  */
-export type SearchKind = 'contacts' | 'cases';
-
 export const SEARCH_KEYS = {
   agent: 'storico.search.agent',
   contacts: 'storico.search.contactDates',
   cases: 'storico.search.caseDates',
   bar: 'storico.search.bar',
 } as const;
+
+const rangeKey = (kind: RecordKind) => (kind === 'contact' ? SEARCH_KEYS.contacts : SEARCH_KEYS.cases);
 
 const daySchema = z.string().refine(isValidDay);
 const agentSchema = z.object({ id: z.string().min(1) });
@@ -56,18 +57,18 @@ const notify = () => {
 };
 
 export const searchState = {
-  search(kind: SearchKind): Search | null {
+  search(kind: RecordKind): Search | null {
     const agent = read(SEARCH_KEYS.agent, agentSchema);
-    const range = read(SEARCH_KEYS[kind], rangeSchema);
+    const range = read(rangeKey(kind), rangeSchema);
     return agent && range ? { agentId: agent.id, ...range } : null;
   },
   bar(): SearchBarData | null {
     return read(SEARCH_KEYS.bar, barSchema);
   },
   /** A complete search was made: keep the agent, this kind's dates and the bar. */
-  submit(kind: SearchKind, search: Search, bar: SearchBarData): void {
+  submit(kind: RecordKind, search: Search, bar: SearchBarData): void {
     write(SEARCH_KEYS.agent, { id: search.agentId });
-    write(SEARCH_KEYS[kind], { dateFrom: search.dateFrom, dateTo: search.dateTo });
+    write(rangeKey(kind), { dateFrom: search.dateFrom, dateTo: search.dateTo });
     write(SEARCH_KEYS.bar, bar);
     notify();
   },
@@ -76,7 +77,7 @@ export const searchState = {
     write(SEARCH_KEYS.bar, bar);
   },
   /** Fills in a kind's search when this tab has none (a detail opened in a new tab gets it from its URL). */
-  adopt(kind: SearchKind, search: Search): void {
+  adopt(kind: RecordKind, search: Search): void {
     if (searchState.search(kind)) return;
     searchState.submit(kind, search, {
       agentId: search.agentId,
@@ -87,12 +88,12 @@ export const searchState = {
 };
 
 /** The kept search of a kind; re-renders when a search is submitted. */
-export function useSearch(kind: SearchKind): Search | null {
+export function useSearch(kind: RecordKind): Search | null {
   const agent = useSyncExternalStore(subscribe, () => window.sessionStorage.getItem(SEARCH_KEYS.agent));
-  const range = useSyncExternalStore(subscribe, () => window.sessionStorage.getItem(SEARCH_KEYS[kind]));
+  const range = useSyncExternalStore(subscribe, () => window.sessionStorage.getItem(rangeKey(kind)));
   return useMemo(() => {
     const a = read(SEARCH_KEYS.agent, agentSchema, agent);
-    const r = read(SEARCH_KEYS[kind], rangeSchema, range);
+    const r = read(rangeKey(kind), rangeSchema, range);
     return a && r ? { agentId: a.id, ...r } : null;
   }, [agent, range, kind]);
 }

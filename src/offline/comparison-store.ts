@@ -1,4 +1,4 @@
-import type { RecordKind } from '@/lib/comparison';
+import type { RecordKind } from '@/lib/records';
 import { MAX_AGE_MS, MAX_COMPARISONS, offlineDb, type SavedComparison } from './offline-db';
 
 export type NewComparison = Omit<SavedComparison, 'key' | 'savedAt'>;

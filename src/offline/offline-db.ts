@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { Comparison } from '@/lib/comparison';
+import type { Comparison } from '@/lib/records';
 
 /** A comparison the user opened online, kept on this device so it can be shown again without a network. */
 export type SavedComparison = Comparison & {

@@ -1,8 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { comparisonHeadings } from '@/components/compare/comparison-panel';
-import { ComparisonView } from '@/components/compare/comparison-view';
-import { formatAddress, isFieldChanged, type FieldDef, type SectionDef } from '@/components/compare/fields';
+import { comparisonHeadings } from '@/features/records/components/comparison-panel';
+import { ComparisonView } from '@/features/records/components/comparison-view';
+import {
+  formatAddress,
+  isFieldChanged,
+  type FieldDef,
+  type SectionDef,
+} from '@/features/records/kinds/fields';
 
 const billing: FieldDef = { key: 'BillingAddress', label: 'Indirizzo di fatturazione', kind: 'address' };
 const phone: FieldDef = { key: 'Phone', label: 'Telefono' };

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SearchBarProps } from '@/components/search/search-bar';
+import type { SearchBarProps } from '@/features/records/components/search-bar';
 import { ok, startFakeApi } from './support/fake-api';
 
 const agents = [
@@ -16,7 +16,7 @@ let SearchBar: (props: SearchBarProps) => React.ReactNode;
 
 beforeAll(async () => {
   api = await startFakeApi((url) => (url.pathname === '/api/v3/sf-user/' ? { body: ok(agents) } : undefined));
-  ({ SearchBar } = await import('@/components/search/search-bar'));
+  ({ SearchBar } = await import('@/features/records/components/search-bar'));
   // jsdom lacks what cmdk uses to keep the highlighted option in view and to measure its list.
   Element.prototype.scrollIntoView = () => {};
   globalThis.ResizeObserver ??= class {

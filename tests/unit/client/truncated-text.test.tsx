@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { TRUNCATE_AT, TruncatedText } from '@/components/compare/truncated-text';
+import { TRUNCATE_AT, TruncatedText } from '@/components/truncated-text';
 
 const long = Array.from({ length: 60 }, (_, i) => `parola${i}`).join(' ');
 

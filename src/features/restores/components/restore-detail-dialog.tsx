@@ -11,7 +11,7 @@ import {
 } from '@/components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { it } from '@/i18n/it';
-import type { RestoreRequestView } from '@/lib/api/restores/restore-kind';
+import type { RestoreRequestView } from '@/features/records/kinds/kind-def';
 import { formatDateTime, formatDay } from '@/lib/dates';
 import { decisionDateLabel, decisionDateText } from './decision-date';
 import { ReviewButtons } from './review-buttons';

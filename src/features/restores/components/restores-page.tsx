@@ -6,8 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { it } from '@/i18n/it';
-import { useRestoreRequests } from '@/lib/api/restores/get-restore-requests';
-import type { RestoreKind, RestoreRequestView } from '@/lib/api/restores/restore-kind';
+import { useRestoreRequests } from '../api/get-restore-requests';
+import type { RestoreRequestView } from '@/features/records/kinds/kind-def';
+import { recordKinds } from '@/features/records/kinds/record-kinds';
+import type { RecordKind } from '@/lib/records';
 import { errorMessage } from '@/lib/error-message';
 import { useOnline } from '@/lib/online-status';
 import { parsePageParam } from '@/lib/page-param';
@@ -31,7 +33,7 @@ type OpenDialog =
  * 'Gestione ripristini casi' / 'contatti': the requests in three tabs (pending, approved, rejected), 10 a page,
  * each with its detail; pending ones are approved or rejected with the reviewer's code.
  */
-export function RestoresPage({ kind }: { kind: RestoreKind }) {
+export function RestoresPage({ kind }: { kind: RecordKind }) {
   const me = useSessionUser();
   const online = useOnline();
   const [params, setParams] = useSearchParams();
@@ -65,7 +67,7 @@ export function RestoresPage({ kind }: { kind: RestoreKind }) {
 
   return (
     <>
-      <PageTitle>{kind === 'contact' ? it.pages.contactRestores : it.pages.caseRestores}</PageTitle>
+      <PageTitle>{recordKinds[kind].titles.restores}</PageTitle>
       <Tabs
         value={status}
         onValueChange={(value) => {

@@ -5,7 +5,8 @@ import type { RestoreStatus } from '@contract/restores';
 import { DataTable } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
-import type { RestoreKind, RestoreRequestView } from '@/lib/api/restores/restore-kind';
+import type { RestoreRequestView } from '@/features/records/kinds/kind-def';
+import type { RecordKind } from '@/lib/records';
 import { formatDateTime } from '@/lib/dates';
 import { decisionDateLabel, decisionDateText } from './decision-date';
 import { compactButton, compactLabel, ReviewButtons } from './review-buttons';
@@ -24,7 +25,7 @@ export function RestoresTable({
   onDetail,
   onReview,
 }: {
-  kind: RestoreKind;
+  kind: RecordKind;
   status: RestoreStatus;
   requests: RestoreRequestView[];
   loading: boolean;

@@ -1,16 +1,12 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { OtpDialog } from '@/components/restore/otp-dialog';
-import {
-  failureReason,
-  isInvalidCode,
-  isSignedOut,
-  reviewErrorMessage,
-  reviewSuccessMessage,
-} from '@/components/restore/restore-messages';
+import { OtpDialog } from '@/components/otp-dialog';
 import { it } from '@/i18n/it';
-import type { RestoreKind, RestoreRequestView } from '@/lib/api/restores/restore-kind';
+import { failureReason, isInvalidCode, isSignedOut } from '@/lib/error-message';
+import type { RestoreRequestView } from '@/features/records/kinds/kind-def';
+import type { RecordKind } from '@/lib/records';
 import { useReviewRestoreRequest } from '../api/review-restore-request';
+import { reviewErrorMessage, reviewSuccessMessage } from './review-messages';
 
 /** Approva or Rifiuta one pending request, confirmed with the reviewer's 6-digit code. */
 export function ReviewDialog({
@@ -20,7 +16,7 @@ export function ReviewDialog({
   reviewerId,
   onClose,
 }: {
-  kind: RestoreKind;
+  kind: RecordKind;
   request: RestoreRequestView;
   approved: boolean;
   reviewerId: number;

@@ -1,16 +1,12 @@
 import { parseDiffProperties } from '@contract/revisions';
-import { formatAddress } from '@/components/compare/fields';
+import { formatAddress } from '@/features/records/kinds/fields';
+import { recordKinds } from '@/features/records/kinds/record-kinds';
 import { it } from '@/i18n/it';
-import type { RestoreKind } from '@/lib/api/restores/restore-kind';
+import type { RecordKind } from '@/lib/records';
 import { formatDateTime, formatDay } from '@/lib/dates';
 import { parseSnapshot, textOf } from '@/lib/snapshot';
 
 export type TargetValue = { field: string; label: string; value: string };
-
-const fieldLabels: Record<RestoreKind, Record<string, string>> = {
-  contact: it.contacts.fields,
-  case: it.cases.fields,
-};
 
 /** The CRM sets these on every write: a restore cannot bring them back, so they are not shown as values to restore. */
 const COMPUTED_FIELDS: ReadonlySet<string> = new Set(['CreatedDate', 'LastModifiedDate', 'SystemModstamp']);
@@ -35,14 +31,14 @@ export function formatTargetValue(value: unknown): string {
  * The fields that differed when the request was made, each with the value the restore writes back (the target
  * snapshot's), leaving out the CRM's own timestamps. `null` when the target snapshot is not readable JSON.
  */
-export function targetValues(kind: RestoreKind, differences: string, json: string): TargetValue[] | null {
+export function targetValues(kind: RecordKind, differences: string, json: string): TargetValue[] | null {
   const snapshot = parseSnapshot(json);
   if (!snapshot) return null;
   return parseDiffProperties(differences)
     .filter((field) => !COMPUTED_FIELDS.has(field))
     .map((field) => ({
       field,
-      label: fieldLabels[kind][field] ?? field,
+      label: recordKinds[kind].fieldLabels[field] ?? field,
       value: formatTargetValue(snapshot[field]),
     }));
 }

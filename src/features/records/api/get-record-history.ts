@@ -1,0 +1,26 @@
+import { infiniteQueryOptions, skipToken } from '@tanstack/react-query';
+import { pageOf } from '@contract/page';
+import { revisionSchema } from '@contract/revisions';
+import { apiData } from '@/lib/api-client';
+import type { RecordKind } from '@/lib/records';
+import { recordKeys } from '../kinds/query-keys';
+import { recordKinds } from '../kinds/record-kinds';
+
+const HISTORY_PAGE_SIZE = 20;
+
+/** `GET /revision-account/{id}/history` or `/revision-case/{id}/history`: every revision, newest first; `page` is 0-based. */
+export const getRecordHistory = (kind: RecordKind, id: string, page: number, signal?: AbortSignal) =>
+  apiData(`${recordKinds[kind].api.revisions}/${encodeURIComponent(id)}/history`, {
+    query: { page, size: HISTORY_PAGE_SIZE, isPaged: true },
+    schema: pageOf(revisionSchema),
+    signal,
+  });
+
+/** Loaded only once the timeline is opened (`enabled`). */
+export const recordHistoryOptions = (kind: RecordKind, id: string, enabled: boolean) =>
+  infiniteQueryOptions({
+    queryKey: recordKeys.history(kind, id),
+    queryFn: enabled ? ({ pageParam, signal }) => getRecordHistory(kind, id, pageParam, signal) : skipToken,
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.number + 1 < last.totalPages ? last.number + 1 : undefined),
+  });

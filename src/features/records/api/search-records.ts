@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions, skipToken } from '@tanstack/react-query';
+import { pageOf } from '@contract/page';
+import type { RecordKind } from '@/lib/records';
+import { apiData } from '@/lib/api-client';
+import type { Search } from '@/lib/search-state';
+import { recordKeys } from '../kinds/query-keys';
+import { recordKinds } from '../kinds/record-kinds';
+
+export const SEARCH_PAGE_SIZE = 10;
+
+/** `GET /sf-user/{agent}/sf-account` or `/sf-case`: the agent's records with revisions in the range; `page` is 0-based. */
+export const searchRecords = <K extends RecordKind>(
+  kind: K,
+  search: Search,
+  page: number,
+  signal?: AbortSignal,
+) =>
+  apiData(`/sf-user/${encodeURIComponent(search.agentId)}/${recordKinds[kind].api.search}`, {
+    query: { page, size: SEARCH_PAGE_SIZE, isPaged: true, dateFrom: search.dateFrom, dateTo: search.dateTo },
+    schema: pageOf(recordKinds[kind].rowSchema),
+    signal,
+  });
+
+/** The results of the kept search; nothing is asked before a complete search. */
+export const searchRecordsOptions = <K extends RecordKind>(kind: K, search: Search | null, page: number) =>
+  queryOptions({
+    queryKey: recordKeys.search(kind, search, page),
+    queryFn: search ? ({ signal }) => searchRecords(kind, search, page, signal) : skipToken,
+    placeholderData: keepPreviousData,
+    // Kept across reloads and while offline (DESIGN.md section 7).
+    meta: { persist: true },
+  });

@@ -1,0 +1,47 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import type { RecordKind, RevisionPair } from '@/lib/records';
+import { recordHistoryOptions } from '../api/get-record-history';
+import { useDetailSearch } from '../hooks/use-detail-search';
+import { useRecordComparison } from '../hooks/use-record-comparison';
+import { recordKinds } from '../kinds/record-kinds';
+import { ComparisonScreen, timelineSource } from './comparison-screen';
+import { RestoreActions } from './restore-actions';
+
+/**
+ * `/contatti/{id}` 'Dettaglio Contatto', `/casi/{id}` 'Dettaglio Caso': the record at the search dates (or two
+ * revisions picked on its timeline) and its restore buttons.
+ */
+export function DetailPage({ kind }: { kind: RecordKind }) {
+  const def = recordKinds[kind];
+  const recordId = useParams()[def.routes.detailParam] ?? '';
+  const search = useDetailSearch(kind);
+  const [picked, setPicked] = useState<RevisionPair | null>(null);
+  const [timelineOpen, setTimelineOpen] = useState(false);
+  const state = useRecordComparison(kind, recordId, search, picked);
+  const history = useInfiniteQuery(recordHistoryOptions(kind, recordId, timelineOpen));
+
+  return (
+    <ComparisonScreen
+      title={def.titles.detail}
+      backTo={`${def.routes.list}?page=1`}
+      state={state}
+      range={search}
+      picked={picked}
+      onPick={setPicked}
+      sections={def.detailSections}
+      timelineOpen={timelineOpen}
+      onTimelineOpenChange={setTimelineOpen}
+      timeline={timelineSource(history)}
+      actions={
+        <RestoreActions
+          kind={kind}
+          place="detail"
+          revisionIds={state.pair ? [state.pair.first.id] : []}
+          search={search}
+        />
+      }
+    />
+  );
+}

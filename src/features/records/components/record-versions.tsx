@@ -1,0 +1,42 @@
+import { ExternalLink } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { it } from '@/i18n/it';
+import type { RecordKind } from '@/lib/records';
+import type { Search } from '@/lib/search-state';
+import { detailHref } from '../hooks/use-detail-search';
+import { useRecordComparison } from '../hooks/use-record-comparison';
+import { recordKinds } from '../kinds/record-kinds';
+import { ComparisonPanel } from './comparison-panel';
+
+/** An expanded search row: the record's two versions side by side and 'Dettaglio', which opens a new tab. */
+export function RecordVersions({
+  kind,
+  recordId,
+  search,
+}: {
+  kind: RecordKind;
+  recordId: string;
+  search: Search;
+}) {
+  const def = recordKinds[kind];
+  const state = useRecordComparison(kind, recordId, search);
+  return (
+    <ComparisonPanel
+      state={state}
+      range={search}
+      sections={def.expansion.sections}
+      collapsible={false}
+      skeletonRows={def.expansion.skeletonRows}
+    >
+      <div>
+        <Button asChild variant="outline">
+          <a href={detailHref(def.routes.detail(recordId), search)} target="_blank" rel="noopener">
+            <ExternalLink aria-hidden="true" />
+            {it.search.detail}
+            <span className="sr-only">{it.search.detailOpensTab}</span>
+          </a>
+        </Button>
+      </div>
+    </ComparisonPanel>
+  );
+}

@@ -1,0 +1,134 @@
+import { Flag, History } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { RestoreType, type CreateRestore } from '@contract/restores';
+import { OtpDialog } from '@/components/otp-dialog';
+import { Button } from '@/components/ui/button';
+import { it } from '@/i18n/it';
+import { failureReason, isInvalidCode, isSignedOut } from '@/lib/error-message';
+import { useOnline } from '@/lib/online-status';
+import type { RecordKind } from '@/lib/records';
+import { canRequestRestore } from '@/lib/roles';
+import { useSessionUser } from '@/lib/session-store';
+import { useCreateRestoreRequest } from '../api/create-restore-request';
+import {
+  needsReason,
+  restoreErrorMessage,
+  restoreSuccessMessage,
+  type RestoreAction,
+  type RestorePlace,
+} from './restore-messages';
+
+/** The search the versions were found with: the agent of the search bar and the two days (YYYY-MM-DD). */
+export type RestoreSearch = { agentId: string; dateFrom: string; dateTo: string };
+
+/** A day of the search as the restore body's ISO date-time (SPEC.md section 9). */
+export const isoOfDay = (day: string) => `${day}T00:00:00.000Z`;
+
+/** The restore-create payload of SPEC.md section 3. */
+export function restoreBody(
+  action: RestoreAction,
+  userId: number,
+  search: RestoreSearch,
+  revisionIds: readonly number[],
+): CreateRestore {
+  return {
+    dateFrom: isoOfDay(search.dateFrom),
+    dateTo: isoOfDay(search.dateTo),
+    restoreTypeId: action === 'report' ? RestoreType.REPORT : RestoreType.FORCED,
+    userCreatorId: userId,
+    userReviewerId: action === 'report' ? 0 : userId,
+    salesforceUserId: search.agentId || null,
+    revisionIdList: [...revisionIds],
+  };
+}
+
+/**
+ * 'Segnala ripristino' and 'Forza ripristino' (USER_RANA only; nothing for other roles). Each asks for the one-time
+ * code, then sends one request per revision in `revisionIds`. Online only: offline the buttons are disabled and say
+ * so; nothing is queued. On a list the code has 6 digits; on a detail screen it is sent as entered.
+ */
+export function RestoreActions({
+  kind,
+  place,
+  revisionIds,
+  search,
+  onDone,
+}: {
+  kind: RecordKind;
+  place: RestorePlace;
+  revisionIds: readonly number[];
+  search: RestoreSearch;
+  /** After a request was made (the search pages clear their selection). */
+  onDone?: () => void;
+}) {
+  const user = useSessionUser();
+  const online = useOnline();
+  const mutation = useCreateRestoreRequest(kind);
+  const [action, setAction] = useState<RestoreAction | null>(null);
+  const [codeError, setCodeError] = useState<string>();
+
+  if (!user || !canRequestRestore(user.role)) return null;
+
+  const close = () => {
+    setAction(null);
+    setCodeError(undefined);
+  };
+  const disabled = !online || revisionIds.length === 0 || mutation.isPending;
+  const hint = !online
+    ? it.offline.onlineOnly
+    : revisionIds.length === 0 && place === 'list'
+      ? it.restore.selectRows
+      : undefined;
+
+  const submit = async (chosen: RestoreAction, code: string): Promise<boolean> => {
+    try {
+      await mutation.mutateAsync({ body: restoreBody(chosen, user.id, search, revisionIds), code });
+    } catch (error) {
+      if (isInvalidCode(error)) {
+        setCodeError(restoreErrorMessage(kind, chosen, place, error));
+        return false;
+      }
+      close();
+      if (!isSignedOut(error))
+        toast.error(restoreErrorMessage(kind, chosen, place, error), {
+          description: needsReason(error) ? failureReason(error) : undefined,
+        });
+      return true;
+    }
+    close();
+    toast.success(restoreSuccessMessage(kind, chosen));
+    onDone?.();
+    return true;
+  };
+
+  return (
+    <div role="group" aria-label={it.restore.actions} className="flex flex-wrap items-center gap-2">
+      {!online && <span className="text-sm text-muted-foreground">{it.offline.onlineOnly}</span>}
+      <Button variant="outline" disabled={disabled} title={hint} onClick={() => setAction('report')}>
+        <Flag aria-hidden="true" />
+        {it.restore.report}
+      </Button>
+      <Button variant="destructive" disabled={disabled} title={hint} onClick={() => setAction('force')}>
+        <History aria-hidden="true" />
+        {it.restore.force}
+      </Button>
+      {action && (
+        <OtpDialog
+          title={it.restore.otpTitle}
+          description={
+            action === 'report'
+              ? it.restore.reportDescription(revisionIds.length)
+              : it.restore.forceDescription(revisionIds.length)
+          }
+          confirmLabel={action === 'report' ? it.restore.report : it.restore.force}
+          codeFormat={place === 'detail' ? 'as-entered' : 'six-digits'}
+          pending={mutation.isPending}
+          error={codeError}
+          onSubmit={(code) => submit(action, code)}
+          onClose={close}
+        />
+      )}
+    </div>
+  );
+}

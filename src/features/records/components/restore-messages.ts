@@ -1,0 +1,39 @@
+import { DUPLICATE_REQUEST_MESSAGE, INVALID_TOTP_MESSAGE } from '@contract/restores';
+import { it } from '@/i18n/it';
+import { ApiError } from '@/lib/api-client';
+import { isInvalidCode } from '@/lib/error-message';
+import type { RecordKind } from '@/lib/records';
+
+/** 'Segnala ripristino' (type 1, waits for a reviewer) or 'Forza ripristino' (type 2, done at once). */
+export type RestoreAction = 'report' | 'force';
+
+/** Where the restore is asked from: the search lists (selected rows) or a detail screen (its first version). */
+export type RestorePlace = 'list' | 'detail';
+
+export function restoreSuccessMessage(kind: RecordKind, action: RestoreAction): string {
+  return action === 'report' ? it.restore.reportSent : it.restore.restored[kind];
+}
+
+/**
+ * SPEC.md section 8: a duplicate reads differently on the lists (several revisions) and on a detail screen (one),
+ * a wrong code is the same everywhere, anything else names the action that failed.
+ */
+export function restoreErrorMessage(
+  kind: RecordKind,
+  action: RestoreAction,
+  place: RestorePlace,
+  error: unknown,
+): string {
+  if (error instanceof ApiError && error.message === DUPLICATE_REQUEST_MESSAGE)
+    return place === 'list' ? it.restore.duplicateOnList : it.restore.duplicateOnDetail;
+  if (isInvalidCode(error)) return it.restore.invalidCode;
+  return action === 'report' ? it.restore.reportFailed : it.restore.restoreFailed[kind];
+}
+
+/** Whether the catalogue message already says everything, or the server's reason should be shown beneath it. */
+export function needsReason(error: unknown): boolean {
+  return !(
+    error instanceof ApiError &&
+    (error.message === DUPLICATE_REQUEST_MESSAGE || error.message === INVALID_TOTP_MESSAGE)
+  );
+}

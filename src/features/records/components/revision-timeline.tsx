@@ -1,0 +1,161 @@
+import { ChevronDown, History } from 'lucide-react';
+import { useId, useState } from 'react';
+import type { Revision } from '@contract/revisions';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
+import { Skeleton } from '@/components/ui/skeleton';
+import { it } from '@/i18n/it';
+import type { RevisionPair } from '@/lib/records';
+import { orderedPair } from '../hooks/use-record-comparison';
+import { formatDateTime } from '@/lib/dates';
+import { errorMessage } from '@/lib/error-message';
+import { LoadFailed } from './comparison-panel';
+
+/** 'sync', 'import', 'restore:12' in words. */
+export function revisionSourceLabel(source: string): string {
+  const t = it.compare.timeline.sources;
+  if (source.startsWith('restore:')) return t.restore(source.slice('restore:'.length));
+  return source === 'sync' ? t.sync : source === 'import' ? t.import : source;
+}
+
+export type RevisionTimelineProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Every revision of the record loaded so far, newest first. */
+  revisions: readonly Revision[] | undefined;
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  /** The two revisions on screen. */
+  shown: RevisionPair | undefined;
+  /** Whether the screen shows revisions picked here rather than the versions at the search dates. */
+  picked: boolean;
+  onCompare: (pair: RevisionPair) => void;
+  onReset: () => void;
+};
+
+/** Every saved revision of the record; the user may pick any two to compare. */
+export function RevisionTimeline({
+  open,
+  onOpenChange,
+  revisions,
+  loading,
+  error,
+  onRetry,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  shown,
+  picked,
+  onCompare,
+  onReset,
+}: RevisionTimelineProps) {
+  const t = it.compare.timeline;
+  const introId = useId();
+  const [chosen, setChosen] = useState<number[]>([]);
+  const byId = new Map((revisions ?? []).map((r) => [r.id, r]));
+  const choice = chosen.map((id) => byId.get(id)).filter((r): r is Revision => r !== undefined);
+
+  const toggle = (id: number, checked: boolean) =>
+    // A third choice replaces the older of the two.
+    setChosen((current) =>
+      checked ? [...current.filter((c) => c !== id), id].slice(-2) : current.filter((c) => c !== id),
+    );
+
+  return (
+    <Collapsible open={open} onOpenChange={onOpenChange} className="rounded-lg border bg-card">
+      <h2>
+        <CollapsibleTrigger className="group flex min-h-11 w-full items-center gap-2 rounded-lg px-4 py-2 text-left font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <History className="size-4" aria-hidden="true" />
+          <span className="flex-1">{t.title}</span>
+          <ChevronDown
+            aria-hidden="true"
+            className="size-4 shrink-0 transition-transform group-data-[state=closed]:-rotate-90"
+          />
+        </CollapsibleTrigger>
+      </h2>
+      <CollapsibleContent className="flex flex-col gap-3 px-4 pb-4">
+        <p id={introId} className="text-sm text-muted-foreground">
+          {t.intro}
+        </p>
+        {error ? (
+          <LoadFailed message={`${t.loadFailed}: ${errorMessage(error)}`} onRetry={onRetry} />
+        ) : loading ? (
+          <div className="flex flex-col gap-2" aria-hidden="true">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-11 w-full" />
+            ))}
+          </div>
+        ) : revisions && revisions.length === 0 ? (
+          <p className="text-sm">{t.empty}</p>
+        ) : (
+          <ol aria-describedby={introId} className="flex max-h-96 flex-col overflow-y-auto rounded-md border">
+            {(revisions ?? []).map((revision) => {
+              const label = t.choose(formatDateTime(revision.savedAt), revisionSourceLabel(revision.source));
+              const side =
+                shown?.first.id === revision.id ? t.left : shown?.second.id === revision.id ? t.right : null;
+              const both = shown && shown.first.id === revision.id && shown.second.id === revision.id;
+              return (
+                <li
+                  key={revision.id}
+                  className="flex items-center gap-2 border-b pr-3 last:border-b-0"
+                  data-revision-id={revision.id}
+                >
+                  <Checkbox
+                    id={`${introId}-${revision.id}`}
+                    checked={chosen.includes(revision.id)}
+                    onCheckedChange={(checked) => toggle(revision.id, checked === true)}
+                  />
+                  <label
+                    htmlFor={`${introId}-${revision.id}`}
+                    className="flex min-h-11 flex-1 items-center text-sm"
+                  >
+                    {label}
+                  </label>
+                  {side && (
+                    <Badge variant="secondary">{both ? `${t.left}, ${t.right.toLowerCase()}` : side}</Badge>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        )}
+        <div className="flex flex-wrap items-center gap-2">
+          {hasMore && (
+            <Button variant="outline" onClick={onLoadMore} disabled={loadingMore}>
+              {t.loadMore}
+            </Button>
+          )}
+          <span className="text-sm text-muted-foreground" role="status">
+            {t.chosen(choice.length)}
+          </span>
+          <Button
+            disabled={choice.length !== 2}
+            onClick={() => {
+              const [a, b] = choice;
+              if (a && b) onCompare(orderedPair(a, b));
+            }}
+          >
+            {t.compare}
+          </Button>
+          {picked && (
+            <Button
+              variant="outline"
+              onClick={() => {
+                setChosen([]);
+                onReset();
+              }}
+            >
+              {t.reset}
+            </Button>
+          )}
+        </div>
+      </CollapsibleContent>
+    </Collapsible>
+  );
+}

@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { PageTitle } from '@/components/page-title';
+import { it } from '@/i18n/it';
+import type { RecordKind } from '@/lib/records';
+import { searchRecordsOptions } from '../api/search-records';
+import { useRowSelection } from '../hooks/use-row-selection';
+import { useSearchPage } from '../hooks/use-search-page';
+import { recordKinds } from '../kinds/record-kinds';
+import { RecordVersions } from './record-versions';
+import { RestoreActions } from './restore-actions';
+import { SearchBar } from './search-bar';
+import { SearchResults } from './search-results';
+
+/**
+ * `/contatti/contatti?page`, `/casi/casi?page`: the search bar, then (after a complete search or from the kept one)
+ * the results with row selection, the restore buttons acting on the selected rows, one expanded row at a time,
+ * and the page buttons.
+ */
+export function SearchPage<K extends RecordKind>({ kind }: { kind: K }) {
+  const def = recordKinds[kind];
+  const { search, page, setPage, barDefaults, submit, saveBar } = useSearchPage(kind);
+  const selection = useRowSelection(def.rowId);
+  const [expandedId, setExpandedId] = useState<string | null>(null);
+  const results = useQuery(searchRecordsOptions(kind, search, page - 1));
+  const toggleExpanded = useCallback(
+    (id: string) => setExpandedId((current) => (current === id ? null : id)),
+    [],
+  );
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageTitle>{def.titles.list}</PageTitle>
+      <SearchBar
+        defaults={barDefaults}
+        onChange={saveBar}
+        onSearch={(next, bar) => {
+          selection.clear();
+          setExpandedId(null);
+          submit(next, bar);
+        }}
+      />
+      {search ? (
+        <SearchResults
+          caption={it.search.results}
+          results={results}
+          page={page}
+          onPageChange={setPage}
+          columns={def.columns}
+          getRowId={def.rowId}
+          rowName={def.rowName}
+          selection={selection}
+          actions={
+            <RestoreActions
+              kind={kind}
+              place="list"
+              revisionIds={[...selection.selected.values()].map(def.earlierRevisionId)}
+              search={search}
+              onDone={selection.clear}
+            />
+          }
+          expandedId={expandedId}
+          onToggleExpanded={toggleExpanded}
+          renderExpanded={(row) => <RecordVersions kind={kind} recordId={def.rowId(row)} search={search} />}
+        />
+      ) : (
+        <p className="text-sm text-muted-foreground">{it.search.start}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { DEFAULT_DATE_FROM, DEFAULT_DATE_TO } from '@contract/dates';
+import { isValidDay } from '@/lib/day-input';
+import type { RecordKind } from '@/lib/records';
+import { searchState, useSearch, type Search } from '@/lib/search-state';
+
+/**
+ * The detail link carries the search (dates and agent): a new tab opened without an opener does not inherit
+ * session storage, and the link can be bookmarked or shared.
+ */
+export function detailHref(path: string, search: Search): string {
+  const params = new URLSearchParams({ dateFrom: search.dateFrom, dateTo: search.dateTo });
+  if (search.agentId) params.set('agent', search.agentId);
+  return `${path}?${params.toString()}`;
+}
+
+function searchFromParams(params: URLSearchParams): Search | null {
+  const dateFrom = params.get('dateFrom') ?? '';
+  const dateTo = params.get('dateTo') ?? '';
+  if (!isValidDay(dateFrom) || !isValidDay(dateTo) || dateFrom > dateTo) return null;
+  return { agentId: params.get('agent') ?? '', dateFrom, dateTo };
+}
+
+/**
+ * The dates and agent a detail screen compares at: from its URL, else the kept search, else the schema
+ * defaults (SPEC.md section 9). A search arriving in the URL is kept for this tab when it has none, so
+ * 'Indietro' finds the list as it was.
+ */
+export function useDetailSearch(kind: RecordKind): Search {
+  const [params] = useSearchParams();
+  const kept = useSearch(kind);
+  const fromUrl = useMemo(() => searchFromParams(params), [params]);
+  useEffect(() => {
+    if (fromUrl?.agentId) searchState.adopt(kind, fromUrl);
+  }, [fromUrl, kind]);
+  return useMemo(
+    () => fromUrl ?? kept ?? { agentId: '', dateFrom: DEFAULT_DATE_FROM, dateTo: DEFAULT_DATE_TO },
+    [fromUrl, kept],
+  );
+}

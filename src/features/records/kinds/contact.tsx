@@ -1,0 +1,157 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { accountRestoreRequestSchema, type AccountRestoreRequest } from '@contract/restores';
+import { contactRowSchema, type ContactRow } from '@contract/search';
+import { it } from '@/i18n/it';
+import { formatDay } from '@/lib/dates';
+import { textOf } from '@/lib/snapshot';
+import type { SectionDef } from './fields';
+import type { RecordKindDef, RestoreRequestView } from './kind-def';
+
+const f = it.contacts.fields;
+const s = it.contacts.sections;
+
+/** A search row's expansion: the fields SPEC.md section 3 names for contacts. */
+const expansionSections: readonly SectionDef[] = [
+  {
+    id: 'expansion',
+    title: '',
+    fields: [
+      { key: 'CreatedDate', label: f.CreatedDate, kind: 'dateTime' },
+      { key: 'LastModifiedDate', label: f.LastModifiedDate, kind: 'dateTime' },
+      { key: 'Name', label: f.Name },
+      { key: 'LastName', label: f.LastName },
+      { key: 'PersonEmail', label: f.PersonEmail },
+    ],
+  },
+];
+
+/** 'Dettaglio Contatto': the sections and fields of SPEC.md section 2. */
+const detailSections: readonly SectionDef[] = [
+  {
+    id: 'details',
+    title: s.details,
+    fields: [
+      { key: 'OwnerName', label: f.OwnerName },
+      { key: 'Name', label: f.Name },
+      { key: 'Date_of_birth__c', label: f.Date_of_birth__c, kind: 'date' },
+      { key: 'Gender__c', label: f.Gender__c },
+      { key: 'ZIP_CODE__c', label: f.ZIP_CODE__c },
+      { key: 'PV__pc', label: f.PV__pc },
+      { key: 'PersonEmail', label: f.PersonEmail },
+      { key: 'Phone', label: f.Phone },
+      { key: 'PersonHomePhone', label: f.PersonHomePhone },
+      { key: 'Fax', label: f.Fax },
+      { key: 'Website', label: f.Website },
+    ],
+  },
+  {
+    id: 'address',
+    title: s.address,
+    fields: [
+      { key: 'BillingAddress', label: f.BillingAddress, kind: 'address' },
+      { key: 'ShippingAddress', label: f.ShippingAddress, kind: 'address' },
+      { key: 'Description', label: f.Description, kind: 'longText' },
+    ],
+  },
+  {
+    id: 'newsletter',
+    title: s.newsletter,
+    fields: [
+      { key: 'Consent_Newsletter__pc', label: f.Consent_Newsletter__pc, kind: 'boolean' },
+      { key: 'Last_Marketing_Contact_Date__c', label: f.Last_Marketing_Contact_Date__c, kind: 'date' },
+      { key: 'Last_Newsletter_Update__pc', label: f.Last_Newsletter_Update__pc, kind: 'date' },
+    ],
+  },
+  {
+    id: 'additional',
+    title: s.additional,
+    fields: [
+      { key: 'Type', label: f.Type },
+      { key: 'Industry', label: f.Industry },
+    ],
+  },
+];
+
+const c = it.contacts.columns;
+
+/** A narrow column may wrap an address after its '@', never inside a name. */
+function Email({ address }: { address: string | null }) {
+  if (!address) return null;
+  const at = address.indexOf('@');
+  if (at < 0) return address;
+  return (
+    <>
+      {address.slice(0, at + 1)}
+      <wbr />
+      {address.slice(at + 1)}
+    </>
+  );
+}
+
+const columns: ColumnDef<ContactRow>[] = [
+  {
+    id: 'creationDate',
+    header: c.creationDate,
+    // Headers may wrap so the table fits a tablet in portrait with its expand toggle in view.
+    meta: { className: 'whitespace-normal' },
+    cell: ({ row }) => formatDay(row.original.creation_date),
+  },
+  { id: 'customerName', header: c.customerName, cell: ({ row }) => row.original.accountName },
+  {
+    id: 'linkedCases',
+    header: c.linkedCases,
+    meta: { className: 'whitespace-normal' },
+    cell: ({ row }) => <span className="tabular-nums">{row.original.countSalesforceCases}</span>,
+  },
+  {
+    id: 'phone',
+    header: c.phone,
+    // '+39 333 111 2222' may break after the country code only.
+    cell: ({ row }) => row.original.salesforceUser.phone?.replace(/(?<=\S+ .*) /g, '\u00a0'),
+  },
+  { id: 'email', header: c.email, cell: ({ row }) => <Email address={row.original.salesforceUser.email} /> },
+];
+
+const toView = ({
+  accountId,
+  accountName,
+  revisionAccount,
+  ...request
+}: AccountRestoreRequest): RestoreRequestView => ({
+  ...request,
+  kind: 'contact',
+  recordId: accountId,
+  recordLabel: accountName,
+  revision: revisionAccount,
+});
+
+/** Contacts: the CRM's person Accounts. */
+export const contactKind: RecordKindDef<ContactRow> = {
+  kind: 'contact',
+  queryRoot: 'contacts',
+  api: {
+    search: 'sf-account',
+    revisions: '/revision-account',
+    versions: 'account',
+    differences: ['firstRevisionAccountID', 'secondRevisionAccountID'],
+    restores: '/restore-account-request/',
+  },
+  rowSchema: contactRowSchema,
+  restoreSchema: accountRestoreRequestSchema.transform(toView),
+  routes: {
+    list: '/contatti/contatti',
+    detailPattern: '/contatti/:contattiID',
+    detailParam: 'contattiID',
+    detail: (id) => `/contatti/${encodeURIComponent(id)}`,
+    restores: '/gestione_ripristini_contatti/gestioneRipristiniContatti',
+  },
+  titles: { list: it.pages.contacts, detail: it.pages.contactDetail, restores: it.pages.contactRestores },
+  label: (snapshot) => textOf(snapshot?.Name),
+  fieldLabels: it.contacts.fields,
+  expansion: { sections: expansionSections, skeletonRows: 5 },
+  detailSections,
+  columns,
+  rowId: (row) => row.id,
+  rowName: (row) => row.accountName ?? row.id,
+  earlierRevisionId: (row) => row.earlierRevisionAccount.id,
+};
