@@ -5,7 +5,7 @@ export const RestoreType = { REPORT: 1, FORCED: 2 } as const;
 export const RESTORE_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export type RestoreStatus = (typeof RESTORE_STATUSES)[number];
 
-/** The exact server messages the client translates (DESIGN.md section 4). */
+/** SPEC.md's English messages, kept for compatibility; clients branch on `error.code` (contract/error-codes.ts). */
 export const INVALID_TOTP_MESSAGE = 'Invalid Totp';
 export const DUPLICATE_REQUEST_MESSAGE =
   'You have some requests already in pending or done for one of the revision selected';

@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../contract/error-codes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from './http-error';
 
@@ -61,7 +62,10 @@ export function registerAccessControl(app: FastifyInstance, sessions: SessionVer
     if (access === undefined || access === 'public') return;
     const token = bearer(request);
     const principal = token ? await sessions.verify(token, request) : null;
-    if (!principal) throw unauthorized(token ? 'Session expired or revoked' : 'Authentication required');
+    if (!principal)
+      throw token
+        ? unauthorized('Session expired or revoked', ErrorCode.SESSION_EXPIRED)
+        : unauthorized('Authentication required');
     request.principal = principal;
     if (access !== 'signed-in' && !access.includes(principal.role))
       throw forbidden('Your role does not allow this');

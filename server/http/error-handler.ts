@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../contract/error-codes';
 import path from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -31,7 +32,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0]!;
       const field = fieldOf(first.instancePath, error.validationContext);
-      return reply.code(400).send(errorBody(400, `Invalid ${field}: ${first.message}`, 'BAD_REQUEST', field));
+      return reply
+        .code(400)
+        .send(errorBody(400, `Invalid ${field}: ${first.message}`, ErrorCode.BAD_REQUEST, field));
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
@@ -39,7 +42,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(status).send(errorBody(status, error.message, error.code ?? status));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send(errorBody(500, 'Internal server error', 'INTERNAL'));
+    return reply.code(500).send(errorBody(500, 'Internal server error', ErrorCode.INTERNAL));
   });
 }
 
@@ -62,6 +65,8 @@ export function registerNotFound(app: FastifyInstance, serveSpa: boolean): void 
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     return reply
       .code(404)
-      .send(errorBody(404, `No route for ${request.method} ${request.url.split('?')[0]}`, 'NOT_FOUND'));
+      .send(
+        errorBody(404, `No route for ${request.method} ${request.url.split('?')[0]}`, ErrorCode.NOT_FOUND),
+      );
   });
 }

@@ -1,3 +1,5 @@
+import { ErrorCode } from '../../contract/error-codes';
+
 /** An error the API answers with its own status and message; anything else becomes a 500 with details hidden. */
 export class HttpError extends Error {
   constructor(
@@ -13,10 +15,12 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (field: string, message: string) =>
-  new HttpError(400, message, 'BAD_REQUEST', field);
-export const unauthorized = (message = 'Authentication required') =>
-  new HttpError(401, message, 'UNAUTHORIZED');
-export const forbidden = (message = 'Forbidden') => new HttpError(403, message, 'FORBIDDEN');
-export const notFound = (message = 'Not found') => new HttpError(404, message, 'NOT_FOUND');
-export const conflict = (message: string, field?: string) => new HttpError(409, message, 'CONFLICT', field);
+export const badRequest = (field: string, message: string, code: ErrorCode = ErrorCode.BAD_REQUEST) =>
+  new HttpError(400, message, code, field);
+export const unauthorized = (message = 'Authentication required', code: ErrorCode = ErrorCode.UNAUTHORIZED) =>
+  new HttpError(401, message, code);
+export const forbidden = (message = 'Forbidden', code: ErrorCode = ErrorCode.FORBIDDEN) =>
+  new HttpError(403, message, code);
+export const notFound = (message = 'Not found') => new HttpError(404, message, ErrorCode.NOT_FOUND);
+export const conflict = (message: string, field?: string, code: ErrorCode = ErrorCode.CONFLICT) =>
+  new HttpError(409, message, code, field);

@@ -15,7 +15,7 @@ import {
   reviewQuerySchema,
   RestoreType,
 } from '../../contract/restores';
-import { ADMIN, USER_RANA, productRole } from '../../contract/roles';
+import { rolesAllowed } from '../../contract/permissions';
 import { auditContextOf } from '../audit/audit.service';
 import type { IdentityDeps } from '../auth/identity-deps';
 import type { CrmConnector } from '../crm/crm-connector';
@@ -73,8 +73,8 @@ export async function restoreRoutes(
     secretsKey: identity.secretsKey,
     now: identity.now,
   });
-  const reviewers = { access: [ADMIN, productRole(productCode)] } as const;
-  const requesters = { access: [USER_RANA], rateLimit: rateLimits.code } as const;
+  const reviewers = { access: rolesAllowed('reviewRestores', productCode) };
+  const requesters = { access: rolesAllowed('requestRestores', productCode), rateLimit: rateLimits.code };
 
   const kindRoutes = (
     kind: RecordKind,

@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../contract/error-codes';
 import { randomUUID } from 'node:crypto';
 import type { Page, PageQuery } from '../../contract/page';
 import {
@@ -172,7 +173,7 @@ export class RestoresService {
     if (agent !== null && !(await agentExists(db, agent)))
       throw badRequest('body.salesforceUserId', `Unknown agent ${agent}`);
     if ((await revisionsWithOpenRequests(db, kind, ids)).length > 0)
-      throw conflict(DUPLICATE_REQUEST_MESSAGE);
+      throw conflict(DUPLICATE_REQUEST_MESSAGE, undefined, ErrorCode.DUPLICATE_REQUEST);
     const crm = forced ? this.crmOrFail() : undefined;
     await this.spendCode(caller, code, NOUN[kind]);
 
@@ -215,7 +216,8 @@ export class RestoresService {
       });
     } catch (error) {
       // Another request for one of these revisions was created since the check: the unique index said no.
-      if (violatedUniqueIndex(error) === openRequestIndex(kind)) throw conflict(DUPLICATE_REQUEST_MESSAGE);
+      if (violatedUniqueIndex(error) === openRequestIndex(kind))
+        throw conflict(DUPLICATE_REQUEST_MESSAGE, undefined, ErrorCode.DUPLICATE_REQUEST);
       throw error;
     }
 
@@ -262,8 +264,9 @@ export class RestoresService {
     const { db, audit, now } = this.deps;
     if (reviewerId !== caller.userId) throw forbidden('reviewerId must be your own user id');
     const request = await this.mustFind(kind, id);
-    if (request.creatorId === caller.userId) throw forbidden(OWN_REQUEST_MESSAGE);
-    if (request.statusId !== STATUS_ID.PENDING) throw conflict(ALREADY_REVIEWED_MESSAGE);
+    if (request.creatorId === caller.userId) throw forbidden(OWN_REQUEST_MESSAGE, ErrorCode.OWN_REQUEST);
+    if (request.statusId !== STATUS_ID.PENDING)
+      throw conflict(ALREADY_REVIEWED_MESSAGE, undefined, ErrorCode.ALREADY_REVIEWED);
     const crm = decision.approved ? this.crmOrFail() : undefined;
     await this.spendCode(caller, decision.code, `${NOUN[kind]}:${id}`);
 
@@ -278,13 +281,13 @@ export class RestoresService {
         );
         return true;
       });
-      if (!rejected) throw conflict(CLAIMED_ELSEWHERE_MESSAGE);
+      if (!rejected) throw conflict(CLAIMED_ELSEWHERE_MESSAGE, undefined, ErrorCode.CLAIMED_ELSEWHERE);
       return this.get(kind, id);
     }
 
     const token = randomUUID();
     if (!(await claimRequest(db, kind, id, { token, since: at, staleBefore })))
-      throw conflict(CLAIMED_ELSEWHERE_MESSAGE);
+      throw conflict(CLAIMED_ELSEWHERE_MESSAGE, undefined, ErrorCode.CLAIMED_ELSEWHERE);
     try {
       await this.apply(kind, crm, { id, token, target: request.target as CrmRecord }, caller, {
         forced: false,
@@ -327,7 +330,7 @@ export class RestoresService {
         target,
         details: { forced: options.forced, recordId: claimed.target.Id, error: message },
       });
-      if (error instanceof RestoreFailure) throw new HttpError(502, error.message, 'CRM_ERROR');
+      if (error instanceof RestoreFailure) throw new HttpError(502, error.message, ErrorCode.CRM_ERROR);
       throw error;
     }
 
@@ -360,7 +363,7 @@ export class RestoresService {
       );
       return true;
     });
-    if (!completed) throw conflict(CLAIMED_ELSEWHERE_MESSAGE);
+    if (!completed) throw conflict(CLAIMED_ELSEWHERE_MESSAGE, undefined, ErrorCode.CLAIMED_ELSEWHERE);
   }
 
   private async spendCode(caller: RestoreCaller, code: string, target: string): Promise<void> {
@@ -375,14 +378,15 @@ export class RestoresService {
     });
     if (spent.outcome === 'locked') {
       const seconds = Math.max(1, Math.ceil((spent.lockedUntil.getTime() - now().getTime()) / 1000));
-      throw new HttpError(429, CODES_LOCKED_MESSAGE, 'LOCKED', undefined, seconds);
+      throw new HttpError(429, CODES_LOCKED_MESSAGE, ErrorCode.CODES_LOCKED, undefined, seconds);
     }
     // 400, not 401: the client reads any 401 as "session expired" and signs the user out.
-    throw badRequest('query.code', INVALID_TOTP_MESSAGE);
+    throw badRequest('query.code', INVALID_TOTP_MESSAGE, ErrorCode.INVALID_CODE);
   }
 
   private crmOrFail(): CrmConnector {
-    if (!this.deps.crm) throw new HttpError(503, 'No CRM is configured to restore to', 'CRM_UNAVAILABLE');
+    if (!this.deps.crm)
+      throw new HttpError(503, 'No CRM is configured to restore to', ErrorCode.CRM_UNAVAILABLE);
     return this.deps.crm;
   }
 

@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../contract/error-codes';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import QRCode from 'qrcode';
@@ -104,6 +105,7 @@ export class EnrolmentService {
     )
       throw unauthorized(
         'This enrolment link has expired or was already used: ask an administrator for a new one',
+        ErrorCode.ENROLMENT_EXPIRED,
       );
     const secretKey = openTotpSecret(row.totp_secret_enc, this.deps.secretsKey, row.user_id);
     const qrCode = await QRCode.toDataURL(otpauthUri(secretKey, row.username), {

@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../contract/error-codes';
 import type { Page } from '../../contract/page';
 import { ADMIN } from '../../contract/roles';
 import {
@@ -44,9 +45,15 @@ const LAST_ADMIN = 'The last administrator cannot be removed: make another user 
 
 function duplicateError(taken: { username: boolean; email: boolean }): HttpError | null {
   if (taken.username && taken.email)
-    return conflict('Username and e-mail are already used by another user', 'body.username,body.email');
-  if (taken.username) return conflict('Username is already used by another user', 'body.username');
-  if (taken.email) return conflict('E-mail is already used by another user', 'body.email');
+    return conflict(
+      'Username and e-mail are already used by another user',
+      'body.username,body.email',
+      ErrorCode.USERNAME_AND_EMAIL_TAKEN,
+    );
+  if (taken.username)
+    return conflict('Username is already used by another user', 'body.username', ErrorCode.USERNAME_TAKEN);
+  if (taken.email)
+    return conflict('E-mail is already used by another user', 'body.email', ErrorCode.EMAIL_TAKEN);
   return null;
 }
 
@@ -185,7 +192,8 @@ export class UsersService {
   /** Soft delete: the row stays for the history it signed; its sessions and enrolment link end. */
   async remove(id: number, caller: Caller): Promise<void> {
     const { db, audit, sessions } = this.deps;
-    if (id === caller.userId) throw conflict('You cannot delete your own user');
+    if (id === caller.userId)
+      throw conflict('You cannot delete your own user', undefined, ErrorCode.OWN_USER);
     const current = await this.live(id);
     await db.transaction().execute(async (trx) => {
       await this.keepAnAdmin(trx, current, null);
@@ -209,7 +217,8 @@ export class UsersService {
   /** A user changes their own password; every session of theirs ends, this one too. */
   async changeOwnPassword(id: number, input: UpdatePassword, caller: Caller): Promise<void> {
     const { db, audit, sessions } = this.deps;
-    if (id !== caller.userId) throw forbidden('You can only change your own password');
+    if (id !== caller.userId)
+      throw forbidden('You can only change your own password', ErrorCode.OWN_PASSWORD_ONLY);
     const current = await this.live(id);
     if (!(await verifyPassword(current.password_hash, input.oldPassword))) {
       await audit.record({
@@ -218,10 +227,14 @@ export class UsersService {
         target: `user:${id}`,
         ip: caller.ip,
       });
-      throw badRequest('body.oldPassword', 'The current password is wrong');
+      throw badRequest('body.oldPassword', 'The current password is wrong', ErrorCode.WRONG_PASSWORD);
     }
     if (input.newPassword === input.oldPassword)
-      throw badRequest('body.newPassword', 'The new password must differ from the current one');
+      throw badRequest(
+        'body.newPassword',
+        'The new password must differ from the current one',
+        ErrorCode.SAME_PASSWORD,
+      );
     const passwordHash = await hashPassword(input.newPassword);
     await db.transaction().execute(async (trx) => {
       await updateUser(trx, id, { password_hash: passwordHash, updated_at: this.deps.now() });
@@ -253,6 +266,7 @@ export class UsersService {
   private async keepAnAdmin(trx: Db, user: UserWithRole, newRole: string | null): Promise<void> {
     if (user.role_name !== ADMIN || newRole === ADMIN) return;
     const admins = await lockLiveUsersOfRole(trx, user.role_id);
-    if (admins.filter((a) => a.id !== user.id).length === 0) throw conflict(LAST_ADMIN);
+    if (admins.filter((a) => a.id !== user.id).length === 0)
+      throw conflict(LAST_ADMIN, undefined, ErrorCode.LAST_ADMIN);
   }
 }

@@ -1,14 +1,9 @@
 import type { PasswordRuleId } from '@contract/password-policy';
-import {
-  ALREADY_REVIEWED_MESSAGE,
-  CLAIMED_ELSEWHERE_MESSAGE,
-  CODES_LOCKED_MESSAGE,
-  OWN_REQUEST_MESSAGE,
-} from '@contract/restores';
+import { ErrorCode, isErrorCode } from '@contract/error-codes';
 
 /**
  * Every Italian text of the app, in one typed table. Components read from `it`; nothing Italian is written inline.
- * `serverMessages` translates the server's English messages (part of the API contract) for display.
+ * `errorCodes` says in Italian what a refusal's code (contract/error-codes.ts) means.
  */
 export const it = {
   app: {
@@ -515,42 +510,36 @@ export const it = {
       case: 'Errore durante il ripristino del caso',
     },
   },
-  serverMessages: {
-    'Invalid Totp': 'Il codice inserito non è valido',
-    'You have some requests already in pending or done for one of the revision selected':
+  /** Codes whose meaning is fixed; a generic one (BAD_REQUEST, NOT_FOUND, CONFLICT) shows the server's reason. */
+  errorCodes: {
+    [ErrorCode.INVALID_CODE]: 'Il codice inserito non è valido',
+    [ErrorCode.DUPLICATE_REQUEST]:
       'Esistono già delle richieste in sospeso o completate per una delle revisioni selezionate',
-    'Authentication required': "Non hai effettuato l'accesso",
-    'Session expired or revoked': "Sessione scaduta, effettua nuovamente l'accesso",
-    'Your role does not allow this': 'Non hai i permessi per questa operazione',
-    'Internal server error': 'Si è verificato un errore imprevisto',
-    'Wrong username or password': 'Email o password errati',
-    'Wrong one-time code': 'Il codice inserito non è corretto',
-    'Too many failed sign-ins: try again later':
-      'Troppi tentativi non riusciti: accesso temporaneamente bloccato. Riprova più tardi.',
-    'Username is already used by another user': 'Questo username è già usato da un altro utente',
-    'E-mail is already used by another user': 'Questa email è già usata da un altro utente',
-    'Username and e-mail are already used by another user':
-      'Username ed email sono già usati da un altro utente',
-    'You cannot delete your own user': 'Non puoi eliminare il tuo utente',
-    'The last administrator cannot be removed: make another user ADMIN first':
+    [ErrorCode.UNAUTHORIZED]: "Non hai effettuato l'accesso",
+    [ErrorCode.SESSION_EXPIRED]: "Sessione scaduta, effettua nuovamente l'accesso",
+    [ErrorCode.FORBIDDEN]: 'Non hai i permessi per questa operazione',
+    [ErrorCode.INTERNAL]: 'Si è verificato un errore imprevisto',
+    [ErrorCode.USERNAME_TAKEN]: 'Questo username è già usato da un altro utente',
+    [ErrorCode.EMAIL_TAKEN]: 'Questa email è già usata da un altro utente',
+    [ErrorCode.USERNAME_AND_EMAIL_TAKEN]: 'Username ed email sono già usati da un altro utente',
+    [ErrorCode.OWN_USER]: 'Non puoi eliminare il tuo utente',
+    [ErrorCode.LAST_ADMIN]:
       "L'ultimo amministratore non può essere rimosso: assegna prima il ruolo Admin a un altro utente",
-    'The current password is wrong': 'La password attuale non è corretta',
-    'The new password must differ from the current one':
-      'La nuova password deve essere diversa da quella attuale',
-    'You can only change your own password': 'Puoi modificare solo la tua password',
-    [CODES_LOCKED_MESSAGE]: 'Troppi codici errati: account temporaneamente bloccato, riprova più tardi',
-    [OWN_REQUEST_MESSAGE]: 'Non puoi approvare o rifiutare una tua richiesta',
-    [ALREADY_REVIEWED_MESSAGE]: 'La richiesta è già stata approvata o rifiutata',
-    [CLAIMED_ELSEWHERE_MESSAGE]:
+    [ErrorCode.WRONG_PASSWORD]: 'La password attuale non è corretta',
+    [ErrorCode.SAME_PASSWORD]: 'La nuova password deve essere diversa da quella attuale',
+    [ErrorCode.OWN_PASSWORD_ONLY]: 'Puoi modificare solo la tua password',
+    [ErrorCode.CODES_LOCKED]: 'Troppi codici errati: account temporaneamente bloccato, riprova più tardi',
+    [ErrorCode.OWN_REQUEST]: 'Non puoi approvare o rifiutare una tua richiesta',
+    [ErrorCode.ALREADY_REVIEWED]: 'La richiesta è già stata approvata o rifiutata',
+    [ErrorCode.CLAIMED_ELSEWHERE]:
       'La richiesta è già stata approvata o rifiutata, o la sta esaminando un altro utente',
-    'passwords.old_password_match': 'La password attuale non è corretta',
-    'passwords.update_error': 'Errore durante la modifica della password',
-    'This enrolment link has expired or was already used: ask an administrator for a new one':
+    [ErrorCode.CRM_LIMIT]: 'Il CRM ha raggiunto il limite di richieste consentite: riprova più tardi',
+    [ErrorCode.ENROLMENT_EXPIRED]:
       'Il link è scaduto o è già stato usato. Chiedi a un amministratore di inviarti un nuovo codice QR.',
-  } as Record<string, string>,
+  } as Partial<Record<ErrorCode, string>>,
 } as const;
 
-/** The Italian for a server message, or the message itself when the table has none. */
-export function translateServerMessage(message: string): string {
-  return it.serverMessages[message] ?? message;
+/** What a refusal's code means in Italian, when the code has a fixed meaning. */
+export function translateErrorCode(code: unknown): string | undefined {
+  return isErrorCode(code) ? it.errorCodes[code] : undefined;
 }

@@ -1,5 +1,5 @@
-import { INVALID_TOTP_MESSAGE } from '@contract/restores';
-import { it, translateServerMessage } from '@/i18n/it';
+import { ErrorCode } from '@contract/error-codes';
+import { it, translateErrorCode } from '@/i18n/it';
 import { ApiError } from './api-client';
 
 /** What to tell the user about a failed call, in Italian. */
@@ -9,20 +9,22 @@ export function errorMessage(error: unknown): string {
     if (error.isNetwork) return it.errors.network;
     if (error.status === 404) return it.errors.notFound;
     if (error.status === 403) return it.errors.forbidden;
-    return translateServerMessage(error.message);
+    return translateErrorCode(error.code) ?? error.message;
   }
   return it.errors.generic;
 }
 
-export const isInvalidCode = (error: unknown) =>
-  error instanceof ApiError && error.message === INVALID_TOTP_MESSAGE;
+/** Whether a call was refused with this code (contract/error-codes.ts). */
+export const hasErrorCode = (error: unknown, code: ErrorCode) =>
+  error instanceof ApiError && error.code === code;
+
+/** A wrong or replayed one-time code: the code dialog stays open for a new try. */
+export const isInvalidCode = (error: unknown) => hasErrorCode(error, ErrorCode.INVALID_CODE);
 
 /** A 401 is told and handled once, by the query client (sign-in again). */
 export const isSignedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
 
-/** The server's reason in Italian: its own message when the table knows it, else what the status means. */
+/** The server's reason in Italian: what its code means when that is fixed, else what the status means. */
 export function failureReason(error: unknown): string {
-  if (error instanceof ApiError && it.serverMessages[error.message])
-    return translateServerMessage(error.message);
-  return errorMessage(error);
+  return (error instanceof ApiError && translateErrorCode(error.code)) || errorMessage(error);
 }

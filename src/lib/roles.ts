@@ -1,11 +1,9 @@
-import { ADMIN, USER_RANA } from '@contract/roles';
+import { roleMay } from '@contract/permissions';
 import { it } from '@/i18n/it';
 
-/** `USER_{PRODUCT}`: any user role other than USER_RANA is the company's own staff role. */
-export const isProductRole = (role: string) => role.startsWith('USER_') && role !== USER_RANA;
-export const isAdmin = (role: string) => role === ADMIN;
-export const canSeeManagement = (role: string) => isAdmin(role) || isProductRole(role);
-export const canRequestRestore = (role: string) => role === USER_RANA;
+export const isAdmin = (role: string) => roleMay(role, 'manageUsers');
+export const canSeeManagement = (role: string) => roleMay(role, 'reviewRestores');
+export const canRequestRestore = (role: string) => roleMay(role, 'requestRestores');
 
 /** 'Admin', 'User Rana', 'User Storico'. */
 export function roleLabel(role: string): string {

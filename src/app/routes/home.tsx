@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { it } from '@/i18n/it';
-import { isProductRole } from '@/lib/roles';
+import { isProductRole } from '@contract/permissions';
 import { useSessionUser } from '@/lib/session-store';
 
 export function Home() {

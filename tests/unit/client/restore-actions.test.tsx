@@ -175,7 +175,7 @@ describe('the messages of a refused restore', () => {
     ['list', 'Esistono già delle richieste in sospeso o completate per una delle revisioni selezionate'],
     ['detail', 'Esiste già una richiesta in sospeso o completata per la revisione selezionata'],
   ] as const)('words a duplicate request for the %s', async (place, message) => {
-    reply = () => refusal(409, DUPLICATE, 'CONFLICT');
+    reply = () => refusal(409, DUPLICATE, 'DUPLICATE_REQUEST');
     const { user, onDone } = await renderActions({ place, revisionIds: place === 'list' ? [7, 8] : [7] });
     await request(user, 'Segnala ripristino', '123456', { enter: place === 'detail' });
     expect(creates()).toHaveLength(1);
@@ -185,7 +185,7 @@ describe('the messages of a refused restore', () => {
   });
 
   it('keeps the dialog open on a wrong code and says so', async () => {
-    reply = () => refusal(400, 'Invalid Totp', 'BAD_REQUEST');
+    reply = () => refusal(400, 'Invalid Totp', 'INVALID_CODE');
     const { user } = await renderActions();
     const dialog = await request(user, 'Forza ripristino');
     expect(await within(dialog).findByText('Il codice inserito non è valido')).toBeInTheDocument();

@@ -273,7 +273,7 @@ describe('reviewing a pending request', () => {
   });
 
   it('keeps the dialog open on a wrong code and says so', async () => {
-    review = () => refusal(400, 'Invalid Totp', 'BAD_REQUEST');
+    review = () => refusal(400, 'Invalid Totp', 'INVALID_CODE');
     const { user } = await open();
     await user.click(await screen.findByRole('button', { name: 'Approva la richiesta 11' }));
     const dialog = await typeCode(user);

@@ -139,7 +139,7 @@ describe('the restore buttons on the case detail', () => {
   });
 
   it('word a duplicate for the one revision of the screen', async () => {
-    create = () => refusal(409, DUPLICATE, 'CONFLICT');
+    create = () => refusal(409, DUPLICATE, 'DUPLICATE_REQUEST');
     await renderApp(detail, { as: RANA });
     const user = userEvent.setup();
     const report = screen.getByRole('button', { name: 'Segnala ripristino' });

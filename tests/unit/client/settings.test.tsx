@@ -18,7 +18,7 @@ beforeEach(() => {
     if (method !== 'PUT' || path !== `/user/${ME.id}/update-password`) return { status: 404 };
     const { oldPassword } = body as { oldPassword: string };
     if (oldPassword !== OLD)
-      return refusal(400, 'The current password is wrong', 'BAD_REQUEST', { field: 'body.oldPassword' });
+      return refusal(400, 'The current password is wrong', 'WRONG_PASSWORD', { field: 'body.oldPassword' });
     return ok(null, 'Password changed');
   });
 });

@@ -46,7 +46,7 @@ describe('the authenticator setup page', () => {
       refusal(
         401,
         'This enrolment link has expired or was already used: ask an administrator for a new one',
-        'UNAUTHORIZED',
+        'ENROLMENT_EXPIRED',
       ),
     );
     const { router } = await renderApp('/2fa/old');

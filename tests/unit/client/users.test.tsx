@@ -42,13 +42,20 @@ class UsersApi {
     const username = others.some((u) => u.username === body.username);
     const email = others.some((u) => u.email === body.email);
     if (username && email)
-      return refusal(409, 'Username and e-mail are already used by another user', 'CONFLICT', {
-        field: 'body.username,body.email',
-      });
+      return refusal(
+        409,
+        'Username and e-mail are already used by another user',
+        'USERNAME_AND_EMAIL_TAKEN',
+        {
+          field: 'body.username,body.email',
+        },
+      );
     if (username)
-      return refusal(409, 'Username is already used by another user', 'CONFLICT', { field: 'body.username' });
+      return refusal(409, 'Username is already used by another user', 'USERNAME_TAKEN', {
+        field: 'body.username',
+      });
     if (email)
-      return refusal(409, 'E-mail is already used by another user', 'CONFLICT', { field: 'body.email' });
+      return refusal(409, 'E-mail is already used by another user', 'EMAIL_TAKEN', { field: 'body.email' });
     return null;
   }
 
@@ -100,7 +107,7 @@ class UsersApi {
       return ok(target, 'User updated');
     }
     if (method === 'DELETE') {
-      if (target.id === ME.id) return refusal(409, 'You cannot delete your own user', 'CONFLICT');
+      if (target.id === ME.id) return refusal(409, 'You cannot delete your own user', 'OWN_USER');
       this.users = this.users.filter((u) => u.id !== target.id);
       return ok(null, 'User deleted');
     }
@@ -325,7 +332,11 @@ describe('Gestione utenti: row actions', () => {
   it("explains a refused delete with 'Errore durante l'eliminazione dell'utente'", async () => {
     api.setHandler((request) =>
       request.method === 'DELETE'
-        ? refusal(409, 'The last administrator cannot be removed: make another user ADMIN first', 'CONFLICT')
+        ? refusal(
+            409,
+            'The last administrator cannot be removed: make another user ADMIN first',
+            'LAST_ADMIN',
+          )
         : server.handle(request),
     );
     const { user } = await open();

@@ -1,7 +1,6 @@
-import { DUPLICATE_REQUEST_MESSAGE, INVALID_TOTP_MESSAGE } from '@contract/restores';
+import { ErrorCode } from '@contract/error-codes';
 import { it } from '@/i18n/it';
-import { ApiError } from '@/lib/api-client';
-import { isInvalidCode } from '@/lib/error-message';
+import { hasErrorCode, isInvalidCode } from '@/lib/error-message';
 import type { RecordKind } from '@/lib/records';
 
 /** 'Segnala ripristino' (type 1, waits for a reviewer) or 'Forza ripristino' (type 2, done at once). */
@@ -24,7 +23,7 @@ export function restoreErrorMessage(
   place: RestorePlace,
   error: unknown,
 ): string {
-  if (error instanceof ApiError && error.message === DUPLICATE_REQUEST_MESSAGE)
+  if (hasErrorCode(error, ErrorCode.DUPLICATE_REQUEST))
     return place === 'list' ? it.restore.duplicateOnList : it.restore.duplicateOnDetail;
   if (isInvalidCode(error)) return it.restore.invalidCode;
   return action === 'report' ? it.restore.reportFailed : it.restore.restoreFailed[kind];
@@ -32,8 +31,5 @@ export function restoreErrorMessage(
 
 /** Whether the catalogue message already says everything, or the server's reason should be shown beneath it. */
 export function needsReason(error: unknown): boolean {
-  return !(
-    error instanceof ApiError &&
-    (error.message === DUPLICATE_REQUEST_MESSAGE || error.message === INVALID_TOTP_MESSAGE)
-  );
+  return !(hasErrorCode(error, ErrorCode.DUPLICATE_REQUEST) || isInvalidCode(error));
 }

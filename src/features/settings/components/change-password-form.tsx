@@ -7,7 +7,7 @@ import { InputField } from '@/components/input-field';
 import { PasswordRules } from '@/components/password-rules';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
-import { it, translateServerMessage } from '@/i18n/it';
+import { it, translateErrorCode } from '@/i18n/it';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { formResolver } from '@/lib/form-resolver';
@@ -54,7 +54,9 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
           if (field === 'oldPassword') {
             form.setError('oldPassword', { message: it.settings.wrongCurrent }, { shouldFocus: true });
           } else if (field === 'newPassword') {
-            form.setError('newPassword', { message: translateServerMessage((error as ApiError).message) });
+            form.setError('newPassword', {
+              message: translateErrorCode((error as ApiError).code) ?? (error as ApiError).message,
+            });
           } else if (!(error instanceof ApiError && error.status === 401)) {
             toast.error(it.settings.failure, { description: errorMessage(error) });
           }

@@ -1,6 +1,6 @@
 import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
-import { it, translateServerMessage } from '@/i18n/it';
+import { it, translateErrorCode } from '@/i18n/it';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { refusedField } from '@/lib/server-field';
@@ -38,9 +38,8 @@ export function showUserFormError(
   const field = refusedField(error);
   const formField = field === undefined ? undefined : formFieldOf[field];
   if (formField) {
-    const message = translateServerMessage((error as ApiError).message);
     form.setError(formField, {
-      message: message === (error as ApiError).message ? it.validation.invalid : message,
+      message: translateErrorCode((error as ApiError).code) ?? it.validation.invalid,
     });
   }
   toast.error(failure, { description: errorMessage(error) });

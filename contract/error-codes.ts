@@ -1,0 +1,43 @@
+/**
+ * The stable codes a refusal carries in `error.code`, beside SPEC.md's English `error.message` (kept as it is for
+ * callers that read it). Clients branch and translate on the code, never on the message. Sign-in keeps its numeric
+ * codes -1, -2, -3 (contract/auth.ts).
+ */
+export const ErrorCode = {
+  // Any endpoint.
+  BAD_REQUEST: 'BAD_REQUEST',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  SESSION_EXPIRED: 'SESSION_EXPIRED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  RATE_LIMITED: 'RATE_LIMITED',
+  INTERNAL: 'INTERNAL',
+  // One-time codes (restores, reviews, settings).
+  INVALID_CODE: 'INVALID_CODE',
+  CODES_LOCKED: 'LOCKED',
+  // Restore requests and their review.
+  DUPLICATE_REQUEST: 'DUPLICATE_REQUEST',
+  OWN_REQUEST: 'OWN_REQUEST',
+  ALREADY_REVIEWED: 'ALREADY_REVIEWED',
+  CLAIMED_ELSEWHERE: 'CLAIMED_ELSEWHERE',
+  // The CRM a restore is written to.
+  CRM_ERROR: 'CRM_ERROR',
+  CRM_UNAVAILABLE: 'CRM_UNAVAILABLE',
+  /** 503: the Salesforce org's API request limit is reached; try again later. */
+  CRM_LIMIT: 'CRM_LIMIT',
+  // Users and passwords.
+  USERNAME_TAKEN: 'USERNAME_TAKEN',
+  EMAIL_TAKEN: 'EMAIL_TAKEN',
+  USERNAME_AND_EMAIL_TAKEN: 'USERNAME_AND_EMAIL_TAKEN',
+  OWN_USER: 'OWN_USER',
+  LAST_ADMIN: 'LAST_ADMIN',
+  OWN_PASSWORD_ONLY: 'OWN_PASSWORD_ONLY',
+  WRONG_PASSWORD: 'WRONG_PASSWORD',
+  SAME_PASSWORD: 'SAME_PASSWORD',
+  ENROLMENT_EXPIRED: 'ENROLMENT_EXPIRED',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const isErrorCode = (code: unknown): code is ErrorCode =>
+  typeof code === 'string' && (Object.values(ErrorCode) as string[]).includes(code);
