@@ -12,6 +12,7 @@ import { healthRoutes } from './health/health.routes';
 import type { ReadinessState } from './health/readiness';
 import { API_PREFIX, registerAccessControl } from './http/access';
 import { registerErrorHandler, registerNotFound } from './http/error-handler';
+import { acceptEmptyJsonBodies } from './http/json-body';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimit } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security';
@@ -56,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  acceptEmptyJsonBodies(app);
   registerAccessControl(app, deps.sessions);
   await registerSecurityHeaders(app, deps.config.secureTransport);
   await registerOpenApi(app);
