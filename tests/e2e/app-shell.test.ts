@@ -1,6 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, launchProfile } from './support/browser';
+import { E2E_ADMIN } from './support/e2e-env';
+import { signInThroughScreens } from './support/session';
 
 describe('the built app served by npm start', () => {
   let browser: Browser;
@@ -49,5 +51,50 @@ describe('the built app served by npm start', () => {
     await page.goto('/forgotPassword');
     await page.getByRole('link', { name: 'Torna al login' }).waitFor({ state: 'visible' });
     await context.close();
+  });
+
+  it('opens / in a fresh profile: the HTML shell, then the sign-in screen, also on a reload', async () => {
+    const context = await launchProfile(baseUrl);
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      const response = await page.goto('/');
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()['content-type']).toMatch(/^text\/html/);
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/signIn');
+      await page.getByRole('heading', { name: /Accedi a Storico/ }).waitFor({ state: 'visible' });
+
+      // Before any service worker controls the page, and again once one does.
+      for (let i = 0; i < 2; i++) {
+        await page.goto('/');
+        await page.getByRole('heading', { name: /Accedi a Storico/ }).waitFor({ state: 'visible' });
+        await page.evaluate(() => navigator.serviceWorker.ready);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps a signed-in user in the app on /, on a reload of it and through the logo link', async () => {
+    const context = await launchProfile(baseUrl);
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await signInThroughScreens(page, E2E_ADMIN);
+      const home = page.getByRole('heading', { name: `Benvenuto, ${E2E_ADMIN.username}!` });
+
+      await page.goto('/');
+      await home.waitFor({ state: 'visible' });
+      await page.reload();
+      await home.waitFor({ state: 'visible' });
+
+      await page.goto('/impostazioni');
+      // A mark on the window survives only an in-app navigation, not a new page load.
+      await page.evaluate(() => Object.assign(window, { storicoMark: 'same-page' }));
+      await page.getByRole('link', { name: 'Storico', exact: true }).click();
+      await home.waitFor({ state: 'visible' });
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(await page.evaluate(() => (window as { storicoMark?: string }).storicoMark)).toBe('same-page');
+    } finally {
+      await context.close();
+    }
   });
 });

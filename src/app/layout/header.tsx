@@ -1,6 +1,6 @@
 import { LogOut, Menu, WifiOff } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { useLogout } from '@/features/auth/api/logout';
 import { it } from '@/i18n/it';
@@ -31,10 +31,11 @@ export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
       >
         <Menu />
       </Button>
-      <a href="/" className="flex items-center gap-2 font-semibold" aria-label={it.app.name}>
+      {/* An in-app link: a full page load of / would start the app over. */}
+      <Link to="/" className="flex items-center gap-2 font-semibold" aria-label={it.app.name}>
         <img src="/logo.svg" alt="" width={32} height={32} />
         <span className="text-lg">{it.app.name}</span>
-      </a>
+      </Link>
       <div className="ml-auto flex items-center gap-3">
         {!online && (
           <Badge variant="warning" role="status" title={it.offline.badgeHint} data-testid="offline-badge">
