@@ -36,6 +36,8 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** The CRM that restores write to; absent in tests that do not restore. */
   crm?: CrmConnector;
+  /** The socket to answer on, shared with the app that served while the server started (main.ts). */
+  serverFactory?: FastifyServerOptions['serverFactory'];
 };
 
 /** Builds the whole HTTP app without listening: main.ts starts it, tests call it through inject or a port. */
@@ -49,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Fastify accepts a hop count at run time, though its type lists only boolean, string and function.
     trustProxy: deps.config.trustProxy as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,
+    ...(deps.serverFactory ? { serverFactory: deps.serverFactory } : {}),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,12 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app';
-import { SessionService } from './auth/sessions';
 import { ConfigError, loadConfig, type Config } from './config';
-import { migrateToLatest } from './db/database';
-import { openConfiguredDatabase } from './db/open-configured';
+import { pgliteTemplate } from './db/pglite-template';
 import { ReadinessState } from './health/readiness';
-import { prepareCrm } from './sync/crm-runtime';
-import { bootstrapIdentity } from './users/bootstrap';
+import { HandOverServer } from './http/hand-over-server';
+import { buildStartingApp } from './http/starting-app';
 
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -22,17 +19,73 @@ function readConfig(): Config {
   }
 }
 
+/**
+ * Listen first: the sign-in page is served within seconds of `npm start`, while the database opens (a new embedded
+ * one takes its initdb), migrates, and the demo CRM and its history load in the background; /readyz tells when the
+ * data is there. The rest of the server is imported only then, so its loading does not delay the first answer.
+ */
 async function main(): Promise<void> {
   const config = readConfig();
   const readiness = new ReadinessState();
-  const database = await openConfiguredDatabase(config);
+  const socket = new HandOverServer();
+  const logger = { level: config.logLevel };
+
+  const startingSlot = socket.slot();
+  const starting = await buildStartingApp({
+    distDir,
+    readiness,
+    secureTransport: config.secureTransport,
+    logger,
+    serverFactory: startingSlot.serverFactory,
+  });
+  await starting.ready();
+  startingSlot.activate();
+  await socket.listen(config.port, config.host);
+  starting.log.info(
+    { url: `http://localhost:${config.port}`, demo: config.demo },
+    'Storico is listening; opening the database',
+  );
+
+  const [
+    { buildApp },
+    { SessionService },
+    { migrateToLatest },
+    { openConfiguredDatabase },
+    crmRuntime,
+    users,
+  ] = await Promise.all([
+    import('./app'),
+    import('./auth/sessions'),
+    import('./db/database'),
+    import('./db/open-configured'),
+    import('./sync/crm-runtime'),
+    import('./users/bootstrap'),
+  ]);
+
+  // A new embedded database starts from the migrated copy `npm start` prepared, not from an initdb.
+  const database = await openConfiguredDatabase(config, {
+    template: config.databaseUrl ? undefined : pgliteTemplate(),
+  });
   await migrateToLatest(database.db);
-  await bootstrapIdentity(database.db, config);
+  await users.bootstrapIdentity(database.db, config);
   readiness.databaseReady();
-  const crm = await prepareCrm(config, database);
+  const crm = await crmRuntime.prepareCrm(config, database);
 
   const sessions = new SessionService(database.db, config.jwtSecret);
-  const app = await buildApp({ config, db: database.db, readiness, sessions, distDir, crm: crm.connector });
+  const appSlot = socket.slot();
+  const app = await buildApp({
+    config,
+    db: database.db,
+    readiness,
+    sessions,
+    distDir,
+    crm: crm.connector,
+    logger,
+    serverFactory: appSlot.serverFactory,
+  });
+  await app.ready();
+  appSlot.activate();
+  await starting.close();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -40,6 +93,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      await socket.close();
       await app.close();
       await crm.stop();
       await database.close();
@@ -53,11 +107,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    { url: `http://localhost:${config.port}`, database: database.kind, demo: config.demo },
-    'Storico is listening',
-  );
+  app.log.info({ database: database.kind, demo: config.demo }, 'Storico is ready to sign in');
   crm.start({ readiness, logger: app.log });
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
@@ -30,7 +30,7 @@ pg.types.setTypeParser(DATE, (value) => value);
 
 export type OpenOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite'; dataDir: string; /** Used only when dataDir holds no database yet. */ template?: Blob }
   | { kind: 'pglite'; memory: true; loadDataDir?: Blob };
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
@@ -46,7 +46,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   let client: PGlite;
   if ('dataDir' in options) {
     mkdirSync(options.dataDir, { recursive: true });
-    client = new PGlite(path.resolve(options.dataDir), { parsers: pgliteParsers });
+    const isNew = !existsSync(path.join(options.dataDir, 'PG_VERSION'));
+    client = new PGlite(path.resolve(options.dataDir), {
+      parsers: pgliteParsers,
+      ...(isNew && options.template ? { loadDataDir: options.template } : {}),
+    });
   } else {
     client = new PGlite({
       parsers: pgliteParsers,

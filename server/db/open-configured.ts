@@ -2,9 +2,15 @@ import path from 'node:path';
 import type { Config } from '../config';
 import { openDatabase, type DatabaseHandle } from './database';
 
-/** PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite kept in DATA_DIR. */
-export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+/**
+ * PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite kept in DATA_DIR; a new one starts as a copy of
+ * `template` when given.
+ */
+export function openConfiguredDatabase(
+  config: Config,
+  options: { template?: Blob } = {},
+): Promise<DatabaseHandle> {
   return config.databaseUrl
     ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
-    : openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
+    : openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite'), ...options });
 }

@@ -10,7 +10,9 @@ export function acceptEmptyJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-    parseJson(request, body, done);
+    // parseAs 'string': the body always arrives as text.
+    const text = body as string;
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
   });
 }

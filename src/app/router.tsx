@@ -13,6 +13,7 @@ import { UsersPage } from '@/features/users/components/users-page';
 import { canSeeManagement, isAdmin } from '@/lib/roles';
 import { AppLayout } from './layout/app-layout';
 import { setNavigator } from './query-client';
+import { StartupNotice } from './startup-notice';
 import { ErrorView } from './routes/error-view';
 import { RedirectIfSignedIn, RequireRole } from './routes/guards';
 import { Home } from './routes/home';
@@ -27,7 +28,12 @@ function TwoFactorRoute() {
 /** Every route of SPEC.md section 2. */
 export const routes: RouteObject[] = [
   {
-    element: <Outlet />,
+    element: (
+      <>
+        <StartupNotice />
+        <Outlet />
+      </>
+    ),
     errorElement: <ErrorView />,
     children: [
       {

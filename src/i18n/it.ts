@@ -10,6 +10,9 @@ export const it = {
     name: 'Storico',
     tagline: 'Revisioni e ripristini CRM',
     loading: 'Caricamento in corso...',
+    /** While the server loads the demo history (or runs its first CRM sync) after a first start. */
+    startupLoading: 'Caricamento dati dimostrativi…',
+    startupProgress: (progress: string) => `Caricamento dati dimostrativi… (${progress})`,
   },
   layout: {
     logout: 'Esci',

@@ -26,7 +26,7 @@ export type RunningServer = {
   stop(): Promise<number | null>;
 };
 
-async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+async function waitUntilOk(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
@@ -42,10 +42,14 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
 }
 
-/** Runs `npm start`'s entry point (build if stale, migrate, listen) as a real process, and waits for /readyz. */
+/**
+ * Runs `npm start`'s entry point (build if stale, listen, migrate, load) as a real process, and waits for
+ * `waitFor`: /readyz (data loaded) by default, /healthz for as soon as it listens.
+ */
 export async function startServer(
   extraEnv: Record<string, string> = {},
   dataDir?: string,
+  waitFor: '/readyz' | '/healthz' = '/readyz',
 ): Promise<RunningServer> {
   const port = await freePort();
   const env = {
@@ -67,7 +71,7 @@ export async function startServer(
   );
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitFor(`${baseUrl}/readyz`, child, 240_000);
+    await waitUntilOk(`${baseUrl}${waitFor}`, child, 240_000);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;

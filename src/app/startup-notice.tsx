@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { readinessSchema, type Readiness } from '@contract/health';
+import { it } from '@/i18n/it';
+import { clientConfig } from '@/lib/config';
+
+const POLL_MS = 3000;
+
+/** /readyz sits beside the API, at the root of the API's origin. */
+const readyzUrl = () => new URL('/readyz', new URL(clientConfig.apiBaseUrl, window.location.href)).toString();
+
+async function readReadiness(): Promise<Readiness | null> {
+  try {
+    const response = await fetch(readyzUrl(), { cache: 'no-store' });
+    const parsed = readinessSchema.safeParse(await response.json());
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null; // offline or not reachable: nothing to say about the data
+  }
+}
+
+/**
+ * After a first start the server answers at once but loads the demo history in the background (its /readyz is 503
+ * until the data is in): say so, so that thin search results are not taken for the real thing. Polls until ready.
+ */
+export function StartupNotice() {
+  const [state, setState] = useState<Readiness | null>(null);
+
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      const readiness = await readReadiness();
+      if (stopped) return;
+      setState(readiness);
+      if (readiness && !readiness.ready) timer = setTimeout(() => void poll(), POLL_MS);
+    };
+    void poll();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, []);
+
+  if (!state || state.ready) return null;
+  return (
+    <div
+      role="status"
+      data-testid="startup-notice"
+      className="border-b bg-amber-50 px-4 py-2 text-center text-sm text-amber-900"
+    >
+      {state.progress ? it.app.startupProgress(state.progress) : it.app.startupLoading}
+    </div>
+  );
+}
