@@ -1,15 +1,5 @@
 import { createBrowserRouter, Navigate, Outlet, useParams, type RouteObject } from 'react-router-dom';
-import { ForgotPasswordPage } from '@/features/auth/components/forgot-password-page';
-import { ResetPasswordPage } from '@/features/auth/components/reset-password-page';
-import { SignInPage } from '@/features/auth/components/sign-in-page';
-import { DetailPage } from '@/features/records/components/detail-page';
-import { OfflinePage } from '@/features/records/components/offline-page';
-import { SearchPage } from '@/features/records/components/search-page';
 import { recordKinds } from '@/features/records/kinds/record-kinds';
-import { RestoresPage } from '@/features/restores/components/restores-page';
-import { SettingsPage } from '@/features/settings/components/settings-page';
-import { TwoFactorPage } from '@/features/twofa/components/twofa-page';
-import { UsersPage } from '@/features/users/components/users-page';
 import { canSeeManagement, isAdmin } from '@/lib/roles';
 import { AppLayout } from './layout/app-layout';
 import { setNavigator } from './query-client';
@@ -19,10 +9,25 @@ import { RedirectIfSignedIn, RequireRole } from './routes/guards';
 import { Home } from './routes/home';
 import { NotFound } from './routes/not-found';
 
+/*
+ * Every screen is its own chunk, loaded when its route is first opened (react-router's `lazy`), so the first page
+ * downloads only the frame and that screen: the bundle budget (README) is checked by tests/e2e/bundle-budget.test.ts.
+ */
+const signIn = () => import('@/features/auth/components/sign-in-page');
+const forgotPassword = () => import('@/features/auth/components/forgot-password-page');
+const resetPassword = () => import('@/features/auth/components/reset-password-page');
+const twoFactor = () => import('@/features/twofa/components/twofa-page');
+const settings = () => import('@/features/settings/components/settings-page');
+const users = () => import('@/features/users/components/users-page');
+const restores = () => import('@/features/restores/components/restores-page');
+const search = () => import('@/features/records/components/search-page');
+const detail = () => import('@/features/records/components/detail-page');
+const offline = () => import('@/features/records/components/offline-page');
+
 /** /2fa without its token has nothing to show. */
-function TwoFactorRoute() {
+function TwoFactorRoute({ Page }: { Page: () => React.ReactNode }) {
   const { token } = useParams();
-  return token ? <TwoFactorPage /> : <Navigate to="/signIn" replace />;
+  return token ? <Page /> : <Navigate to="/signIn" replace />;
 }
 
 /** Every route of SPEC.md section 2. */
@@ -38,51 +43,82 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: '/signIn',
-        element: (
-          <RedirectIfSignedIn>
-            <SignInPage />
-          </RedirectIfSignedIn>
-        ),
+        lazy: async () => {
+          const { SignInPage } = await signIn();
+          return {
+            element: (
+              <RedirectIfSignedIn>
+                <SignInPage />
+              </RedirectIfSignedIn>
+            ),
+          };
+        },
       },
-      { path: '/forgotPassword', element: <ForgotPasswordPage /> },
-      { path: '/resetPassword', element: <ResetPasswordPage /> },
+      {
+        path: '/forgotPassword',
+        lazy: async () => ({ Component: (await forgotPassword()).ForgotPasswordPage }),
+      },
+      {
+        path: '/resetPassword',
+        lazy: async () => ({ Component: (await resetPassword()).ResetPasswordPage }),
+      },
       { path: '/2fa', element: <Navigate to="/signIn" replace /> },
-      { path: '/2fa/:token', element: <TwoFactorRoute /> },
+      {
+        path: '/2fa/:token',
+        lazy: async () => {
+          const { TwoFactorPage } = await twoFactor();
+          return { element: <TwoFactorRoute Page={TwoFactorPage} /> };
+        },
+      },
       {
         element: <AppLayout />,
         errorElement: <ErrorView />,
         children: [
           { index: true, element: <Home /> },
-          { path: '/impostazioni', element: <SettingsPage /> },
+          { path: '/impostazioni', lazy: async () => ({ Component: (await settings()).SettingsPage }) },
           {
             path: '/gestione_utenti/gestioneUtenti',
-            element: (
-              <RequireRole allow={isAdmin}>
-                <UsersPage />
-              </RequireRole>
-            ),
+            lazy: async () => {
+              const { UsersPage } = await users();
+              return {
+                element: (
+                  <RequireRole allow={isAdmin}>
+                    <UsersPage />
+                  </RequireRole>
+                ),
+              };
+            },
           },
-          {
-            path: recordKinds.case.routes.restores,
-            element: (
-              <RequireRole allow={canSeeManagement}>
-                <RestoresPage kind="case" />
-              </RequireRole>
-            ),
-          },
-          {
-            path: recordKinds.contact.routes.restores,
-            element: (
-              <RequireRole allow={canSeeManagement}>
-                <RestoresPage kind="contact" />
-              </RequireRole>
-            ),
-          },
-          { path: recordKinds.contact.routes.list, element: <SearchPage kind="contact" /> },
-          { path: recordKinds.contact.routes.detailPattern, element: <DetailPage kind="contact" /> },
-          { path: recordKinds.case.routes.list, element: <SearchPage kind="case" /> },
-          { path: recordKinds.case.routes.detailPattern, element: <DetailPage kind="case" /> },
-          { path: '/disponibili_offline', element: <OfflinePage /> },
+          ...(['case', 'contact'] as const).map((kind): RouteObject => ({
+            path: recordKinds[kind].routes.restores,
+            lazy: async () => {
+              const { RestoresPage } = await restores();
+              return {
+                element: (
+                  <RequireRole allow={canSeeManagement}>
+                    <RestoresPage kind={kind} />
+                  </RequireRole>
+                ),
+              };
+            },
+          })),
+          ...(['contact', 'case'] as const).flatMap((kind): RouteObject[] => [
+            {
+              path: recordKinds[kind].routes.list,
+              lazy: async () => {
+                const { SearchPage } = await search();
+                return { element: <SearchPage kind={kind} /> };
+              },
+            },
+            {
+              path: recordKinds[kind].routes.detailPattern,
+              lazy: async () => {
+                const { DetailPage } = await detail();
+                return { element: <DetailPage kind={kind} /> };
+              },
+            },
+          ]),
+          { path: '/disponibili_offline', lazy: async () => ({ Component: (await offline()).OfflinePage }) },
           { path: '*', element: <NotFound /> },
         ],
       },

@@ -1,16 +1,15 @@
 import { useEffect, useState } from 'react';
 import { readinessSchema, type Readiness } from '@contract/health';
 import { it } from '@/i18n/it';
-import { clientConfig } from '@/lib/config';
 
 const POLL_MS = 3000;
 
-/** /readyz sits beside the API, at the root of the API's origin. */
-const readyzUrl = () => new URL('/readyz', new URL(clientConfig.apiBaseUrl, window.location.href)).toString();
+/** The server that served the app says whether its data is loaded (the API may be elsewhere, its data with it). */
+const READYZ = '/readyz';
 
 async function readReadiness(): Promise<Readiness | null> {
   try {
-    const response = await fetch(readyzUrl(), { cache: 'no-store' });
+    const response = await fetch(READYZ, { cache: 'no-store' });
     const parsed = readinessSchema.safeParse(await response.json());
     return parsed.success ? parsed.data : null;
   } catch {

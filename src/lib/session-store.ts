@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { clearComparisons } from '@/offline/comparison-store';
 import { clearToken, readToken, storeToken, userFromToken, type TokenUser } from './auth-token';
 
 type Listener = () => void;
@@ -34,7 +33,8 @@ export const sessionStore = {
     clearToken();
     window.sessionStorage.clear();
     window.localStorage.clear();
-    void clearComparisons();
+    // Loaded on demand: the offline database (Dexie) is not part of the first page's script.
+    void import('@/offline/comparison-store').then(({ clearComparisons }) => clearComparisons());
     token = undefined;
     user = null;
     notify();

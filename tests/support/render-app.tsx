@@ -8,6 +8,7 @@ import { queryClient, setNavigator } from '@/app/query-client';
 import { routes } from '@/app/router';
 import { sessionStore } from '@/lib/session-store';
 import { fakeSessionToken } from './client-token';
+import { routerReady } from './router-ready';
 
 // The whole app renders slowly in jsdom on a busy machine: give findBy* and waitFor more than the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -21,6 +22,7 @@ export type SignedInAs = { id: number; username: string; role: string };
 export async function renderApp(path: string, options: { as?: SignedInAs } = {}) {
   if (options.as) sessionStore.signedIn(await fakeSessionToken(options.as));
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  await routerReady(router);
   setNavigator((to) => void router.navigate(to, { replace: true }));
   const view = render(
     <Providers>

@@ -7,6 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { sessionStore as SessionStoreValue } from '@/lib/session-store';
 import { fakeSessionToken } from '../../support/client-token';
+import { routerReady } from '../../support/router-ready';
 import { ok, page, startFakeApi, type FakeHandler } from './support/fake-api';
 
 const agents = [{ id: '005A', FirstName: 'Andrea', LastName: 'Rossi', username: 'andrea.rossi@demo.it' }];
@@ -148,6 +149,7 @@ async function renderAt(path: string) {
   sessionStore.signedIn(await fakeSessionToken({ id: 1, username: 'mario.rossi', role: 'USER_RANA' }));
   api.requests.length = 0;
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  await routerReady(router);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <RouterProvider router={router} />
