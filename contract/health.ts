@@ -6,8 +6,15 @@ export const readinessSchema = z.object({
   ready: z.boolean(),
   checks: z.object({
     database: z.enum(['ok', 'pending', 'failed']),
-    sync: z.enum(['ok', 'pending', 'running', 'failed', 'disabled']),
+    /** `limited`: the CRM's API usage is at SF_API_MAX_USAGE or its daily limit is exceeded. */
+    sync: z.enum(['ok', 'pending', 'running', 'failed', 'disabled', 'limited']),
   }),
   progress: z.string().optional(),
+  /** Catalogued CRM fields the org lacks or hides from the integration user, by object: left out of snapshots. */
+  missingFields: z.record(z.string(), z.array(z.string())).optional(),
+  /** The CRM's daily API usage as its last answer reported it. */
+  apiUsage: z
+    .object({ used: z.number().int(), limit: z.number().int(), fraction: z.number(), max: z.number() })
+    .optional(),
 });
 export type Readiness = z.infer<typeof readinessSchema>;

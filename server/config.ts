@@ -40,6 +40,10 @@ const envSchema = z.object({
   SF_CLIENT_ID: optionalString,
   SF_CLIENT_SECRET: optionalString,
   SYNC_INTERVAL_S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(300)),
+  SF_API_MAX_USAGE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().gt(0, 'must be a fraction above 0').max(1, 'must be a fraction up to 1').default(0.8),
+  ),
   SMTP_URL: optionalUrl,
   SMTP_FROM: z.preprocess(emptyAsUndefined, z.string().default('Storico <no-reply@storico.local>')),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
@@ -82,6 +86,8 @@ export type Config = {
   crm: { loginUrl: string; clientId: string; clientSecret: string };
   sandboxCrm: { port: number; editsEverySeconds: number } | undefined;
   syncIntervalSeconds: number;
+  /** The fraction of the org's daily API requests at which the sync stops making query calls. */
+  sfApiMaxUsage: number;
   smtp: { url: string; from: string } | undefined;
   publicUrl: string;
   secureTransport: boolean;
@@ -163,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { port: e.SANDBOX_CRM_PORT, editsEverySeconds: e.SANDBOX_CRM_EDITS_S }
       : undefined,
     syncIntervalSeconds: e.SYNC_INTERVAL_S,
+    sfApiMaxUsage: e.SF_API_MAX_USAGE,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
     publicUrl,
     secureTransport: publicUrl.startsWith('https://'),

@@ -53,12 +53,32 @@ export class CrmError extends Error {
   }
 }
 
+/** The org's daily API usage as its last answer reported it (Sforce-Limit-Info: api-usage=used/limit). */
+export type ApiUsage = { used: number; limit: number };
+
 export interface CrmConnector {
   listAgents(): Promise<CrmAgent[]>;
+  /** Reads the org's schema (describe) again: which catalogued fields it has, which can be written. */
+  refreshSchema(): Promise<void>;
+  /** Catalogued fields the org lacks or hides from the integration user, by object; left out of snapshots. */
+  missingFields(): Partial<Record<CrmObject, string[]>>;
+  /** The snapshot fields of `object` a restore can write in this org. */
+  writableFields(object: CrmObject): Promise<string[]>;
+  /** A person account's contact (PersonContactId), which a case of that account names as its ContactId. */
+  personContactId(accountId: string): Promise<string | null>;
+  /** The daily API usage last reported by the org, or null before its first answer. */
+  apiUsage(): ApiUsage | null;
+  /** Asks the org for its API usage (one call). */
+  checkLimits(): Promise<ApiUsage | null>;
+  /** True while the org refuses calls for its daily limit (403 REQUEST_LIMIT_EXCEEDED). */
+  limitExceeded(): Promise<boolean>;
   /** Records of `object` changed at or after `since` (all when null), oldest change first, one page at a time. */
   changedSince(object: CrmObject, since: Date | null): AsyncIterable<ChangedPage>;
   /** The record as it is now; throws a CrmError with errorCode NOT_FOUND when the CRM does not know it. */
   readRecord(object: CrmObject, id: string): Promise<CrmRecord>;
-  /** Writes the writable fields of `fields` (read-only ones are left out); throws the CRM's error when it refuses. */
+  /**
+   * Writes the writable fields of `fields` (read-only ones are left out; addresses through their components),
+   * without running assignment rules; throws the CRM's error when it refuses.
+   */
   updateRecord(object: CrmObject, id: string, fields: Record<string, unknown>): Promise<void>;
 }

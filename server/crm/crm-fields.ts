@@ -1,167 +1,276 @@
-import type { CrmObject } from './crm-connector';
+import type { CrmObject, CrmRecord } from './crm-connector';
 
-/** The REST API version spoken by the connector and the sandbox CRM. */
+/** The REST API version spoken by the connector. */
 export const SALESFORCE_API_VERSION = '62.0';
-
-export type FieldType = 'id' | 'string' | 'boolean' | 'date' | 'datetime' | 'number' | 'address';
-
-export type FieldDef = {
-  type: FieldType;
-  /** System, formula and compound fields: the CRM computes them and refuses writes. */
-  readOnly?: true;
-  /** Part of the snapshot Storico stores (and so of every query and read). */
-  snapshot?: true;
-};
 
 export type SObjectName = CrmObject | 'User';
 
-const ro = (type: FieldType, snapshot = true): FieldDef =>
-  snapshot ? { type, readOnly: true, snapshot: true } : { type, readOnly: true };
-const rw = (type: FieldType, snapshot = true): FieldDef => (snapshot ? { type, snapshot: true } : { type });
+/** A snapshot field read from a related record: OwnerName is Owner.Name. */
+type FromRelationship = { relationship: string; field: string };
+type CatalogueEntry = string | { name: string; from: FromRelationship };
 
-const system = {
-  CreatedDate: ro('datetime'),
-  LastModifiedDate: ro('datetime'),
-  SystemModstamp: ro('datetime'),
-};
-
-/** Compound address fields are read as one object but written through their parts. */
-export const ADDRESS_PARTS = { city: 'City', postalCode: 'PostalCode', country: 'Country' } as const;
-export const ADDRESS_FIELDS = { BillingAddress: 'Billing', ShippingAddress: 'Shipping' } as const;
+const system = ['LastModifiedById', 'CreatedDate', 'LastModifiedDate', 'SystemModstamp'];
 
 /**
- * The fields of each object Storico reads and writes, in snapshot order (SPEC.md section 3).
- * The sandbox CRM serves exactly these; the Salesforce connector queries the `snapshot` ones.
+ * The fields of each object Storico keeps, in snapshot order (SPEC.md section 3). Which of them are queried and
+ * written is decided by the org's describe (see planFields): a field the org lacks or hides is left out.
  */
-export const SOBJECT_FIELDS: Record<SObjectName, Record<string, FieldDef>> = {
-  User: {
-    Id: ro('id'),
-    Username: rw('string'),
-    FirstName: rw('string'),
-    LastName: rw('string'),
-    Email: rw('string'),
-    IsActive: rw('boolean'),
-    UserType: ro('string'),
+const CATALOGUE: Record<CrmObject, CatalogueEntry[]> = {
+  Account: [
+    'Id',
+    'OwnerId',
+    { name: 'OwnerName', from: { relationship: 'Owner', field: 'Name' } },
+    'Name',
+    'FirstName',
+    'LastName',
+    'RecordTypeId',
+    'Date_of_birth__c',
+    'Gender__c',
+    'ZIP_CODE__c',
+    'PV__pc',
+    'PersonEmail',
+    'Phone',
+    'PersonHomePhone',
+    'Fax',
+    'Website',
+    'BillingAddress',
+    'ShippingAddress',
+    'Description',
+    'Consent_Newsletter__pc',
+    'Last_Marketing_Contact_Date__c',
+    'Last_Newsletter_Update__pc',
+    'Type',
+    'Industry',
     ...system,
-  },
-  Account: {
-    Id: ro('id'),
-    OwnerId: rw('id'),
-    OwnerName: ro('string'),
-    // A person account's Name is compound: it is written through FirstName and LastName.
-    Name: ro('string'),
-    FirstName: rw('string'),
-    LastName: rw('string'),
-    Date_of_birth__c: rw('date'),
-    Gender__c: rw('string'),
-    ZIP_CODE__c: rw('string'),
-    PV__pc: rw('string'),
-    PersonEmail: rw('string'),
-    Phone: rw('string'),
-    PersonHomePhone: rw('string'),
-    Fax: rw('string'),
-    Website: rw('string'),
-    BillingAddress: ro('address'),
-    ShippingAddress: ro('address'),
-    BillingCity: rw('string', false),
-    BillingPostalCode: rw('string', false),
-    BillingCountry: rw('string', false),
-    ShippingCity: rw('string', false),
-    ShippingPostalCode: rw('string', false),
-    ShippingCountry: rw('string', false),
-    Description: rw('string'),
-    Consent_Newsletter__pc: rw('boolean'),
-    Last_Marketing_Contact_Date__c: rw('date'),
-    Last_Newsletter_Update__pc: rw('date'),
-    Type: rw('string'),
-    Industry: rw('string'),
-    IsPersonAccount: ro('boolean', false),
-    PersonContactId: ro('id', false),
+  ],
+  Case: [
+    'Id',
+    'CaseNumber',
+    'OwnerId',
+    'AccountId',
+    'ContactId',
     ...system,
-  },
-  Case: {
-    Id: ro('id'),
-    CaseNumber: ro('string'),
-    OwnerId: rw('id'),
-    AccountId: rw('id'),
-    ...system,
-    CaseOwnerName__c: ro('string'),
-    Reason: rw('string'),
-    Status: rw('string'),
-    Agent__c: rw('string'),
-    Is_restaurant__c: rw('boolean'),
-    Brand__c: rw('string'),
-    Type_of_Complaint__c: rw('string'),
-    Related__c: rw('string'),
-    Photo_Link_1__c: rw('string'),
-    Email_From_Contact_Us__c: rw('boolean'),
-    Recall__c: rw('boolean'),
-    Subject: rw('string'),
-    SuppliedName: rw('string'),
-    SuppliedEmail: rw('string'),
-    SuppliedPhone: rw('string'),
-    Web_Address__c: rw('string'),
-    Web_City__c: rw('string'),
-    Web_State__c: rw('string'),
-    Web_Zip_Code__c: rw('string'),
-    Web_Country__c: rw('string'),
-    // Read from the case's contact: Salesforce does not let them be written on the case.
-    ContactEmail: ro('string'),
-    ContactPhone: ro('string'),
-    Origin: rw('string'),
-    ContactName: ro('string'),
-    Description: rw('string'),
-    Priority: rw('string'),
-    Product__c: rw('string'),
-    Lot_Number__c: rw('string'),
-    Expiration_Date__c: rw('date'),
-    SKU_Webform__c: rw('string'),
-    Classify__c: rw('string'),
-    SKU_Agent1__c: rw('string'),
-    Missed_lot__c: rw('boolean'),
-    Lot_Number_Agent__c: rw('string'),
-    CS_Time_prod__c: rw('string'),
-    CS_Packaging_Machine__c: rw('string'),
-    SKU_Agent1_Name__c: rw('string'),
-    line__c: rw('string'),
-    Dont_notify__c: rw('boolean'),
-    Feedback_Agent__c: rw('string'),
-    Secondary_Feedback_Agent__c: rw('string'),
-    Modifica_Caso_oltre_limite__c: rw('boolean'),
-    Number_of_Pieces__c: rw('number'),
-    Total_Value__c: rw('number'),
-    Product_Description__c: rw('string'),
-    Internal_comments__c: rw('string'),
-  },
+    'CaseOwnerName__c',
+    'Reason',
+    'Status',
+    'Agent__c',
+    'Is_restaurant__c',
+    'Brand__c',
+    'Type_of_Complaint__c',
+    'Related__c',
+    'Photo_Link_1__c',
+    'Email_From_Contact_Us__c',
+    'Recall__c',
+    'Subject',
+    'SuppliedName',
+    'SuppliedEmail',
+    'SuppliedPhone',
+    'Web_Address__c',
+    'Web_City__c',
+    'Web_State__c',
+    'Web_Zip_Code__c',
+    'Web_Country__c',
+    'ContactEmail',
+    'ContactPhone',
+    'Origin',
+    { name: 'ContactName', from: { relationship: 'Contact', field: 'Name' } },
+    'Description',
+    'Priority',
+    'Product__c',
+    'Lot_Number__c',
+    'Expiration_Date__c',
+    'SKU_Webform__c',
+    'Classify__c',
+    'SKU_Agent1__c',
+    'Missed_lot__c',
+    'Lot_Number_Agent__c',
+    'CS_Time_prod__c',
+    'CS_Packaging_Machine__c',
+    'SKU_Agent1_Name__c',
+    'line__c',
+    'Dont_notify__c',
+    'Feedback_Agent__c',
+    'Secondary_Feedback_Agent__c',
+    'Modifica_Caso_oltre_limite__c',
+    'Number_of_Pieces__c',
+    'Total_Value__c',
+    'Product_Description__c',
+    'Internal_comments__c',
+  ],
 };
 
-/** The fields of a snapshot, in order: what is queried and what a stored revision holds. */
-export const snapshotFields = (object: SObjectName): string[] =>
-  Object.entries(SOBJECT_FIELDS[object])
-    .filter(([, def]) => def.snapshot)
-    .map(([name]) => name);
+const entryName = (e: CatalogueEntry) => (typeof e === 'string' ? e : e.name);
+
+/** The fields of a snapshot, in order: what a stored revision holds when the org has every catalogued field. */
+export const snapshotFields = (object: CrmObject): string[] => CATALOGUE[object].map(entryName);
 
 /**
- * The part of a snapshot that can be written back: read-only and system fields left out, compound
- * addresses turned into their parts. Fields this catalogue does not know are passed on, so the CRM decides.
+ * The ten keys of an Address compound field, in the order Salesforce answers them
+ * (Address Compound Fields: https://developer.salesforce.com/docs/platform/object-reference/guide/compound-fields-address.html).
  */
-export function toWritableFields(
-  object: CrmObject,
-  snapshot: Record<string, unknown>,
-): Record<string, unknown> {
-  const defs = SOBJECT_FIELDS[object];
-  const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(snapshot)) {
-    if (name === 'attributes' || name === 'Id') continue;
-    const prefix = ADDRESS_FIELDS[name as keyof typeof ADDRESS_FIELDS];
-    if (prefix && defs[name]) {
-      const address = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-      for (const [key, suffix] of Object.entries(ADDRESS_PARTS))
-        out[`${prefix}${suffix}`] = address[key] ?? null;
+export const ADDRESS_KEYS = [
+  'city',
+  'country',
+  'countryCode',
+  'geocodeAccuracy',
+  'latitude',
+  'longitude',
+  'postalCode',
+  'state',
+  'stateCode',
+  'street',
+] as const;
+
+/**
+ * The components a restore writes, by key: the compound field itself is read-only ("Compound fields are
+ * read-only. To update field values, modify the individual field components"). Geolocation is the geocoder's.
+ */
+export const WRITABLE_ADDRESS_PARTS = {
+  street: 'Street',
+  city: 'City',
+  state: 'State',
+  postalCode: 'PostalCode',
+  country: 'Country',
+  stateCode: 'StateCode',
+  countryCode: 'CountryCode',
+} as const;
+
+export type AddressKey = (typeof ADDRESS_KEYS)[number];
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * An address with all ten keys (absent ones null), or null when it holds nothing: an address stored earlier with
+ * three keys equals the same address answered with ten.
+ */
+export function normaliseAddress(value: unknown): Record<AddressKey, unknown> | null {
+  if (!isObject(value)) return null;
+  const out = Object.fromEntries(ADDRESS_KEYS.map((k) => [k, value[k] ?? null])) as Record<AddressKey, unknown>;
+  return ADDRESS_KEYS.every((k) => out[k] === null) ? null : out;
+}
+
+/** A field of an sObject as its describe shows it (the part the connector reads). */
+export type DescribeField = {
+  name: string;
+  type: string;
+  updateable: boolean;
+  calculated: boolean;
+  relationshipName?: string | null;
+  compoundFieldName?: string | null;
+  referenceTo?: string[];
+};
+
+type PlannedField =
+  | { name: string; kind: 'value'; orgName: string; writable: boolean }
+  | { name: string; kind: 'relation'; relationship: string; field: string }
+  | { name: string; kind: 'address'; orgName: string; parts: Partial<Record<AddressKey, string>> };
+
+/** What the connector reads and writes of one object in this org, from its describe. */
+export type FieldPlan = {
+  object: CrmObject;
+  fields: PlannedField[];
+  /** Catalogue fields the org lacks or hides from the integration user. */
+  missing: string[];
+  /** The org's name of IsPersonAccount, when the org has person accounts. */
+  personAccountField: string | undefined;
+};
+
+/**
+ * Matches the catalogue with the org's describe: names without regard to case (the org's casing is kept), relationship
+ * fields through their relationshipName, compound fields written through their updateable components. A field is
+ * writable when describe says updateable and not calculated, and it is not itself compound (a person account's Name).
+ * sObject Describe: https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_sobject_describe.htm
+ */
+export function planFields(object: CrmObject, describe: DescribeField[]): FieldPlan {
+  const byName = new Map(describe.map((f) => [f.name.toLowerCase(), f]));
+  const compoundParents = new Set(
+    describe.map((f) => f.compoundFieldName?.toLowerCase()).filter((n): n is string => Boolean(n)),
+  );
+  const fields: PlannedField[] = [];
+  const missing: string[] = [];
+  for (const entry of CATALOGUE[object]) {
+    if (typeof entry !== 'string') {
+      const rel = describe.find(
+        (f) => f.relationshipName?.toLowerCase() === entry.from.relationship.toLowerCase(),
+      );
+      if (rel?.relationshipName) {
+        fields.push({
+          name: entry.name,
+          kind: 'relation',
+          relationship: rel.relationshipName,
+          field: entry.from.field,
+        });
+      } else missing.push(entry.name);
       continue;
     }
-    if (defs[name]?.readOnly) continue;
-    out[name] = value;
+    const found = byName.get(entry.toLowerCase());
+    if (!found) {
+      missing.push(entry);
+      continue;
+    }
+    if (found.type === 'address') {
+      const parts: Partial<Record<AddressKey, string>> = {};
+      const prefix = found.name.replace(/Address$/i, '');
+      for (const [key, suffix] of Object.entries(WRITABLE_ADDRESS_PARTS)) {
+        const part = byName.get(`${prefix}${suffix}`.toLowerCase());
+        if (part && part.updateable && !part.calculated) parts[key as AddressKey] = part.name;
+      }
+      fields.push({ name: found.name, kind: 'address', orgName: found.name, parts });
+      continue;
+    }
+    fields.push({
+      name: found.name,
+      kind: 'value',
+      orgName: found.name,
+      writable: found.updateable && !found.calculated && !compoundParents.has(found.name.toLowerCase()),
+    });
   }
-  return out;
+  return { object, fields, missing, personAccountField: byName.get('ispersonaccount')?.name };
+}
+
+/** The SOQL select list of a plan. */
+export const selectList = (plan: FieldPlan): string[] =>
+  plan.fields.map((f) => (f.kind === 'relation' ? `${f.relationship}.${f.field}` : f.orgName));
+
+/** A record as a query answered it, turned into the snapshot Storico keeps. */
+export function toSnapshot(plan: FieldPlan, record: Record<string, unknown>): CrmRecord {
+  const out: Record<string, unknown> = {};
+  for (const f of plan.fields) {
+    if (f.kind === 'relation') {
+      const related = record[f.relationship];
+      out[f.name] = isObject(related) ? (related[f.field] ?? null) : null;
+    } else if (f.kind === 'address') out[f.name] = normaliseAddress(record[f.orgName]);
+    else out[f.name] = record[f.orgName] ?? null;
+  }
+  return out as CrmRecord;
+}
+
+/** The snapshot names a restore can write in this org (addresses count when one component can be written). */
+export const writableFields = (plan: FieldPlan): string[] =>
+  plan.fields
+    .filter((f) => (f.kind === 'value' ? f.writable : f.kind === 'address' && Object.keys(f.parts).length > 0))
+    .map((f) => f.name);
+
+/**
+ * The PATCH body for `fields` (keyed by snapshot name, matched without regard to case): writable fields under
+ * the org's names, addresses through their components. An address key the snapshot does not hold (one stored
+ * before Storico kept all ten) is left as the CRM has it; an empty address empties every component.
+ */
+export function toWriteBody(plan: FieldPlan, fields: Record<string, unknown>): Record<string, unknown> {
+  const byName = new Map(plan.fields.map((f) => [f.name.toLowerCase(), f]));
+  const body: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    const f = byName.get(name.toLowerCase());
+    if (!f || f.kind === 'relation') continue;
+    if (f.kind === 'value') {
+      if (f.writable && f.orgName !== 'Id') body[f.orgName] = value;
+      continue;
+    }
+    for (const [key, orgName] of Object.entries(f.parts) as [AddressKey, string][]) {
+      if (!isObject(value)) body[orgName] = null;
+      else if (key in value) body[orgName] = value[key] ?? null;
+    }
+  }
+  return body;
 }

@@ -8,9 +8,19 @@ import {
   type CrmErrorDetail,
   type CrmObject,
   type CrmRecord,
+  type ApiUsage,
   toCrmAgent,
 } from './crm-connector';
-import { SALESFORCE_API_VERSION, snapshotFields, toWritableFields } from './crm-fields';
+import {
+  planFields,
+  SALESFORCE_API_VERSION,
+  selectList,
+  toSnapshot,
+  toWriteBody,
+  writableFields,
+  type DescribeField,
+  type FieldPlan,
+} from './crm-fields';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
 import { soqlDateTime } from './salesforce-dates';
 import {
@@ -25,7 +35,12 @@ export type SalesforceConnectorOptions = SalesforceCredentials & {
   retry?: RetryPolicy;
   /** How long one request may go unanswered before it fails (and is retried like a network error). */
   requestTimeoutMs?: number;
+  /** Told once about each catalogued field the org lacks or hides. */
+  logger?: { warn(details: object, message: string): void };
 };
+
+/** After a refusal for the daily limit, the org is asked again (GET /limits) at most this often. */
+const LIMIT_RECHECK_MS = 60_000;
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
@@ -59,11 +74,6 @@ function toCrmError(error: unknown, context: string): CrmError {
   return new CrmError(`${context}: Salesforce said ${said}`, details);
 }
 
-const withoutAttributes = (record: Record<string, unknown>): CrmRecord => {
-  const { attributes: _attributes, ...rest } = record;
-  return rest as CrmRecord;
-};
-
 const ID_PATTERN = /^[a-zA-Z0-9]{15}(?:[a-zA-Z0-9]{3})?$/;
 
 /** Reads and writes Salesforce through its REST API (jsforce), authenticated by the client credentials flow. */
@@ -71,9 +81,16 @@ export class SalesforceConnector implements CrmConnector {
   private readonly retry: RetryPolicy;
   private connection: Promise<Connection> | undefined;
   private recentRefreshes: number[] = [];
+  private plans = new Map<CrmObject, FieldPlan>();
+  private reportedMissing = new Set<string>();
+  private usage: ApiUsage | null = null;
+  private logger: SalesforceConnectorOptions['logger'];
+  private exceededAt: number | undefined;
+  private limitsCheckedAt = 0;
 
   constructor(private readonly options: SalesforceConnectorOptions) {
     this.retry = options.retry ?? DEFAULT_RETRY;
+    this.logger = options.logger;
     // jsforce's only request timeout is a process-wide default of 30 minutes: a CRM that stops answering would hold a
     // restore (and its claim) or a sync page that long. A process talks to one CRM, so one setting serves.
     setJsforceDefaults({
@@ -91,34 +108,141 @@ export class SalesforceConnector implements CrmConnector {
     return agents;
   }
 
+  /** Where missing fields are reported (the app's logger, once it exists). */
+  useLogger(logger: NonNullable<SalesforceConnectorOptions['logger']>): void {
+    this.logger = logger;
+  }
+
+  async refreshSchema(): Promise<void> {
+    for (const object of ['Account', 'Case'] as const) {
+      const describe = await this.call<{ fields: DescribeField[] }>(
+        { method: 'GET', url: `/sobjects/${object}/describe` },
+        `Describing ${object}`,
+      );
+      const plan = planFields(object, describe.fields);
+      this.plans.set(object, plan);
+      const unseen = plan.missing.filter((f) => !this.reportedMissing.has(`${object}.${f}`));
+      if (unseen.length > 0) {
+        for (const f of unseen) this.reportedMissing.add(`${object}.${f}`);
+        this.logger?.warn(
+          { object, fields: unseen },
+          'CRM fields missing or hidden from the integration user: left out of every snapshot',
+        );
+      }
+    }
+  }
+
+  missingFields(): Partial<Record<CrmObject, string[]>> {
+    const out: Partial<Record<CrmObject, string[]>> = {};
+    for (const [object, plan] of this.plans) if (plan.missing.length > 0) out[object] = plan.missing;
+    return out;
+  }
+
+  async writableFields(object: CrmObject): Promise<string[]> {
+    return writableFields(await this.plan(object));
+  }
+
   changedSince(object: CrmObject, since: Date | null): AsyncIterable<ChangedPage> {
-    const where = since ? ` WHERE SystemModstamp >= ${soqlDateTime(since)}` : '';
-    const soql = `SELECT ${snapshotFields(object).join(', ')} FROM ${object}${where} ORDER BY SystemModstamp ASC, Id ASC`;
-    return this.query(soql, `Reading changed ${object} records`);
+    const connector = this;
+    return (async function* () {
+      const plan = await connector.plan(object);
+      const where = [...connector.scope(plan), ...(since ? [`SystemModstamp >= ${soqlDateTime(since)}`] : [])];
+      const soql = `SELECT ${selectList(plan).join(', ')} FROM ${object}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY SystemModstamp ASC, Id ASC`;
+      for await (const page of connector.query(soql, `Reading changed ${object} records`)) {
+        yield { ...page, records: page.records.map((r) => toSnapshot(plan, r)) };
+      }
+    })();
   }
 
   async readRecord(object: CrmObject, id: string): Promise<CrmRecord> {
     this.checkId(object, id);
-    const url = `/sobjects/${object}/${id}?fields=${snapshotFields(object).join(',')}`;
-    const record = await this.call<Record<string, unknown>>(
-      { method: 'GET', url },
-      `Reading ${object} ${id}`,
-    );
-    return withoutAttributes(record);
+    const plan = await this.plan(object);
+    // A record's relationship fields (Owner.Name) can only be read through SOQL, not GET /sobjects/{type}/{id}.
+    const soql = `SELECT ${selectList(plan).join(', ')} FROM ${object} WHERE Id = '${id}'`;
+    for await (const page of this.query(soql, `Reading ${object} ${id}`)) {
+      const record = page.records[0];
+      if (record) return toSnapshot(plan, record);
+    }
+    throw new CrmError(`Reading ${object} ${id}: Salesforce said NOT_FOUND: no such record`, [
+      { errorCode: 'NOT_FOUND', message: 'The requested resource does not exist' },
+    ]);
+  }
+
+  async personContactId(accountId: string): Promise<string | null> {
+    this.checkId('Account', accountId);
+    const soql = `SELECT Id, PersonContactId FROM Account WHERE Id = '${accountId}'`;
+    for await (const page of this.query(soql, `Reading the contact of Account ${accountId}`)) {
+      const value = page.records[0]?.PersonContactId;
+      return typeof value === 'string' ? value : null;
+    }
+    return null;
   }
 
   async updateRecord(object: CrmObject, id: string, fields: Record<string, unknown>): Promise<void> {
     this.checkId(object, id);
-    const writable = toWritableFields(object, fields);
+    const body = toWriteBody(await this.plan(object), fields);
     await this.call(
       {
         method: 'PATCH',
         url: `/sobjects/${object}/${id}`,
-        body: JSON.stringify(writable),
-        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        headers: {
+          'content-type': 'application/json',
+          // Assignment Rule Header: without it REST API runs the active assignment rules on every update, which
+          // can hand a restored case to a queue
+          // (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api/headers_autoassign.htm).
+          'sforce-auto-assign': 'FALSE',
+          // Duplicate Rule Header: a restored person account may match a duplicate rule; the restore is the
+          // reviewed intent, so the save is allowed
+          // (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/headers_duplicaterules.htm).
+          ...(object === 'Account' ? { 'sforce-duplicate-rule-header': 'allowSave=true' } : {}),
+        },
       },
       `Updating ${object} ${id}`,
     );
+  }
+
+  apiUsage(): ApiUsage | null {
+    return this.usage;
+  }
+
+  async limitExceeded(): Promise<boolean> {
+    if (this.exceededAt === undefined) return false;
+    if (Date.now() - this.limitsCheckedAt >= LIMIT_RECHECK_MS) await this.checkLimits().catch(() => undefined);
+    return this.exceededAt !== undefined;
+  }
+
+  async checkLimits(): Promise<ApiUsage | null> {
+    this.limitsCheckedAt = Date.now();
+    // Limits: https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_limits.htm
+    const limits = await this.call<{ DailyApiRequests?: { Max: number; Remaining: number } }>(
+      { method: 'GET', url: '/limits' },
+      'Reading the API limits',
+    );
+    const daily = limits.DailyApiRequests;
+    if (daily) this.noteUsage({ used: daily.Max - daily.Remaining, limit: daily.Max });
+    return this.usage;
+  }
+
+  private noteUsage(usage: ApiUsage): void {
+    this.usage = usage;
+    if (usage.used < usage.limit) this.exceededAt = undefined;
+  }
+
+  /** Only person accounts are Storico's contacts: business accounts never enter it. */
+  private scope(plan: FieldPlan): string[] {
+    if (plan.object !== 'Account') return [];
+    if (!plan.personAccountField) {
+      throw new CrmError('Person accounts are not enabled in this org (Account has no IsPersonAccount field)', [
+        { errorCode: 'INVALID_FIELD', message: 'No IsPersonAccount field on Account' },
+      ]);
+    }
+    return [`${plan.personAccountField} = true`];
+  }
+
+  private async plan(object: CrmObject): Promise<FieldPlan> {
+    if (!this.plans.has(object)) await this.refreshSchema();
+    return this.plans.get(object)!;
   }
 
   private checkId(object: CrmObject, id: string): void {
@@ -130,7 +254,7 @@ export class SalesforceConnector implements CrmConnector {
     let url: string | undefined = `/query?q=${encodeURIComponent(soql)}`;
     while (url) {
       const result: QueryResult = await this.call<QueryResult>({ method: 'GET', url, headers }, context);
-      yield { records: result.records.map(withoutAttributes), totalSize: result.totalSize };
+      yield { records: result.records as CrmRecord[], totalSize: result.totalSize };
       url = result.done ? undefined : result.nextRecordsUrl;
     }
   }
@@ -140,9 +264,15 @@ export class SalesforceConnector implements CrmConnector {
     context: string,
   ): Promise<T> {
     const connection = await this.connect();
+    // jsforce reads Sforce-Limit-Info from every answer, refused ones included
+    // (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/headers_api_usage.htm).
+    const noteLimitInfo = () => {
+      const apiUsage = connection.limitInfo?.apiUsage;
+      if (apiUsage) this.noteUsage({ used: apiUsage.used, limit: apiUsage.limit });
+    };
     try {
       // jsforce retries 5xx and network errors itself (with backoff) when told which methods may be repeated.
-      return await connection.request<T>(request, {
+      const answer = await connection.request<T>(request, {
         retry: {
           maxRetries: this.retry.maxRetries,
           minTimeout: this.retry.minTimeoutMs,
@@ -151,8 +281,18 @@ export class SalesforceConnector implements CrmConnector {
           methods: ['GET', 'PATCH'],
         },
       });
+      noteLimitInfo();
+      return answer;
     } catch (error) {
-      throw toCrmError(error, context);
+      noteLimitInfo();
+      const crmError = toCrmError(error, context);
+      // 403 REQUEST_LIMIT_EXCEEDED: the org refuses every call until its usage drops. It is not retried (jsforce
+      // retries only the statuses above) and the caller's run ends at once.
+      if (crmError.errorCode === 'REQUEST_LIMIT_EXCEEDED') {
+        this.exceededAt = Date.now();
+        if (this.usage) this.usage = { ...this.usage, used: Math.max(this.usage.used, this.usage.limit) };
+      }
+      throw crmError;
     }
   }
 

@@ -2,11 +2,23 @@ import type { Readiness } from '../../contract/health';
 
 type SyncCheck = Readiness['checks']['sync'];
 
+/** What the CRM connector knows of the org: hidden fields and API usage. */
+export type CrmFacts = {
+  missingFields(): Partial<Record<string, string[]>>;
+  apiUsage(): { used: number; limit: number } | null;
+};
+
 /** What /readyz reports: the database is migrated and the first CRM sync has finished. */
 export class ReadinessState {
   private database: Readiness['checks']['database'] = 'pending';
   private sync: SyncCheck = 'pending';
   private progress: string | undefined;
+  private crm: { facts: CrmFacts; maxUsage: number } | undefined;
+
+  /** /readyz also shows the fields the org hides and its API usage against `maxUsage` (SF_API_MAX_USAGE). */
+  watchCrm(facts: CrmFacts, maxUsage: number): void {
+    this.crm = { facts, maxUsage };
+  }
 
   databaseReady(): void {
     this.database = 'ok';
@@ -29,10 +41,22 @@ export class ReadinessState {
 
   snapshot(): Readiness {
     const ready = this.database === 'ok' && (this.sync === 'ok' || this.sync === 'disabled');
+    const missing = this.crm?.facts.missingFields() ?? {};
+    const usage = this.crm?.facts.apiUsage();
     return {
       ready,
       checks: { database: this.database, sync: this.sync },
       ...(this.progress ? { progress: this.progress } : {}),
+      ...(this.crm ? { missingFields: Object.fromEntries(Object.entries(missing)) as Record<string, string[]> } : {}),
+      ...(usage && this.crm
+        ? {
+            apiUsage: {
+              ...usage,
+              fraction: usage.limit > 0 ? usage.used / usage.limit : 0,
+              max: this.crm.maxUsage,
+            },
+          }
+        : {}),
     };
   }
 }

@@ -1,5 +1,5 @@
 import { CrmError, type CrmConnector, type CrmObject, type CrmRecord } from '../crm/crm-connector';
-import { ADDRESS_FIELDS, ADDRESS_PARTS, SOBJECT_FIELDS } from '../crm/crm-fields';
+import { normaliseAddress, WRITABLE_ADDRESS_PARTS } from '../crm/crm-fields';
 import { sameJson } from '../revisions/snapshot-diff';
 
 export type CrmRestore = {
@@ -16,48 +16,76 @@ export class RestoreFailure extends Error {
   constructor(
     message: string,
     readonly seen: CrmRecord[],
+    /** The org refuses calls for its daily API limit: try again later. */
+    readonly crmLimit = false,
   ) {
     super(message);
     this.name = 'RestoreFailure';
   }
 }
 
-const isAddress = (field: string): field is keyof typeof ADDRESS_FIELDS => field in ADDRESS_FIELDS;
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * Fields a restore writes: those of the snapshot the CRM reads back (so the result can be checked), that are
- * writable there; compound addresses count, since the connector writes them through their parts.
+ * A field's value as a restore sets it. Of an address only the components the connector writes, and of those
+ * only the ones `target` holds (an address stored with three keys says nothing of its street).
  */
-function restorable(object: CrmObject, field: string): boolean {
-  const def = SOBJECT_FIELDS[object][field];
-  return Boolean(def?.snapshot) && (isAddress(field) || !def?.readOnly);
-}
-
-/** A field's value as a restore can set it: of an address only the parts the connector writes. */
-function writableValue(field: string, record: CrmRecord): unknown {
+function writableValue(field: string, record: CrmRecord, target: CrmRecord): unknown {
   const value = record[field] ?? null;
-  if (!isAddress(field)) return value;
-  const address = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  return Object.fromEntries(Object.keys(ADDRESS_PARTS).map((part) => [part, address[part] ?? null]));
+  const wanted = target[field];
+  // Only an address is an object: any other value is compared as it is.
+  if (!isObject(wanted) && !isObject(value)) return value;
+  const keys = Object.keys(WRITABLE_ADDRESS_PARTS).filter((k) => !isObject(wanted) || k in wanted);
+  const address: Record<string, unknown> = normaliseAddress(value) ?? {};
+  const parts = keys.map((k) => [k, address[k] ?? null] as const);
+  // An empty address and one whose written parts are all empty are the same address.
+  return parts.every(([, v]) => v === null) ? null : Object.fromEntries(parts);
 }
 
-/** The writable fields of `target` whose values differ from `live`, in the target's order. */
-export function fieldsToRestore(object: CrmObject, target: CrmRecord, live: CrmRecord): string[] {
+/**
+ * The fields of `target` a restore writes: those the org lets the connector write (`writable`), that the CRM
+ * reads back (so the result can be checked) and whose values differ from `live`, in the target's order.
+ */
+export function fieldsToRestore(
+  target: CrmRecord,
+  live: CrmRecord,
+  writable: ReadonlySet<string>,
+): string[] {
   return Object.keys(target).filter(
     (field) =>
-      restorable(object, field) && !sameJson(writableValue(field, target), writableValue(field, live)),
+      writable.has(field) &&
+      field in live &&
+      !sameJson(writableValue(field, target, target), writableValue(field, live, target)),
   );
 }
 
 const failure = (error: unknown, seen: CrmRecord[], context = '') => {
   if (!(error instanceof CrmError)) return error;
-  return new RestoreFailure(`${context}${error.message}`, seen);
+  return new RestoreFailure(`${context}${error.message}`, seen, error.errorCode === 'REQUEST_LIMIT_EXCEEDED');
 };
 
 /**
+ * A case's contact follows its account: a person account's contact is its PersonContactId, so restoring the
+ * account of a case restores the matching ContactId with it.
+ */
+async function withConsistentContact(
+  crm: CrmConnector,
+  target: CrmRecord,
+  written: string[],
+  writable: ReadonlySet<string>,
+): Promise<CrmRecord> {
+  if (!written.includes('AccountId') || !writable.has('ContactId')) return target;
+  const accountId = typeof target.AccountId === 'string' ? target.AccountId : null;
+  const contactId = accountId ? await crm.personContactId(accountId) : null;
+  return { ...target, ContactId: contactId };
+}
+
+/**
  * Writes `target` back to the CRM: reads the live record, writes the target's writable fields that differ from
- * it, reads the record back and checks that every written field holds the target's value. Throws a
- * RestoreFailure when the CRM refuses, cannot be reached, or does not keep a value; other errors as they are.
+ * it (without assignment rules), reads the record back and checks that every written field holds the target's
+ * value and that the owner did not change unless it was restored. Throws a RestoreFailure when the CRM refuses,
+ * cannot be reached, or does not keep a value; other errors as they are.
  */
 export async function restoreInCrm(
   crm: CrmConnector,
@@ -65,16 +93,28 @@ export async function restoreInCrm(
   target: CrmRecord,
 ): Promise<CrmRestore> {
   let live: CrmRecord;
+  let writable: Set<string>;
+  let wanted = target;
+  let written: string[];
   try {
+    if (await crm.limitExceeded()) {
+      throw new RestoreFailure('The CRM refuses calls: its daily API request limit is exceeded', [], true);
+    }
     live = await crm.readRecord(object, target.Id);
+    writable = new Set(await crm.writableFields(object));
+    written = fieldsToRestore(target, live, writable);
+    if (object === 'Case') {
+      wanted = await withConsistentContact(crm, target, written, writable);
+      if (!written.includes('ContactId') && !sameJson(wanted.ContactId ?? null, live.ContactId ?? null))
+        written.push('ContactId');
+    }
   } catch (error) {
     throw failure(error, []);
   }
-  const written = fieldsToRestore(object, target, live);
   if (written.length === 0) return { live, readBack: live, written };
 
   try {
-    await crm.updateRecord(object, target.Id, Object.fromEntries(written.map((f) => [f, target[f] ?? null])));
+    await crm.updateRecord(object, target.Id, Object.fromEntries(written.map((f) => [f, wanted[f] ?? null])));
   } catch (error) {
     throw failure(error, [live]);
   }
@@ -84,10 +124,18 @@ export async function restoreInCrm(
   } catch (error) {
     throw failure(error, [live], 'The CRM took the restore but it could not be read back to check it: ');
   }
-  const notKept = written.filter((f) => !sameJson(writableValue(f, target), writableValue(f, readBack)));
+  const notKept = written.filter(
+    (f) => !sameJson(writableValue(f, wanted, wanted), writableValue(f, readBack, wanted)),
+  );
   if (notKept.length > 0) {
     throw new RestoreFailure(
       `The CRM did not keep the restored value of ${notKept.join(', ')}: it holds another value after the write`,
+      [live, readBack],
+    );
+  }
+  if (!written.includes('OwnerId') && !sameJson(live.OwnerId ?? null, readBack.OwnerId ?? null)) {
+    throw new RestoreFailure(
+      `The CRM changed the owner of ${object} ${target.Id} from ${String(live.OwnerId)} to ${String(readBack.OwnerId)} while restoring it (an assignment rule?)`,
       [live, readBack],
     );
   }

@@ -106,6 +106,21 @@ function toRequest<K extends RecordKind>(kind: K, view: RequestView): RestoreReq
 }
 
 /** The restore workflow: report, force, review (approve or reject), and writing a revision back to the CRM. */
+/**
+ * The org's daily API request limit is a rolling 24-hour count
+ * (https://developer.salesforce.com/docs/atlas.en-us.salesforce_app_limits_cheatsheet.meta/salesforce_app_limits_cheatsheet/salesforce_app_limits_platform_api.htm):
+ * a retry a quarter of an hour later has a fair chance.
+ */
+const CRM_LIMIT_RETRY_AFTER_S = 900;
+const crmLimitError = () =>
+  new HttpError(
+    503,
+    'The CRM refuses calls: its daily API request limit is exceeded. Try again later.',
+    ErrorCode.CRM_LIMIT,
+    undefined,
+    CRM_LIMIT_RETRY_AFTER_S,
+  );
+
 export class RestoresService {
   constructor(private readonly deps: RestoresDeps) {}
 
@@ -174,7 +189,7 @@ export class RestoresService {
       throw badRequest('body.salesforceUserId', `Unknown agent ${agent}`);
     if ((await revisionsWithOpenRequests(db, kind, ids)).length > 0)
       throw conflict(DUPLICATE_REQUEST_MESSAGE, undefined, ErrorCode.DUPLICATE_REQUEST);
-    const crm = forced ? this.crmOrFail() : undefined;
+    const crm = forced ? await this.crmOrFail() : undefined;
     await this.spendCode(caller, code, NOUN[kind]);
 
     const latest = await latestSnapshots(db, kind, [...new Set(targets.map((t) => t.recordId))]);
@@ -267,7 +282,7 @@ export class RestoresService {
     if (request.creatorId === caller.userId) throw forbidden(OWN_REQUEST_MESSAGE, ErrorCode.OWN_REQUEST);
     if (request.statusId !== STATUS_ID.PENDING)
       throw conflict(ALREADY_REVIEWED_MESSAGE, undefined, ErrorCode.ALREADY_REVIEWED);
-    const crm = decision.approved ? this.crmOrFail() : undefined;
+    const crm = decision.approved ? await this.crmOrFail() : undefined;
     await this.spendCode(caller, decision.code, `${NOUN[kind]}:${id}`);
 
     const at = now();
@@ -330,6 +345,7 @@ export class RestoresService {
         target,
         details: { forced: options.forced, recordId: claimed.target.Id, error: message },
       });
+      if (error instanceof RestoreFailure && error.crmLimit) throw crmLimitError();
       if (error instanceof RestoreFailure) throw new HttpError(502, error.message, ErrorCode.CRM_ERROR);
       throw error;
     }
@@ -384,9 +400,11 @@ export class RestoresService {
     throw badRequest('query.code', INVALID_TOTP_MESSAGE, ErrorCode.INVALID_CODE);
   }
 
-  private crmOrFail(): CrmConnector {
+  /** The CRM to restore to; 503 CRM_LIMIT, before any code is spent, while it refuses calls for its API limit. */
+  private async crmOrFail(): Promise<CrmConnector> {
     if (!this.deps.crm)
       throw new HttpError(503, 'No CRM is configured to restore to', ErrorCode.CRM_UNAVAILABLE);
+    if (await this.deps.crm.limitExceeded()) throw crmLimitError();
     return this.deps.crm;
   }
 

@@ -3,6 +3,7 @@ import type { CrmObject, CrmRecord } from '../crm/crm-connector';
 import { parseSfDateTime } from '../crm/salesforce-dates';
 import type { Db } from '../db/database';
 import { contentHash } from './content-hash';
+import { hashableSnapshot, normaliseSnapshot } from './snapshot-fields';
 
 /** Where a revision came from: the periodic sync, a bulk import, or the read-back of restore request {id}. */
 export type RevisionSource = 'sync' | 'import' | `restore:${number}`;
@@ -28,7 +29,9 @@ type Known = { id: number | undefined; savedAt: number; hash: string; pending?: 
 
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 
-function prepare(snapshot: CrmRecord, index: number): Prepared {
+function prepare(input: CrmRecord, index: number): Prepared {
+  // Addresses are kept with all ten keys; the hash ignores empty ones, so older three-key revisions still match.
+  const snapshot = input && typeof input === 'object' ? normaliseSnapshot(input) : input;
   if (typeof snapshot?.Id !== 'string' || snapshot.Id === '')
     throw new SnapshotError('the snapshot has no Id');
   const savedAt = parseSfDateTime(snapshot.SystemModstamp);
@@ -37,7 +40,7 @@ function prepare(snapshot: CrmRecord, index: number): Prepared {
       `snapshot ${snapshot.Id} has no valid SystemModstamp (the time it was saved in the CRM)`,
     );
   }
-  return { recordId: snapshot.Id, savedAt, hash: contentHash(snapshot), snapshot, index };
+  return { recordId: snapshot.Id, savedAt, hash: contentHash(hashableSnapshot(snapshot)), snapshot, index };
 }
 
 /** The columns of sf_accounts / sf_cases taken from a record's newest revision, which serve search. */

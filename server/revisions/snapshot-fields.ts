@@ -1,4 +1,4 @@
-import { snapshotFields } from '../crm/crm-fields';
+import { normaliseAddress, snapshotFields } from '../crm/crm-fields';
 import type { RecordKind } from './revisions.repository';
 import { diffSnapshots, orderSnapshot, type Snapshot } from './snapshot-diff';
 
@@ -8,10 +8,45 @@ const FIELD_ORDER: Record<RecordKind, readonly string[]> = {
   case: snapshotFields('Case'),
 };
 
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Compound addresses are the only object values of a snapshot (BillingAddress, ShippingAddress). */
+const isAddressField = (field: string, value: unknown) => /Address$/.test(field) && isObject(value);
+
+/**
+ * The snapshot with every address in its ten-key form (keys Salesforce did not send, or an older Storico did not
+ * keep, as null): a revision stored with three address keys equals the same address with ten.
+ */
+export function normaliseSnapshot<T extends Snapshot>(snapshot: T): T {
+  let out: Snapshot | undefined;
+  for (const [field, value] of Object.entries(snapshot)) {
+    if (!isAddressField(field, value)) continue;
+    out ??= { ...snapshot };
+    out[field] = normaliseAddress(value);
+  }
+  return (out ?? snapshot) as T;
+}
+
+/**
+ * What a snapshot's content hash is computed from: addresses without their empty keys, so a three-key address
+ * hashed by an older Storico and the same address answered with ten keys hash alike.
+ */
+export function hashableSnapshot(snapshot: Snapshot): Snapshot {
+  let out: Snapshot | undefined;
+  for (const [field, value] of Object.entries(snapshot)) {
+    if (!isAddressField(field, value)) continue;
+    out ??= { ...snapshot };
+    const address = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== null);
+    out[field] = address.length === 0 ? null : Object.fromEntries(address);
+  }
+  return out ?? snapshot;
+}
+
 /** The fields that differ between two snapshots of a record, in snapshot order (what a restore request records). */
 export const changedFields = (kind: RecordKind, first: Snapshot, second: Snapshot): string[] =>
-  diffSnapshots(first, second, FIELD_ORDER[kind]);
+  diffSnapshots(normaliseSnapshot(first), normaliseSnapshot(second), FIELD_ORDER[kind]);
 
-/** The snapshot as text, its fields in snapshot order. */
+/** The snapshot as text, its fields in snapshot order and its addresses in ten-key form. */
 export const snapshotText = (kind: RecordKind, snapshot: Snapshot): string =>
-  JSON.stringify(orderSnapshot(snapshot, FIELD_ORDER[kind]));
+  JSON.stringify(orderSnapshot(normaliseSnapshot(snapshot), FIELD_ORDER[kind]));

@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { CrmConnector } from '../crm/crm-connector';
 import { SalesforceConnector } from '../crm/salesforce-connector';
 import { generateDemoData, type DemoCounts } from '../crm/sandbox/demo-data';
-import { writeDemoHistory } from '../crm/sandbox/demo-history';
+import { writeDemoHistory } from './demo-history';
 import { currentState, startSandboxCrm, type SandboxCrm } from '../crm/sandbox/sandbox-crm';
 import type { DatabaseHandle } from '../db/database';
 import type { ReadinessState } from '../health/readiness';
@@ -91,6 +91,8 @@ export async function prepareCrm(
     connector,
     sandbox,
     start({ readiness, logger }) {
+      readiness.watchCrm(connector, config.sfApiMaxUsage);
+      connector.useLogger(logger);
       if (sandbox) logger.info({ url: sandbox.url }, prepared);
       background = (async () => {
         if (historyFile) {
@@ -105,6 +107,7 @@ export async function prepareCrm(
           dbKind: database.kind,
           connector,
           intervalSeconds: config.syncIntervalSeconds,
+          maxApiUsage: config.sfApiMaxUsage,
           readiness,
           logger,
         });

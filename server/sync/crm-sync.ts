@@ -20,12 +20,27 @@ export type SyncOptions = {
   signal?: AbortSignal;
   onProgress?: (progress: SyncProgress) => void;
   logger?: SyncLogger;
+  /**
+   * At or above this fraction of the org's daily API requests the sync makes no query calls (SF_API_MAX_USAGE),
+   * leaving the rest to restores and to the org's other integrations.
+   */
+  maxApiUsage?: number;
 };
 
 export type SyncReport = {
   agents: number;
-  objects: Record<CrmObject, { read: number; stored: number; pages: number }>;
+  objects: Partial<Record<CrmObject, { read: number; stored: number; pages: number }>>;
+  /** The run stopped (or did not start) because API usage reached maxApiUsage. */
+  paused?: boolean;
 };
+
+export const DEFAULT_MAX_API_USAGE = 0.8;
+
+/** True when the org's last reported API usage is at or above `max`. */
+export function apiUsageReached(connector: CrmConnector, max = DEFAULT_MAX_API_USAGE): boolean {
+  const usage = connector.apiUsage();
+  return usage !== null && usage.limit > 0 && usage.used / usage.limit >= max;
+}
 
 export const describeProgress = (p: SyncProgress) =>
   p.step === 'User' ? `User ${p.done}` : `${p.step} ${p.done}/${p.total}`;
@@ -35,11 +50,11 @@ async function syncObject(
   connector: CrmConnector,
   object: CrmObject,
   options: SyncOptions,
-): Promise<SyncReport['objects'][CrmObject]> {
+): Promise<{ read: number; stored: number; pages: number; paused: boolean }> {
   const log = options.logger ?? silentLogger;
   const watermark = await readWatermark(db, object);
   const since = watermark ? new Date(watermark.getTime() - (options.overlapMs ?? DEFAULT_OVERLAP_MS)) : null;
-  const report = { read: 0, stored: 0, pages: 0 };
+  const report = { read: 0, stored: 0, pages: 0, paused: false };
   options.onProgress?.({ step: object, done: 0, total: 0 });
   for await (const page of connector.changedSince(object, since)) {
     options.signal?.throwIfAborted();
@@ -56,6 +71,11 @@ async function syncObject(
     report.stored += results.filter((r) => r.stored).length;
     options.onProgress?.({ step: object, done: report.read, total: page.totalSize });
     log.info({ object, read: report.read, total: page.totalSize, stored: report.stored }, 'sync progress');
+    // The next page would be another query call: none while usage is at the limit; the watermark keeps the place.
+    if (apiUsageReached(connector, options.maxApiUsage)) {
+      report.paused = true;
+      break;
+    }
   }
   await recordRun(db, object, null);
   return report;
@@ -68,7 +88,17 @@ export async function runSync(
   options: SyncOptions = {},
 ): Promise<SyncReport> {
   const log = options.logger ?? silentLogger;
+  // Once per run (so at most once per interval) the org is asked whether usage dropped; until it does, no queries.
+  if (apiUsageReached(connector, options.maxApiUsage)) {
+    await connector.checkLimits();
+    if (apiUsageReached(connector, options.maxApiUsage)) {
+      log.warn({ usage: connector.apiUsage() }, 'sync paused: CRM API usage at the limit set');
+      return { agents: 0, objects: {}, paused: true };
+    }
+  }
   options.onProgress?.({ step: 'User', done: 0, total: 0 });
+  // The org's schema may have changed since the last run (a field added, hidden or made read-only).
+  await connector.refreshSchema();
   const agents = await connector.listAgents();
   await upsertAgents(db, agents);
   options.onProgress?.({ step: 'User', done: agents.length, total: agents.length });
@@ -77,7 +107,12 @@ export async function runSync(
   for (const object of CRM_OBJECTS) {
     options.signal?.throwIfAborted();
     try {
-      objects[object] = await syncObject(db, connector, object, options);
+      const { paused, ...report } = await syncObject(db, connector, object, options);
+      objects[object] = report;
+      if (paused) {
+        log.warn({ object, usage: connector.apiUsage() }, 'sync paused: CRM API usage at the limit set');
+        return { agents: agents.length, objects, paused: true };
+      }
     } catch (error) {
       await recordRun(db, object, (error as Error).message).catch(() => undefined);
       throw error;

@@ -1,4 +1,4 @@
-import type { CrmConnector } from '../crm/crm-connector';
+import { CrmError, type CrmConnector } from '../crm/crm-connector';
 import type { Db } from '../db/database';
 import type { ReadinessState } from '../health/readiness';
 import { describeProgress, runSync, type SyncReport } from './crm-sync';
@@ -14,6 +14,8 @@ export type SyncLoopOptions = {
   readiness?: ReadinessState;
   logger?: SyncLogger;
   overlapMs?: number;
+  /** SF_API_MAX_USAGE: see SyncOptions.maxApiUsage. */
+  maxApiUsage?: number;
 };
 
 export type SyncLoop = {
@@ -40,6 +42,7 @@ export function startSyncLoop(options: SyncLoopOptions): SyncLoop {
         runSync(options.db, options.connector, {
           signal: controller.signal,
           overlapMs: options.overlapMs,
+          maxApiUsage: options.maxApiUsage,
           logger: log,
           onProgress: (p) => options.readiness?.syncStatus('running', describeProgress(p)),
         }),
@@ -49,12 +52,22 @@ export function startSyncLoop(options: SyncLoopOptions): SyncLoop {
       } else {
         const report: SyncReport = outcome.result;
         log.info({ ...report, ms: Date.now() - started }, 'sync finished');
+        if (report.paused) {
+          options.readiness?.syncStatus('limited', 'CRM API usage at the limit set: sync paused');
+          return;
+        }
       }
       succeededOnce = true;
       options.readiness?.syncStatus('ok');
     } catch (error) {
       if (controller.signal.aborted) {
         log.info({}, 'sync stopped');
+        return;
+      }
+      if (error instanceof CrmError && error.errorCode === 'REQUEST_LIMIT_EXCEEDED') {
+        // Not a fault of Storico or of the CRM: the org's daily API requests are used up. No retry loop.
+        log.warn({ err: error }, 'sync stopped: the CRM API request limit is exceeded');
+        options.readiness?.syncStatus('limited', 'CRM API request limit exceeded (REQUEST_LIMIT_EXCEEDED)');
         return;
       }
       log.error({ err: error }, 'sync failed');

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { ConfigError, loadConfig } from '../../config';
 import { DEFAULT_DEMO_COUNTS, DEFAULT_DEMO_SEED, generateDemoData } from './demo-data';
-import { writeDemoHistory } from './demo-history';
+import { writeDemoHistory } from '../../sync/demo-history';
 import { currentState, startSandboxCrm } from './sandbox-crm';
 
 const usage = `Usage: npm run crm:sandbox -- [options]

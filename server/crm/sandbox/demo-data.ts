@@ -1,6 +1,5 @@
 import { Faker, base, en, it } from '@faker-js/faker';
 import type { CrmRecord } from '../crm-connector';
-import { SOBJECT_FIELDS, snapshotFields, type SObjectName } from '../crm-fields';
 import { toSfDateTime } from '../salesforce-dates';
 import {
   ACCOUNT_NOTES,
@@ -37,7 +36,16 @@ const DAY = 86_400_000;
 
 /** Every version of one record, oldest first: the last is what the CRM holds now. */
 export type RecordHistory = CrmRecord[];
-export type DemoData = { users: CrmRecord[]; accounts: RecordHistory[]; cases: RecordHistory[] };
+export type DemoData = {
+  users: CrmRecord[];
+  /** Person accounts, each with its history. */
+  accounts: RecordHistory[];
+  cases: RecordHistory[];
+  /** Companies the org also keeps; Storico never shows them. */
+  businessAccounts: CrmRecord[];
+  queues: CrmRecord[];
+  recordTypes: CrmRecord[];
+};
 
 /** A seeded Italian faker: the same seed gives the same data on every machine. */
 export const demoFaker = (seed: number): Faker => {
@@ -47,20 +55,6 @@ export const demoFaker = (seed: number): Faker => {
 };
 
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** Keys in catalogue order, every catalogue field present: records look the same whoever built them. */
-export function inFieldOrder(object: SObjectName, values: Record<string, unknown>): CrmRecord {
-  const out: Record<string, unknown> = {};
-  for (const name of Object.keys(SOBJECT_FIELDS[object])) out[name] = values[name] ?? null;
-  return out as CrmRecord;
-}
-
-/** The part of a record a revision keeps, in snapshot order. */
-export function toSnapshot(object: SObjectName, record: Record<string, unknown>): CrmRecord {
-  const out: Record<string, unknown> = {};
-  for (const name of snapshotFields(object)) out[name] = record[name] ?? null;
-  return out as CrmRecord;
-}
 
 const slug = (s: string) =>
   s
@@ -97,13 +91,54 @@ class Draw {
 
 const fullName = (user: CrmRecord) => `${String(user.FirstName)} ${String(user.LastName)}`;
 
+/** Person Accounts need their own record type (Account object reference, IsPersonAccount / RecordTypeId). */
+export const PERSON_RECORD_TYPE_ID = salesforceId('012', 7_001);
+export const BUSINESS_RECORD_TYPE_ID = salesforceId('012', 7_002);
+export const CASE_QUEUE_ID = salesforceId('00G', 9_001);
+
+const ORG_CREATED = toSfDateTime(Date.UTC(2023, 0, 2, 8));
+
+function setupRecords(): { queues: CrmRecord[]; recordTypes: CrmRecord[] } {
+  const audit = { CreatedDate: ORG_CREATED, LastModifiedDate: ORG_CREATED, SystemModstamp: ORG_CREATED };
+  return {
+    queues: [
+      {
+        Id: CASE_QUEUE_ID,
+        Name: 'Coda Assistenza Clienti',
+        DeveloperName: 'Coda_Assistenza_Clienti',
+        Type: 'Queue',
+        ...audit,
+      },
+    ],
+    recordTypes: [
+      {
+        Id: PERSON_RECORD_TYPE_ID,
+        Name: 'Cliente privato',
+        DeveloperName: 'PersonAccount',
+        SobjectType: 'Account',
+        IsPersonType: true,
+        ...audit,
+      },
+      {
+        Id: BUSINESS_RECORD_TYPE_ID,
+        Name: 'Azienda',
+        DeveloperName: 'Business_Account',
+        SobjectType: 'Account',
+        IsPersonType: false,
+        ...audit,
+      },
+    ],
+  };
+}
+
 function makeUser(d: Draw, n: number): CrmRecord {
   const sex = d.pick(['female', 'male'] as const);
   const first = d.f.person.firstName(sex);
   const last = d.f.person.lastName();
   const created = toSfDateTime(d.time(Date.UTC(2023, 0, 9), Date.UTC(2023, 11, 15)));
-  return inFieldOrder('User', {
-    Id: salesforceId('005', 3_100_000 + n * 613),
+  const id = salesforceId('005', 3_100_000 + n * 613);
+  return {
+    Id: id,
     Username: `${slug(first)}.${slug(last)}@storico-demo.it`,
     FirstName: first,
     LastName: last,
@@ -111,31 +146,36 @@ function makeUser(d: Draw, n: number): CrmRecord {
     IsActive: n % 12 !== 11,
     UserType: 'Standard',
     CreatedDate: created,
+    CreatedById: id,
     LastModifiedDate: created,
+    LastModifiedById: id,
     SystemModstamp: created,
+  };
+}
+
+/** The components of an address in Italy (state and country picklists on: ISO codes beside the names). */
+function setAddress(record: Record<string, unknown>, prefix: 'Billing' | 'Shipping', city: City, street: string) {
+  Object.assign(record, {
+    [`${prefix}Street`]: street,
+    [`${prefix}City`]: city.city,
+    [`${prefix}State`]: city.province,
+    [`${prefix}PostalCode`]: city.cap,
+    [`${prefix}Country`]: 'Italia',
+    [`${prefix}StateCode`]: city.province,
+    [`${prefix}CountryCode`]: 'IT',
+    [`${prefix}Latitude`]: null,
+    [`${prefix}Longitude`]: null,
+    [`${prefix}GeocodeAccuracy`]: null,
   });
 }
 
-const address = (city: City) => ({ city: city.city, postalCode: city.cap, country: 'Italia' });
-
-function setBilling(record: Record<string, unknown>, city: City) {
-  Object.assign(record, {
-    BillingAddress: address(city),
-    BillingCity: city.city,
-    BillingPostalCode: city.cap,
-    BillingCountry: 'Italia',
-    ZIP_CODE__c: city.cap,
-    PV__pc: city.province,
-  });
+function setBilling(d: Draw, record: Record<string, unknown>, city: City) {
+  setAddress(record, 'Billing', city, d.street());
+  Object.assign(record, { ZIP_CODE__c: city.cap, PV__pc: city.province });
 }
 
-function setShipping(record: Record<string, unknown>, city: City) {
-  Object.assign(record, {
-    ShippingAddress: address(city),
-    ShippingCity: city.city,
-    ShippingPostalCode: city.cap,
-    ShippingCountry: 'Italia',
-  });
+function setShipping(record: Record<string, unknown>, city: City, street: string) {
+  setAddress(record, 'Shipping', city, street);
 }
 
 function makeAccount(d: Draw, n: number, owner: CrmRecord, createdAt: number): CrmRecord {
@@ -148,8 +188,8 @@ function makeAccount(d: Draw, n: number, owner: CrmRecord, createdAt: number): C
   const record: Record<string, unknown> = {
     Id: salesforceId('001', 41_000_000 + n * 977),
     OwnerId: owner.Id,
-    OwnerName: fullName(owner),
     Name: `${first} ${last}`,
+    RecordTypeId: PERSON_RECORD_TYPE_ID,
     FirstName: first,
     LastName: last,
     Date_of_birth__c: isoDate(d.time(Date.UTC(1940, 0, 1), Date.UTC(2006, 11, 31))),
@@ -168,12 +208,39 @@ function makeAccount(d: Draw, n: number, owner: CrmRecord, createdAt: number): C
     IsPersonAccount: true,
     PersonContactId: salesforceId('003', 41_000_000 + n * 977),
     CreatedDate: stamp,
+    CreatedById: owner.Id,
     LastModifiedDate: stamp,
+    LastModifiedById: owner.Id,
     SystemModstamp: stamp,
   };
-  setBilling(record, home);
-  setShipping(record, d.chance(0.2) ? d.pick(CITIES) : home);
-  return inFieldOrder('Account', record);
+  setBilling(d, record, home);
+  const elsewhere = d.chance(0.2);
+  setShipping(record, elsewhere ? d.pick(CITIES) : home, elsewhere ? d.street() : String(record.BillingStreet));
+  return record as CrmRecord;
+}
+
+/** A company account: the org has them, Storico keeps only person accounts. */
+function makeBusinessAccount(d: Draw, n: number, owner: CrmRecord): CrmRecord {
+  const city = d.pick(CITIES);
+  const stamp = toSfDateTime(d.time(HISTORY_START, HISTORY_END));
+  const record: Record<string, unknown> = {
+    Id: salesforceId('001', 52_000_000 + n * 977),
+    OwnerId: owner.Id,
+    Name: `${d.f.company.name()} S.r.l.`,
+    RecordTypeId: BUSINESS_RECORD_TYPE_ID,
+    IsPersonAccount: false,
+    PersonContactId: null,
+    Type: 'Distributore',
+    Industry: 'Retail',
+    Phone: d.landline(city),
+    CreatedDate: stamp,
+    CreatedById: owner.Id,
+    LastModifiedDate: stamp,
+    LastModifiedById: owner.Id,
+    SystemModstamp: stamp,
+  };
+  setAddress(record, 'Billing', city, d.street());
+  return record as CrmRecord;
 }
 
 type Edit = (d: Draw, record: Record<string, unknown>, at: number) => void;
@@ -183,10 +250,12 @@ const ACCOUNT_EDITS: Edit[] = [
   (d, r) => (r.PersonEmail = d.email(String(r.FirstName), String(r.LastName))),
   (d, r) => {
     const city = d.pick(CITIES);
-    setBilling(r, city);
-    if (d.chance(0.7)) setShipping(r, city);
+    setBilling(d, r, city);
+    if (d.chance(0.7)) setShipping(r, city, String(r.BillingStreet));
     r.PersonHomePhone = d.landline(city);
   },
+  // A move within the same city: only the street changes.
+  (d, r) => (r.BillingStreet = d.street()),
   (d, r, at) => {
     r.Consent_Newsletter__pc = !r.Consent_Newsletter__pc;
     r.Last_Newsletter_Update__pc = isoDate(at);
@@ -227,19 +296,23 @@ function makeCase(
   const product = d.pick(PRODUCTS);
   const agentProduct = d.chance(0.85) ? product : d.pick(PRODUCTS);
   const city = CITIES.find((c) => c.cap === account.BillingPostalCode) ?? d.pick(CITIES);
+  // A few cases wait in the queue the assignment rule fills.
+  const ownerId = d.chance(0.03) ? CASE_QUEUE_ID : owner.Id;
   const lot = d.lot(createdAt);
   const caseNumber = String(10_000 + n).padStart(8, '0');
   const stamp = toSfDateTime(createdAt);
   const feedback = reason === 'Feedback on Product';
-  return inFieldOrder('Case', {
+  return {
     Id: salesforceId('500', 77_000_000 + n * 1_187),
     CaseNumber: caseNumber,
-    OwnerId: owner.Id,
+    OwnerId: ownerId,
     AccountId: account.Id,
+    ContactId: account.PersonContactId,
     CreatedDate: stamp,
+    CreatedById: owner.Id,
     LastModifiedDate: stamp,
+    LastModifiedById: owner.Id,
     SystemModstamp: stamp,
-    CaseOwnerName__c: fullName(owner),
     Reason: reason,
     Status: 'New',
     Agent__c: fullName(d.pick(agents)),
@@ -259,10 +332,7 @@ function makeCase(
     Web_State__c: city.province,
     Web_Zip_Code__c: city.cap,
     Web_Country__c: 'Italia',
-    ContactEmail: account.PersonEmail,
-    ContactPhone: account.Phone,
     Origin: d.pick(ORIGINS),
-    ContactName: account.Name,
     Description: caseDescription(d, product, city, createdAt, d.chance(0.15)),
     Priority: d.pick(PRIORITIES),
     Product__c: product.name,
@@ -285,7 +355,7 @@ function makeCase(
     Total_Value__c: d.int(5, 30) / 2,
     Product_Description__c: product.description,
     Internal_comments__c: d.pick(INTERNAL_COMMENTS),
-  });
+  } as CrmRecord;
 }
 
 const NEXT_STATUS: Record<string, string> = {
@@ -327,18 +397,24 @@ const CASE_EDITS: Edit[] = [
   (d, r) => (r.Modifica_Caso_oltre_limite__c = d.chance(0.3)),
 ];
 
-/** A new version of `record` at time `at`, with one to three realistic edits. */
+/**
+ * A new version of `record` at time `at`, with one to three realistic edits, saved by its owner (or, for a
+ * case in a queue, by one of `agents`).
+ */
 export function editRecord(
   faker: Faker,
   object: 'Account' | 'Case',
   record: CrmRecord,
   at: number,
+  agents: CrmRecord[] = [],
 ): CrmRecord {
   const d = new Draw(faker);
   const next: Record<string, unknown> = structuredClone(record);
   const edits = object === 'Account' ? ACCOUNT_EDITS : CASE_EDITS;
   for (let i = d.int(1, 3); i > 0; i--) d.pick(edits)(d, next, at);
   next.LastModifiedDate = next.SystemModstamp = toSfDateTime(at);
+  const ownerIsUser = String(next.OwnerId).startsWith('005');
+  next.LastModifiedById = ownerIsUser || agents.length === 0 ? next.OwnerId : d.pick(agents).Id;
   return next as CrmRecord;
 }
 
@@ -347,6 +423,7 @@ const CASE_EDIT_COUNTS = [10, 20, 30, 20, 12, 8].map((weight, value) => ({ value
 
 function history(
   d: Draw,
+  agents: CrmRecord[],
   object: 'Account' | 'Case',
   first: CrmRecord,
   edits: number,
@@ -354,7 +431,8 @@ function history(
   to: number,
 ): RecordHistory {
   const versions = [first];
-  for (const at of d.editTimes(edits, from, to)) versions.push(editRecord(d.f, object, versions.at(-1)!, at));
+  for (const at of d.editTimes(edits, from, to))
+    versions.push(editRecord(d.f, object, versions.at(-1)!, at, agents));
   return versions;
 }
 
@@ -378,7 +456,7 @@ export function generateDemoData(options: { seed?: number; counts?: Partial<Demo
   for (let n = 0; n < counts.accounts; n++) {
     const created = d.time(HISTORY_START, HISTORY_END - 30 * DAY);
     const first = makeAccount(d, n, d.pick(owners), created);
-    accounts.push(history(d, 'Account', first, d.weighted(ACCOUNT_EDIT_COUNTS), created, HISTORY_END));
+    accounts.push(history(d, owners, 'Account', first, d.weighted(ACCOUNT_EDIT_COUNTS), created, HISTORY_END));
   }
   const cases: RecordHistory[] = [];
   for (let n = 0; n < counts.cases && accounts.length > 0; n++) {
@@ -389,7 +467,10 @@ export function generateDemoData(options: { seed?: number; counts?: Partial<Demo
     const owner = users.find((u) => u.Id === account.OwnerId)!;
     const first = makeCase(d, n, account, owner, owners, created);
     const until = Math.min(HISTORY_END, created + 180 * DAY);
-    cases.push(history(d, 'Case', first, d.weighted(CASE_EDIT_COUNTS), created, until));
+    cases.push(history(d, owners, 'Case', first, d.weighted(CASE_EDIT_COUNTS), created, until));
   }
-  return { users, accounts, cases };
+  const businessAccounts = Array.from({ length: Math.ceil(counts.accounts / 100) }, (_, n) =>
+    makeBusinessAccount(d, n, d.pick(owners)),
+  );
+  return { users, accounts, cases, businessAccounts, ...setupRecords() };
 }

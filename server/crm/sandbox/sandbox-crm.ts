@@ -1,13 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply } from 'fastify';
 import type { CrmErrorDetail, CrmRecord } from '../crm-connector';
-import { SALESFORCE_API_VERSION, SOBJECT_FIELDS, type SObjectName } from '../crm-fields';
 import { demoFaker, editRecord, generateDemoData, type DemoCounts, type DemoData } from './demo-data';
 import { salesforceId } from './salesforce-id';
-import { SandboxRecords, type SandboxRecordsOptions } from './sandbox-records';
-import { compileSoql, SoqlError } from './soql';
+import {
+  NOT_FOUND,
+  SandboxRecords,
+  type SandboxData,
+  type SandboxRecordsOptions,
+  type StoredObject,
+} from './sandbox-records';
+import { isSandboxObject, KEY_PREFIXES, SANDBOX_OBJECTS, type SandboxObject } from './sandbox-schema';
+import { compileSoql, SoqlError, type SelectItem } from './soql';
+import { recordUrl } from './sandbox-records';
 
-export type SandboxState = { users: CrmRecord[]; accounts: CrmRecord[]; cases: CrmRecord[] };
+export type SandboxState = SandboxData;
 
 export type SandboxCrmOptions = SandboxRecordsOptions & {
   /** 0 = any free port. */
@@ -24,6 +31,8 @@ export type SandboxCrmOptions = SandboxRecordsOptions & {
   tokenTtlSeconds?: number;
   /** Every this many seconds a few records are edited, as users of a live CRM would; 0 = never. */
   editsEverySeconds?: number;
+  /** The org's daily API request limit (Developer Edition: 15,000). */
+  apiLimit?: number;
   logger?: FastifyBaseLogger;
 };
 
@@ -31,65 +40,99 @@ export type SandboxCrm = {
   url: string;
   port: number;
   records: SandboxRecords;
+  /** The user every token runs as: what LastModifiedById shows after a write through the API. */
+  integrationUserId: string;
   /** Test hook: the next `count` requests, whatever they are, fail with `status`. */
   failNextRequests(count: number, status?: number): void;
   /** Test hook: every token issued so far stops working, as when a session expires. */
   expireTokens(): void;
+  /** Test hook: sets the API requests counted today (and the limit). */
+  setApiUsage(used: number, limit?: number): void;
   /**
    * Test hook: after every accepted PATCH the record is changed again by `trigger` (as a Salesforce trigger or
    * workflow rule would); null removes it.
    */
-  onWrite(trigger: ((object: SObjectName, record: CrmRecord) => CrmRecord) | null): void;
+  onWrite(trigger: ((object: StoredObject, record: CrmRecord) => CrmRecord) | null): void;
   /** `patches`: sobject PATCH requests that reached the sandbox's records, accepted or refused. */
-  readonly stats: { tokensIssued: number; requests: number; failedOnPurpose: number; patches: number };
+  readonly stats: {
+    tokensIssued: number;
+    requests: number;
+    failedOnPurpose: number;
+    patches: number;
+    apiUsed: number;
+    apiLimit: number;
+  };
   close(): Promise<void>;
 };
 
-const DATA = `/services/data/v${SALESFORCE_API_VERSION}`;
-const NOT_FOUND: CrmErrorDetail = {
-  errorCode: 'NOT_FOUND',
-  message: 'The requested resource does not exist',
-};
+/**
+ * API versions served, oldest first: Salesforce serves every version from 31.0 (Summer '14) to the current one
+ * (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_versions.htm).
+ */
+export const SANDBOX_API_VERSIONS = Array.from({ length: 62 - 31 + 1 }, (_, i) => `${31 + i}.0`);
 const CURSOR_IDLE_MS = 15 * 60_000;
+const SEASONS = ['Spring', 'Summer', 'Winter'] as const;
+
+/** The release name of an API version: 31.0 is Summer '14, three releases a year. */
+const versionLabel = (version: string) => {
+  const n = Number.parseFloat(version) - 31;
+  const season = SEASONS[(n + 1) % 3]!;
+  const year = 14 + Math.floor((n + 1) / 3) + (season === 'Winter' ? 1 : 0);
+  return `${season} '${String(year).padStart(2, '0')}`;
+};
 
 /** The latest version of every record of the demo history: what a CRM holds. */
 export const currentState = (data: DemoData): SandboxState => ({
   users: data.users,
-  accounts: data.accounts.map((h) => h.at(-1)!),
+  accounts: [...data.accounts.map((h) => h.at(-1)!), ...data.businessAccounts],
   cases: data.cases.map((h) => h.at(-1)!),
+  queues: data.queues,
+  recordTypes: data.recordTypes,
 });
 
-const isSObject = (name: string): name is SObjectName => name in SOBJECT_FIELDS;
-
+/**
+ * Errors are arrays of {message, errorCode, fields}
+ * (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/errorcodes.htm).
+ */
 const sendErrors = (reply: FastifyReply, status: number, errors: CrmErrorDetail[]) =>
   reply.code(status).type('application/json').send(errors);
 
-function project(object: SObjectName, record: CrmRecord, fields: string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    attributes: { type: object, url: `${DATA}/sobjects/${object}/${record.Id}` },
-  };
-  for (const f of fields) out[f] = record[f] ?? null;
-  return out;
-}
-
 /**
- * A small CRM speaking the Salesforce REST subset Storico uses (API v62.0): client-credentials token,
- * SOQL query with nextRecordsUrl paging, sobject GET and PATCH, with Salesforce's error bodies.
+ * A small org speaking the part of Salesforce's REST API that Storico uses, in every version from v31.0:
+ * client-credentials token, versions, describeGlobal, sObject describe, SOQL query with relationship paths and
+ * nextRecordsUrl paging, sObject GET and PATCH (assignment and duplicate rules), limits, and the
+ * Sforce-Limit-Info header on every answer, with Salesforce's error bodies.
  */
 export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<SandboxCrm> {
   const state =
     options.state ?? currentState(generateDemoData({ seed: options.seed, counts: options.counts }));
   const records = new SandboxRecords(state, options);
+  const schema = records.schema;
   const clientId = options.clientId ?? 'sandbox';
   const clientSecret = options.clientSecret ?? 'sandbox';
   const pageSize = options.pageSize ?? 2000;
   const ttlMs = (options.tokenTtlSeconds ?? 7200) * 1000;
+  const integrationUserId = salesforceId('005', 1);
   const tokens = new Map<string, number>();
-  type Cursor = { object: SObjectName; fields: string[]; rows: CrmRecord[]; size: number; usedAt: number };
+  type Cursor = {
+    version: string;
+    object: SandboxObject;
+    select: SelectItem[];
+    rows: CrmRecord[];
+    size: number;
+    usedAt: number;
+  };
   const cursors = new Map<string, Cursor>();
-  const stats = { tokensIssued: 0, requests: 0, failedOnPurpose: 0, patches: 0 };
+  const stats = {
+    tokensIssued: 0,
+    requests: 0,
+    failedOnPurpose: 0,
+    patches: 0,
+    apiUsed: 0,
+    apiLimit: options.apiLimit ?? 100_000,
+  };
   let failures = { count: 0, status: 503 };
-  let trigger: ((object: SObjectName, record: CrmRecord) => CrmRecord) | null = null;
+  let trigger: ((object: StoredObject, record: CrmRecord) => CrmRecord) | null = null;
   let base = '';
 
   const app = options.logger
@@ -109,6 +152,8 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
   });
   app.setNotFoundHandler((_request, reply) => sendErrors(reply, 404, [NOT_FOUND]));
 
+  const versionOf = (url: string) => /^\/services\/data\/v(\d+\.\d)(?:\/|$|\?)/.exec(url)?.[1];
+
   app.addHook('onRequest', async (request, reply) => {
     stats.requests++;
     if (failures.count > 0) {
@@ -118,7 +163,9 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
         { errorCode: 'SERVER_UNAVAILABLE', message: 'The sandbox CRM is failing this request on purpose' },
       ]);
     }
-    if (!request.url.startsWith('/services/data/')) return;
+    if (!request.url.startsWith('/services/data/v')) return;
+    const version = versionOf(request.url);
+    if (!version || !SANDBOX_API_VERSIONS.includes(version)) return sendErrors(reply, 404, [NOT_FOUND]);
     const [scheme, token] = (request.headers.authorization ?? '').split(' ');
     const expiresAt = token && /^(Bearer|OAuth)$/i.test(scheme ?? '') ? tokens.get(token) : undefined;
     if (!expiresAt || expiresAt < Date.now()) {
@@ -126,7 +173,32 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
         { errorCode: 'INVALID_SESSION_ID', message: 'Session expired or invalid' },
       ]);
     }
+    // API Request Limits and Allocations: past the daily limit every call is refused with 403
+    // REQUEST_LIMIT_EXCEEDED (https://developer.salesforce.com/docs/atlas.en-us.salesforce_app_limits_cheatsheet.meta/salesforce_app_limits_cheatsheet/salesforce_app_limits_platform_api.htm).
+    if (stats.apiUsed >= stats.apiLimit) {
+      return sendErrors(reply, 403, [
+        { errorCode: 'REQUEST_LIMIT_EXCEEDED', message: 'TotalRequests Limit exceeded.' },
+      ]);
+    }
+    stats.apiUsed++;
   });
+
+  // Limit Info Header: returned on each REST API answer except the versions list, which does not count
+  // (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/headers_api_usage.htm).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/services/data/v')) {
+      reply.header('sforce-limit-info', `api-usage=${stats.apiUsed}/${stats.apiLimit}`);
+    }
+  });
+
+  const versions = async () =>
+    SANDBOX_API_VERSIONS.map((version) => ({
+      label: versionLabel(version),
+      url: `/services/data/v${version}`,
+      version,
+    }));
+  app.get('/services/data', versions);
+  app.get('/services/data/', versions);
 
   app.post('/services/oauth2/token', async (request, reply) => {
     const form = (request.body ?? {}) as Record<string, string>;
@@ -149,7 +221,7 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     return {
       access_token: token,
       instance_url: base,
-      id: `${base}/id/${orgId}/${salesforceId('005', 1)}`,
+      id: `${base}/id/${orgId}/${integrationUserId}`,
       token_type: 'Bearer',
       issued_at: String(Date.now()),
       scope: 'api',
@@ -165,25 +237,35 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     return {
       totalSize: cursor.rows.length,
       done,
-      ...(done ? {} : { nextRecordsUrl: `${DATA}/query/${locator}-${end}` }),
-      records: cursor.rows.slice(start, end).map((r) => project(cursor.object, r, cursor.fields)),
+      ...(done ? {} : { nextRecordsUrl: `/services/data/v${cursor.version}/query/${locator}-${end}` }),
+      records: cursor.rows
+        .slice(start, end)
+        .map((r) => records.answer(cursor.version, cursor.object, r, cursor.select)),
     };
   };
 
-  app.get(`${DATA}/query`, async (request, reply) => {
+  type VersionParams = { version: string };
+  const version = (params: unknown) => (params as VersionParams).version.slice(1);
+
+  // Query: https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_query.htm
+  app.get('/services/data/:version/query', async (request, reply) => {
     const q = (request.query as Record<string, string | undefined>).q;
     if (!q)
       return sendErrors(reply, 400, [{ errorCode: 'MALFORMED_QUERY', message: 'A query (q) is required' }]);
     let compiled;
     try {
-      compiled = compileSoql(q);
+      compiled = compileSoql(q, schema);
     } catch (error) {
       if (error instanceof SoqlError) return sendErrors(reply, 400, [error.detail]);
       throw error;
     }
     const now = Date.now();
     for (const [key, c] of cursors) if (now - c.usedAt > CURSOR_IDLE_MS) cursors.delete(key);
-    const matched = records.all(compiled.object).filter(compiled.matches).sort(compiled.compare);
+    const matched = records
+      .all(compiled.object)
+      .map((r) => records.view(compiled.object, r))
+      .filter(compiled.matches)
+      .sort(compiled.compare);
     const rows = matched.slice(
       compiled.offset,
       compiled.limit === undefined ? undefined : compiled.offset + compiled.limit,
@@ -192,11 +274,18 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     // Salesforce treats the batch size as a hint between 200 and 2000.
     const size = Math.min(asked ? Math.max(200, Math.min(2000, Number(asked))) : 2000, pageSize);
     const locator = `01g${randomBytes(8).toString('hex')}`;
-    cursors.set(locator, { object: compiled.object, fields: compiled.fields, rows, size, usedAt: now });
+    cursors.set(locator, {
+      version: version(request.params),
+      object: compiled.object,
+      select: compiled.select,
+      rows,
+      size,
+      usedAt: now,
+    });
     return page(locator, 0);
   });
 
-  app.get(`${DATA}/query/:cursor`, async (request, reply) => {
+  app.get('/services/data/:version/query/:cursor', async (request, reply) => {
     const match = /^(01g[0-9a-f]+)-(\d+)$/.exec((request.params as { cursor: string }).cursor);
     if (!match || !cursors.has(match[1]!)) {
       return sendErrors(reply, 400, [
@@ -206,35 +295,108 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     return page(match[1]!, Number(match[2]));
   });
 
+  // Limits: https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_limits.htm
+  app.get('/services/data/:version/limits', async () => ({
+    DailyApiRequests: { Max: stats.apiLimit, Remaining: Math.max(0, stats.apiLimit - stats.apiUsed) },
+  }));
+
+  // Describe Global: https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_describeGlobal.htm
+  app.get('/services/data/:version/sobjects', async (request) => {
+    const v = version(request.params);
+    return {
+      encoding: 'UTF-8',
+      maxBatchSize: 200,
+      sobjects: SANDBOX_OBJECTS.map((name) => ({
+        name,
+        label: name,
+        keyPrefix: KEY_PREFIXES[name],
+        custom: false,
+        queryable: true,
+        retrieveable: true,
+        updateable: name !== 'Contact',
+        createable: name !== 'Contact',
+        deletable: name !== 'Contact',
+        urls: {
+          sobject: `/services/data/v${v}/sobjects/${name}`,
+          describe: `/services/data/v${v}/sobjects/${name}/describe`,
+          rowTemplate: `/services/data/v${v}/sobjects/${name}/{ID}`,
+        },
+      })),
+    };
+  });
+
+  // sObject Describe: https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_sobject_describe.htm
+  app.get('/services/data/:version/sobjects/:type/describe', async (request, reply) => {
+    const { type } = request.params as { type: string };
+    if (!isSandboxObject(type)) return sendErrors(reply, 404, [NOT_FOUND]);
+    const v = version(request.params);
+    return {
+      name: type,
+      label: type,
+      keyPrefix: KEY_PREFIXES[type],
+      custom: false,
+      queryable: true,
+      updateable: type !== 'Contact',
+      fields: schema.fields(type),
+      recordTypeInfos: records
+        .all('RecordType')
+        .filter((rt) => rt.SobjectType === type)
+        .map((rt) => ({
+          name: rt.Name,
+          developerName: rt.DeveloperName,
+          recordTypeId: rt.Id,
+          available: true,
+          defaultRecordTypeMapping: false,
+          master: false,
+        })),
+      urls: { describe: `/services/data/v${v}/sobjects/${type}/describe` },
+    };
+  });
+
   const find = (type: string, id: string) => {
-    if (!isSObject(type)) return undefined;
+    if (!isSandboxObject(type)) return undefined;
     return (
       records.get(type, id) ??
       (id.length === 15 ? records.all(type).find((r) => r.Id.startsWith(id)) : undefined)
     );
   };
 
-  app.get(`${DATA}/sobjects/:type/:id`, async (request, reply) => {
+  app.get('/services/data/:version/sobjects/:type/:id', async (request, reply) => {
     const { type, id } = request.params as { type: string; id: string };
     const record = find(type, id);
-    if (!record || !isSObject(type)) return sendErrors(reply, 404, [NOT_FOUND]);
+    if (!record || !isSandboxObject(type)) return sendErrors(reply, 404, [NOT_FOUND]);
     const asked = (request.query as Record<string, string | undefined>).fields;
-    const fields = asked ? asked.split(',').map((f) => f.trim()) : Object.keys(SOBJECT_FIELDS[type]);
-    const unknown = fields.filter((f) => !SOBJECT_FIELDS[type][f]);
+    const names = asked ? asked.split(',').map((f) => f.trim()) : schema.fields(type).map((f) => f.name);
+    const fields = names.map((name) => schema.field(type, name));
+    const unknown = names.filter((_, i) => !fields[i]);
     if (unknown.length > 0) {
       return sendErrors(reply, 400, [
         { errorCode: 'INVALID_FIELD', message: `No such column '${unknown[0]}' on sobject of type ${type}` },
       ]);
     }
-    return project(type, record, fields);
+    return records.answer(
+      version(request.params),
+      type,
+      records.view(type, record),
+      fields.map((field) => ({ field: field! })),
+    );
   });
 
-  app.patch(`${DATA}/sobjects/:type/:id`, async (request, reply) => {
+  app.patch('/services/data/:version/sobjects/:type/:id', async (request, reply) => {
     const { type, id } = request.params as { type: string; id: string };
     const record = find(type, id);
-    if (!record || !isSObject(type)) return sendErrors(reply, 404, [NOT_FOUND]);
+    if (!record || !isSandboxObject(type) || type === 'Contact') return sendErrors(reply, 404, [NOT_FOUND]);
     stats.patches++;
-    const outcome = records.patch(type, record.Id, request.body);
+    const autoAssign = String(request.headers['sforce-auto-assign'] ?? 'TRUE').toUpperCase() !== 'FALSE';
+    // Duplicate Rule Header: https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/headers_duplicaterules.htm
+    const allowDuplicates = /allowSave\s*=\s*true/i.test(
+      String(request.headers['sforce-duplicate-rule-header'] ?? ''),
+    );
+    const outcome = records.patch(type, record.Id, request.body, {
+      userId: integrationUserId,
+      autoAssign,
+      allowDuplicates,
+    });
     if (!outcome.ok) return sendErrors(reply, outcome.status, outcome.errors);
     if (trigger) records.save(type, trigger(type, outcome.record));
     return reply.code(204).send();
@@ -246,11 +408,11 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     editTimer = setInterval(() => {
       for (let i = faker.number.int({ min: 1, max: 3 }); i > 0; i--) {
         const object = faker.datatype.boolean({ probability: 0.3 }) ? 'Account' : 'Case';
-        const all = records.all(object);
+        const all = records.all(object).filter((r) => object === 'Case' || r.IsPersonAccount === true);
         if (all.length === 0) continue;
         const edited = records.save(
           object,
-          editRecord(faker, object, faker.helpers.arrayElement(all), records.now()),
+          editRecord(faker, object, faker.helpers.arrayElement(all), records.now(), records.all('User')),
         );
         app.log.debug({ object, id: edited.Id }, 'sandbox CRM edited a record');
       }
@@ -266,12 +428,17 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     url: base,
     port,
     records,
+    integrationUserId,
     stats,
     failNextRequests(count, status = 503) {
       failures = { count, status };
     },
     expireTokens() {
       for (const token of tokens.keys()) tokens.set(token, 0);
+    },
+    setApiUsage(used, limit) {
+      stats.apiUsed = used;
+      if (limit !== undefined) stats.apiLimit = limit;
     },
     onWrite(fn) {
       trigger = fn;

@@ -1,7 +1,7 @@
 import { parseQuery, type Query, type ValueCondition, type WhereClause } from '@jetstreamapp/soql-parser-js';
 import type { CrmErrorDetail, CrmRecord } from '../crm-connector';
-import { SOBJECT_FIELDS, type FieldDef, type SObjectName } from '../crm-fields';
 import { parseSfDateTime } from '../salesforce-dates';
+import { isSandboxObject, SandboxSchema, type SandboxField, type SandboxObject } from './sandbox-schema';
 
 /** A query the sandbox refuses, with Salesforce's error code. */
 export class SoqlError extends Error {
@@ -16,9 +16,19 @@ export class SoqlError extends Error {
   }
 }
 
+/** One item of the SELECT list: a field of the object, or a field of a related record (Owner.Name). */
+export type SelectItem =
+  | { field: SandboxField }
+  | { relationship: SandboxField; field: string };
+
+/**
+ * A query over records as the org serves them (compound and formula fields computed). Field names are matched
+ * without regard to case and answered in the org's casing, as SOQL does
+ * (https://developer.salesforce.com/docs/atlas.en-us.soql_sosl.meta/soql_sosl/sforce_api_calls_soql_select.htm).
+ */
 export type CompiledQuery = {
-  object: SObjectName;
-  fields: string[];
+  object: SandboxObject;
+  select: SelectItem[];
   matches: (record: CrmRecord) => boolean;
   compare: (a: CrmRecord, b: CrmRecord) => number;
   limit: number | undefined;
@@ -28,8 +38,6 @@ export type CompiledQuery = {
 type Literal = string | number | boolean | null;
 type Condition = ValueCondition;
 type Token = '(' | ')' | 'AND' | 'OR' | 'NOT' | Condition;
-
-const isSObject = (name: string): name is SObjectName => name in SOBJECT_FIELDS;
 
 function unquote(raw: string): string {
   return raw.slice(1, -1).replace(/\\(.)/g, (_m, c: string) => ({ n: '\n', t: '\t', r: '\r' })[c] ?? c);
@@ -57,15 +65,15 @@ function literal(condition: Condition, raw: string): Literal {
 }
 
 /** Record values made comparable with SOQL literals: date-times as milliseconds, text without case. */
-function comparable(def: FieldDef, value: unknown): Literal {
+function comparable(def: SandboxField, value: unknown): Literal {
   if (value === null || value === undefined) return null;
   if (def.type === 'datetime') return parseSfDateTime(value) ?? null;
-  if (typeof value === 'string') return def.type === 'id' ? value : value.toLowerCase();
+  if (typeof value === 'string') return def.type === 'id' || def.type === 'reference' ? value : value.toLowerCase();
   if (typeof value === 'number' || typeof value === 'boolean') return value;
   return JSON.stringify(value);
 }
 
-const normalise = (v: Literal) => (typeof v === 'string' ? v.toLowerCase() : v);
+const normaliseText = (v: Literal) => (typeof v === 'string' ? v.toLowerCase() : v);
 
 function compareLiterals(a: Literal, b: Literal): number {
   if (a === b) return 0;
@@ -95,7 +103,7 @@ function tokens(where: WhereClause | undefined): Token[] {
 
 type Predicate = (record: CrmRecord) => boolean;
 
-function buildPredicate(object: SObjectName, list: Token[]): Predicate {
+function buildPredicate(schema: SandboxSchema, object: SandboxObject, list: Token[]): Predicate {
   let i = 0;
   const fail = (): never => {
     throw new SoqlError('MALFORMED_QUERY', 'unexpected token in WHERE clause');
@@ -128,15 +136,15 @@ function buildPredicate(object: SObjectName, list: Token[]): Predicate {
       return inner;
     }
     if (!token || typeof token === 'string') return fail();
-    return condition(object, token);
+    return condition(schema, object, token);
   };
   const predicate = or();
   if (i !== list.length) fail();
   return predicate;
 }
 
-function fieldDef(object: SObjectName, field: string | undefined): FieldDef {
-  const def = field ? SOBJECT_FIELDS[object][field] : undefined;
+function fieldDef(schema: SandboxSchema, object: SandboxObject, field: string | undefined): SandboxField {
+  const def = field ? schema.field(object, field) : undefined;
   if (!field || !def) {
     throw new SoqlError(
       'INVALID_FIELD',
@@ -146,11 +154,14 @@ function fieldDef(object: SObjectName, field: string | undefined): FieldDef {
   return def;
 }
 
-function condition(object: SObjectName, c: Condition): Predicate {
-  const field = c.field;
-  const def = fieldDef(object, field);
+function condition(schema: SandboxSchema, object: SandboxObject, c: Condition): Predicate {
+  const def = fieldDef(schema, object, c.field);
+  const field = def.name;
   const raw = c.value;
   const value = (r: CrmRecord) => comparable(def, r[field]);
+  // Ids compare exactly (they are case-sensitive); other text without case.
+  const exact = def.type === 'id' || def.type === 'reference';
+  const normalise = (v: Literal) => (exact ? v : normaliseText(v));
   if (c.operator === 'IN' || c.operator === 'NOT IN') {
     const set = new Set((Array.isArray(raw) ? raw : [raw]).map((v) => normalise(literal(c, v))));
     const negate = c.operator === 'NOT IN';
@@ -184,15 +195,18 @@ function condition(object: SObjectName, c: Condition): Predicate {
   }
 }
 
-function comparator(object: SObjectName, query: Query): (a: CrmRecord, b: CrmRecord) => number {
+function comparator(
+  schema: SandboxSchema,
+  object: SandboxObject,
+  query: Query,
+): (a: CrmRecord, b: CrmRecord) => number {
   const orderBy = query.orderBy ? (Array.isArray(query.orderBy) ? query.orderBy : [query.orderBy]) : [];
   const keys = orderBy.map((o) => {
-    const field = 'field' in o ? o.field : undefined;
-    const def = fieldDef(object, field);
+    const def = fieldDef(schema, object, 'field' in o ? o.field : undefined);
     const direction = o.order === 'DESC' ? -1 : 1;
     // Salesforce puts nulls first in ascending order unless told otherwise.
     const nulls = o.nulls === 'LAST' ? 1 : o.nulls === 'FIRST' ? -1 : -direction;
-    return { field: field!, def, direction, nulls };
+    return { field: def.name, def, direction, nulls };
   });
   return (a, b) => {
     for (const k of keys) {
@@ -207,8 +221,25 @@ function comparator(object: SObjectName, query: Query): (a: CrmRecord, b: CrmRec
   };
 }
 
-/** Parses SOQL (with the SOQL parser, not by pattern) and checks every object and field against the catalogue. */
-export function compileSoql(soql: string): CompiledQuery {
+function selectItem(schema: SandboxSchema, object: SandboxObject, f: NonNullable<Query['fields']>[number]): SelectItem {
+  if (f.type === 'Field') return { field: fieldDef(schema, object, f.field) };
+  if (f.type === 'FieldRelationship' && f.relationships.length === 1) {
+    const relationship = schema.relationship(object, f.relationships[0]!);
+    const targets = relationship?.referenceTo.filter(isSandboxObject) ?? [];
+    const target = targets.map((t) => schema.field(t, f.field)).find(Boolean);
+    if (!relationship || !target) {
+      throw new SoqlError(
+        'INVALID_FIELD',
+        `Didn't understand relationship '${f.relationships[0]}' in field path '${f.rawValue ?? f.field}'. If you are attempting to use a custom relationship, be sure to append the '__r' after the custom relationship name.`,
+      );
+    }
+    return { relationship, field: target.name };
+  }
+  throw new SoqlError('MALFORMED_QUERY', 'The sandbox CRM supports fields and one-level relationship paths only');
+}
+
+/** Parses SOQL (with the SOQL parser, not by pattern) and checks every object and field against the org's schema. */
+export function compileSoql(soql: string, schema: SandboxSchema = new SandboxSchema()): CompiledQuery {
   let query: Query;
   try {
     query = parseQuery(soql);
@@ -216,24 +247,19 @@ export function compileSoql(soql: string): CompiledQuery {
     throw new SoqlError('MALFORMED_QUERY', (error as Error).message);
   }
   const object = query.sObject ?? '';
-  if (!isSObject(object)) {
+  if (!isSandboxObject(object)) {
     throw new SoqlError(
       'INVALID_TYPE',
       `sObject type '${object}' is not supported. If you are attempting to use a custom object, be sure to append the '__c' after the entity name.`,
     );
   }
-  const fields = (query.fields ?? []).map((f) => {
-    if (f.type !== 'Field')
-      throw new SoqlError('MALFORMED_QUERY', 'The sandbox CRM supports plain field lists only');
-    fieldDef(object, f.field);
-    return f.field;
-  });
-  const matches = query.where ? buildPredicate(object, tokens(query.where)) : () => true;
+  const select = (query.fields ?? []).map((f) => selectItem(schema, object, f));
+  const matches = query.where ? buildPredicate(schema, object, tokens(query.where)) : () => true;
   return {
     object,
-    fields,
+    select,
     matches,
-    compare: comparator(object, query),
+    compare: comparator(schema, object, query),
     limit: query.limit,
     offset: query.offset ?? 0,
   };

@@ -39,7 +39,7 @@ describe('Salesforce connector against a CRM that stops answering', () => {
     const started = Date.now();
     const error = await crm.readRecord('Account', '001000000000001AAA').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CrmError);
-    expect((error as CrmError).message).toMatch(/^Reading Account 001000000000001AAA: /);
+    expect((error as CrmError).message).toMatch(/^(Describing|Reading) Account(?: 001000000000001AAA)?: /);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(dataCalls).toBeGreaterThanOrEqual(1);
   });

@@ -104,13 +104,25 @@ describe('sandbox CRM over HTTP', () => {
   });
 
   it('reads one record, with only the fields asked for', async () => {
-    const account = sandbox.records.all('Account')[0]!;
-    const res = await get(`${DATA}/sobjects/Account/${account.Id}?fields=Name,BillingAddress`);
+    const account = sandbox.records.view('Account', sandbox.records.all('Account')[0]!);
+    const res = await get(`${DATA}/sobjects/Account/${account.Id}?fields=name,BillingAddress`);
     expect(await res.json()).toEqual({
       attributes: { type: 'Account', url: `${DATA}/sobjects/Account/${account.Id}` },
       Name: account.Name,
       BillingAddress: account.BillingAddress,
     });
+    expect(Object.keys(account.BillingAddress as object).sort()).toEqual([
+      'city',
+      'country',
+      'countryCode',
+      'geocodeAccuracy',
+      'latitude',
+      'longitude',
+      'postalCode',
+      'state',
+      'stateCode',
+      'street',
+    ]);
     const missing = await get(`${DATA}/sobjects/Account/0015g000000AAAAAAA`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual([
@@ -122,14 +134,23 @@ describe('sandbox CRM over HTTP', () => {
     const account = sandbox.records.all('Account')[1]!;
     const res = await patch(`${DATA}/sobjects/Account/${account.Id}`, {
       LastName: 'Esposito',
+      BillingStreet: 'Via Trinchese 12',
       BillingCity: 'Lecce',
+      BillingState: 'LE',
       BillingPostalCode: '73100',
       BillingCountry: 'Italia',
     });
     expect(res.status).toBe(204);
-    const after = sandbox.records.get('Account', account.Id)!;
+    const after = sandbox.records.view('Account', sandbox.records.get('Account', account.Id)!);
     expect(after.Name).toBe(`${String(account.FirstName)} Esposito`);
-    expect(after.BillingAddress).toEqual({ city: 'Lecce', postalCode: '73100', country: 'Italia' });
+    expect(after.BillingAddress).toMatchObject({
+      street: 'Via Trinchese 12',
+      city: 'Lecce',
+      state: 'LE',
+      postalCode: '73100',
+      country: 'Italia',
+    });
+    expect(after.LastModifiedById).toBe(sandbox.integrationUserId);
     expect(Date.parse(String(after.SystemModstamp))).toBeGreaterThan(
       Date.parse(String(account.SystemModstamp)),
     );
@@ -171,7 +192,8 @@ describe('sandbox CRM state', () => {
     const changeLog = path.join(mkdtempSync(path.join(tmpdir(), 'storico-sandbox-')), 'changes.ndjson');
     const first = await startSandboxCrm({ port: 0, counts, changeLog });
     const id = first.records.all('Case')[3]!.Id;
-    expect(first.records.patch('Case', id, { Status: 'Escalated' }).ok).toBe(true);
+    const context = { userId: first.integrationUserId, autoAssign: false, allowDuplicates: false };
+    expect(first.records.patch('Case', id, { Status: 'Escalated' }, context).ok).toBe(true);
     const changed = first.records.get('Case', id);
     await first.close();
     const second = await startSandboxCrm({ port: 0, counts, changeLog });

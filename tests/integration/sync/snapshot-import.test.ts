@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toSnapshot, generateDemoData } from '../../../server/crm/sandbox/demo-data';
-import { writeDemoHistory } from '../../../server/crm/sandbox/demo-history';
+import { writeDemoHistory } from '../../../server/sync/demo-history';
 import { currentState, startSandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../../server/db/database';
 import { contentHash } from '../../../server/revisions/content-hash';

@@ -1,50 +1,127 @@
 import { describe, expect, it } from 'vitest';
-import { snapshotFields, toWritableFields } from '../../../../server/crm/crm-fields';
+import {
+  normaliseAddress,
+  planFields,
+  selectList,
+  snapshotFields,
+  toSnapshot,
+  toWriteBody,
+  writableFields,
+  type DescribeField,
+} from '../../../../server/crm/crm-fields';
 
-describe('writable fields of a snapshot', () => {
-  it('leaves out system, formula and read-only fields', () => {
-    const writable = toWritableFields('Case', {
-      attributes: { type: 'Case' },
-      Id: '5005g000005D5DUAA0',
-      CaseNumber: '00010000',
-      CreatedDate: '2025-01-01T00:00:00.000+0000',
-      LastModifiedDate: '2025-01-01T00:00:00.000+0000',
-      SystemModstamp: '2025-01-01T00:00:00.000+0000',
-      CaseOwnerName__c: 'Anna Rossi',
-      ContactEmail: 'a@b.it',
-      Status: 'Closed',
-      Total_Value__c: 4.5,
-    });
-    expect(writable).toEqual({ Status: 'Closed', Total_Value__c: 4.5 });
+const f = (name: string, extra: Partial<DescribeField> = {}): DescribeField => ({
+  name,
+  type: 'string',
+  updateable: true,
+  calculated: false,
+  ...extra,
+});
+const ro = (name: string, extra: Partial<DescribeField> = {}) => f(name, { updateable: false, ...extra });
+const parts = (prefix: string, withCodes = true) => [
+  ...['Street', 'City', 'State', 'PostalCode', 'Country', ...(withCodes ? ['StateCode', 'CountryCode'] : [])].map(
+    (s) => f(`${prefix}${s}`, { compoundFieldName: `${prefix}Address` }),
+  ),
+  ...['Latitude', 'Longitude', 'GeocodeAccuracy'].map((s) =>
+    f(`${prefix}${s}`, { compoundFieldName: `${prefix}Address` }),
+  ),
+  ro(`${prefix}Address`, { type: 'address' }),
+];
+
+/** A describe of Account in an org with person accounts, some names in another casing, Industry hidden. */
+const accountDescribe: DescribeField[] = [
+  ro('Id', { type: 'id' }),
+  f('OwnerId', { type: 'reference', relationshipName: 'Owner', referenceTo: ['User'] }),
+  f('Name'),
+  f('firstname', { compoundFieldName: 'Name' }),
+  f('LastName', { compoundFieldName: 'Name' }),
+  f('RecordTypeId', { type: 'reference', relationshipName: 'RecordType' }),
+  f('Phone'),
+  f('PersonEmail'),
+  ...parts('Billing'),
+  ...parts('Shipping', false),
+  ro('IsPersonAccount', { type: 'boolean' }),
+  ro('LastModifiedById', { type: 'reference', relationshipName: 'LastModifiedBy' }),
+  ro('SystemModstamp', { type: 'datetime' }),
+  f('Total_Value__c', { updateable: false, calculated: true }),
+];
+
+describe('the field plan from an org describe', () => {
+  const plan = planFields('Account', accountDescribe);
+
+  it('queries the catalogue fields the org has, in its casing, with relationship paths', () => {
+    expect(selectList(plan)).toEqual(
+      expect.arrayContaining(['Id', 'OwnerId', 'Owner.Name', 'Name', 'firstname', 'BillingAddress']),
+    );
+    expect(selectList(plan)).not.toContain('OwnerName');
+    expect(plan.missing).toContain('Industry');
+    expect(plan.missing).not.toContain('OwnerName');
+    expect(plan.personAccountField).toBe('IsPersonAccount');
   });
 
-  it('writes compound addresses through their parts and person names through first and last name', () => {
-    const writable = toWritableFields('Account', {
+  it('turns an answer with nested relationship objects and a ten-key address into a snapshot', () => {
+    const snapshot = toSnapshot(plan, {
+      attributes: { type: 'Account', url: '/x' },
+      Id: '001000000000001AAA',
+      OwnerId: '005000000000001AAA',
+      Owner: { attributes: { type: 'User', url: '/y' }, Name: 'Anna Verdi' },
+      Name: 'Maria Rossi',
+      firstname: 'Maria',
+      BillingAddress: { city: 'Roma', street: 'Via Appia 1', country: 'Italia' },
+      ShippingAddress: null,
+    });
+    expect(snapshot.OwnerName).toBe('Anna Verdi');
+    expect(snapshot.firstname).toBe('Maria');
+    expect(snapshot).not.toHaveProperty('attributes');
+    expect(snapshot).not.toHaveProperty('Owner');
+    expect(Object.keys(snapshot.BillingAddress as object)).toHaveLength(10);
+    expect(snapshot.ShippingAddress).toBeNull();
+  });
+
+  it('writes updateable fields only: not compound, calculated or read-only ones; addresses through their parts', () => {
+    expect(writableFields(plan)).toEqual(
+      expect.arrayContaining(['OwnerId', 'firstname', 'LastName', 'Phone', 'BillingAddress', 'ShippingAddress']),
+    );
+    expect(writableFields(plan)).not.toContain('Name');
+    expect(writableFields(plan)).not.toContain('SystemModstamp');
+    const body = toWriteBody(plan, {
+      Id: '001000000000001AAA',
       Name: 'Anna Rossi',
       OwnerName: 'Marco Bianchi',
       FirstName: 'Anna',
-      LastName: 'Rossi',
-      BillingAddress: { city: 'Parma', postalCode: '43121', country: 'Italia' },
+      SystemModstamp: '2025-01-01T00:00:00.000+0000',
+      BillingAddress: normaliseAddress({ city: 'Parma', street: 'Via Emilia 3', state: 'PR', stateCode: 'PR' }),
       ShippingAddress: null,
     });
-    expect(writable).toEqual({
-      FirstName: 'Anna',
-      LastName: 'Rossi',
+    expect(body).toEqual({
+      firstname: 'Anna',
+      BillingStreet: 'Via Emilia 3',
       BillingCity: 'Parma',
-      BillingPostalCode: '43121',
-      BillingCountry: 'Italia',
+      BillingState: 'PR',
+      BillingPostalCode: null,
+      BillingCountry: null,
+      BillingStateCode: 'PR',
+      BillingCountryCode: null,
+      ShippingStreet: null,
       ShippingCity: null,
+      ShippingState: null,
       ShippingPostalCode: null,
       ShippingCountry: null,
     });
+  });
+
+  it('leaves address parts an older three-key snapshot does not hold as the CRM has them', () => {
+    const body = toWriteBody(plan, { BillingAddress: { city: 'Roma', postalCode: '00100', country: 'Italia' } });
+    expect(body).toEqual({ BillingCity: 'Roma', BillingPostalCode: '00100', BillingCountry: 'Italia' });
   });
 
   it('lists the snapshot fields of SPEC.md in order, compound addresses and not their parts', () => {
     const account = snapshotFields('Account');
     expect(account.indexOf('BillingAddress')).toBeGreaterThan(account.indexOf('Website'));
     expect(account).not.toContain('BillingCity');
+    expect(account).toEqual(expect.arrayContaining(['OwnerName', 'RecordTypeId', 'LastModifiedById']));
     expect(snapshotFields('Case')).toEqual(
-      expect.arrayContaining(['CaseNumber', 'Internal_comments__c', 'Reason']),
+      expect.arrayContaining(['CaseNumber', 'ContactId', 'ContactName', 'LastModifiedById', 'Reason']),
     );
   });
 });

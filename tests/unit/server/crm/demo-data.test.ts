@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { snapshotFields } from '../../../../server/crm/crm-fields';
+import { planFields, selectList, snapshotFields, toSnapshot } from '../../../../server/crm/crm-fields';
 import { parseSfDateTime } from '../../../../server/crm/salesforce-dates';
 import { CITIES } from '../../../../server/crm/sandbox/demo-catalog';
-import { generateDemoData, toSnapshot } from '../../../../server/crm/sandbox/demo-data';
+import { CASE_QUEUE_ID, generateDemoData } from '../../../../server/crm/sandbox/demo-data';
+import { currentState } from '../../../../server/crm/sandbox/sandbox-crm';
+import { SandboxRecords } from '../../../../server/crm/sandbox/sandbox-records';
+import { compileSoql } from '../../../../server/crm/sandbox/soql';
 
 const small = { users: 5, accounts: 40, cases: 90 };
 
@@ -50,9 +53,13 @@ describe('demo data generator', () => {
         ['Account', data.accounts],
         ['Case', data.cases],
       ] as const) {
+        const records = new SandboxRecords(currentState(data));
+        const plan = planFields(object, records.schema.fields(object));
+        expect(plan.missing).toEqual([]);
+        const { select } = compileSoql(`SELECT ${selectList(plan).join(', ')} FROM ${object}`, records.schema);
         for (const versions of histories) {
           for (const v of versions) {
-            const snapshot = toSnapshot(object, v);
+            const snapshot = toSnapshot(plan, records.answer('62.0', object, records.view(object, v), select));
             const empty = snapshotFields(object).filter((f) => snapshot[f] === null || snapshot[f] === '');
             expect(empty, `${object} ${v.Id}`).toEqual([]);
           }
@@ -67,7 +74,9 @@ describe('demo data generator', () => {
       for (const versions of data.cases) {
         const c = versions.at(-1)!;
         expect(c.Id).toMatch(/^500[a-zA-Z0-9]{15}$/);
-        expect(accounts.get(String(c.AccountId))?.OwnerId).toBe(c.OwnerId);
+        const account = accounts.get(String(c.AccountId));
+        expect([account?.OwnerId, CASE_QUEUE_ID]).toContain(c.OwnerId);
+        expect(c.ContactId).toBe(account?.PersonContactId);
       }
       const ids = [...data.users, ...data.accounts.map((h) => h[0]!), ...data.cases.map((h) => h[0]!)].map(
         (r) => r.Id,

@@ -14,6 +14,8 @@ const account = (fields: Record<string, unknown>): CrmRecord => ({
   ...fields,
 });
 
+const writable = new Set(['FirstName', 'Phone', 'BillingAddress', 'Legacy__c']);
+
 describe('fields a restore writes', () => {
   it('are the writable snapshot fields that differ, read-only and system fields left out', () => {
     const target = account({});
@@ -23,24 +25,34 @@ describe('fields a restore writes', () => {
       Phone: '+39 06 2',
       SystemModstamp: '2025-01-01T00:00:00.000+0000',
     });
-    expect(fieldsToRestore('Account', target, live)).toEqual(['FirstName', 'Phone']);
+    expect(fieldsToRestore(target, live, writable)).toEqual(['FirstName', 'Phone']);
   });
 
   it('compare an address by the parts the connector writes, a missing one as empty', () => {
     const target = account({ BillingAddress: null });
     const emptyParts = account({ BillingAddress: { city: null, postalCode: null, country: null } });
-    expect(fieldsToRestore('Account', target, emptyParts)).toEqual([]);
+    expect(fieldsToRestore(target, emptyParts, writable)).toEqual([]);
     const moved = account({ BillingAddress: { city: 'Milano', postalCode: '00100', country: 'Italia' } });
-    expect(fieldsToRestore('Account', account({}), moved)).toEqual(['BillingAddress']);
-    // A part the connector does not write (street) cannot be restored, so it is no difference to write.
+    expect(fieldsToRestore(account({}), moved, writable)).toEqual(['BillingAddress']);
+    // A part an older three-key snapshot does not hold (street) says nothing: it is no difference to write.
     const street = account({
       BillingAddress: { city: 'Roma', postalCode: '00100', country: 'Italia', street: 'Via' },
     });
-    expect(fieldsToRestore('Account', account({}), street)).toEqual([]);
+    expect(fieldsToRestore(account({}), street, writable)).toEqual([]);
+    // A ten-key snapshot holds the street and the province: a change of either is restored.
+    const full = { city: 'Roma', postalCode: '00100', country: 'Italia', street: 'Via Appia 1', state: 'RM' };
+    const moved2 = account({ BillingAddress: { ...full, street: 'Via Tuscolana 9', latitude: 41.9 } });
+    expect(fieldsToRestore(account({ BillingAddress: full }), moved2, writable)).toEqual(['BillingAddress']);
+    const province = account({ BillingAddress: { ...full, state: 'MI' } });
+    expect(fieldsToRestore(account({ BillingAddress: full }), province, writable)).toEqual(['BillingAddress']);
+    // Geolocation is the geocoder's: it is never written, so it is no difference.
+    const geocoded = account({ BillingAddress: { ...full, latitude: 41.9 } });
+    expect(fieldsToRestore(account({ BillingAddress: full }), geocoded, writable)).toEqual([]);
   });
 
-  it('leave out fields the CRM does not read back', () => {
-    expect(fieldsToRestore('Account', account({ Legacy__c: 'x' }), account({}))).toEqual([]);
+  it('leave out fields the org does not let be written, and fields the CRM does not read back', () => {
+    expect(fieldsToRestore(account({ Name: 'X' }), account({}), writable)).toEqual([]);
+    expect(fieldsToRestore(account({ Legacy__c: 'x' }), account({}), writable)).toEqual([]);
   });
 });
 

@@ -1,0 +1,296 @@
+/**
+ * The schema of the sandbox org: its objects and fields as Salesforce's describe calls show them. Written from
+ * Salesforce's Object Reference (Account, Case, Contact, User, Group) and the REST API Developer Guide, not from
+ * Storico's own field catalogue, so that a connector asking for a field Salesforce does not have fails here too.
+ *
+ * - sObject Describe: https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_sobject_describe.htm
+ *   (fields[] with name, type, updateable, createable, calculated, nillable, referenceTo, relationshipName,
+ *   compoundFieldName)
+ * - Address Compound Fields: https://developer.salesforce.com/docs/platform/object-reference/guide/compound-fields-address.html
+ *   (BillingAddress is read-only; it is written through BillingStreet, BillingCity, ... BillingGeocodeAccuracy)
+ * - Person Accounts (Account object reference, "Person Account Fields"): IsPersonAccount, PersonContactId and the
+ *   contact fields prefixed Person / suffixed __pc; Name is compound of FirstName and LastName.
+ */
+
+export type SandboxObject = 'Account' | 'Case' | 'Contact' | 'User' | 'Group' | 'RecordType';
+
+export type DescribeType =
+  | 'id'
+  | 'reference'
+  | 'string'
+  | 'textarea'
+  | 'email'
+  | 'phone'
+  | 'url'
+  | 'picklist'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'double'
+  | 'currency'
+  | 'address';
+
+export type SandboxField = {
+  name: string;
+  label: string;
+  type: DescribeType;
+  updateable: boolean;
+  createable: boolean;
+  calculated: boolean;
+  nillable: boolean;
+  custom: boolean;
+  referenceTo: string[];
+  relationshipName: string | null;
+  compoundFieldName: string | null;
+};
+
+type Options = Partial<Omit<SandboxField, 'name' | 'type'>>;
+
+const field = (name: string, type: DescribeType, options: Options = {}): SandboxField => ({
+  name,
+  label: options.label ?? name.replace(/__c$|__pc$/, '').replace(/_/g, ' '),
+  type,
+  updateable: options.updateable ?? true,
+  createable: options.createable ?? options.updateable ?? true,
+  calculated: options.calculated ?? false,
+  nillable: options.nillable ?? type !== 'boolean',
+  custom: name.endsWith('__c') || name.endsWith('__pc'),
+  referenceTo: options.referenceTo ?? [],
+  relationshipName: options.relationshipName ?? null,
+  compoundFieldName: options.compoundFieldName ?? null,
+});
+
+const readOnly = (name: string, type: DescribeType, options: Options = {}) =>
+  field(name, type, { ...options, updateable: false, createable: false });
+const formula = (name: string, type: DescribeType) =>
+  field(name, type, { updateable: false, createable: false, calculated: true });
+const reference = (name: string, to: string[], relationshipName: string, options: Options = {}) =>
+  field(name, 'reference', { ...options, referenceTo: to, relationshipName });
+
+const audit = (): SandboxField[] => [
+  readOnly('CreatedDate', 'datetime', { nillable: false }),
+  reference('CreatedById', ['User'], 'CreatedBy', { updateable: false, createable: false }),
+  readOnly('LastModifiedDate', 'datetime', { nillable: false }),
+  reference('LastModifiedById', ['User'], 'LastModifiedBy', { updateable: false, createable: false }),
+  readOnly('SystemModstamp', 'datetime', { nillable: false }),
+];
+
+/** The ten components of an address, as named after the prefix (BillingStreet, ..., BillingGeocodeAccuracy). */
+export const ADDRESS_COMPONENTS = {
+  street: 'Street',
+  city: 'City',
+  state: 'State',
+  postalCode: 'PostalCode',
+  country: 'Country',
+  stateCode: 'StateCode',
+  countryCode: 'CountryCode',
+  latitude: 'Latitude',
+  longitude: 'Longitude',
+  geocodeAccuracy: 'GeocodeAccuracy',
+} as const;
+
+const address = (prefix: string): SandboxField[] => {
+  const compound = `${prefix}Address`;
+  const types: Record<string, DescribeType> = {
+    street: 'textarea',
+    stateCode: 'picklist',
+    countryCode: 'picklist',
+    latitude: 'double',
+    longitude: 'double',
+    geocodeAccuracy: 'picklist',
+  };
+  return [
+    ...Object.entries(ADDRESS_COMPONENTS).map(([key, suffix]) =>
+      field(`${prefix}${suffix}`, types[key] ?? 'string', { compoundFieldName: compound }),
+    ),
+    readOnly(compound, 'address'),
+  ];
+};
+
+const SCHEMA: Record<SandboxObject, SandboxField[]> = {
+  Account: [
+    readOnly('Id', 'id', { nillable: false }),
+    readOnly('IsDeleted', 'boolean'),
+    reference('MasterRecordId', ['Account'], 'MasterRecord', { updateable: false, createable: false }),
+    // In an org with person accounts, Name is compound: a person account's name is set through its parts.
+    field('Name', 'string', { nillable: false }),
+    field('LastName', 'string', { compoundFieldName: 'Name' }),
+    field('FirstName', 'string', { compoundFieldName: 'Name' }),
+    field('Salutation', 'picklist', { compoundFieldName: 'Name' }),
+    field('Type', 'picklist'),
+    reference('RecordTypeId', ['RecordType'], 'RecordType'),
+    ...address('Billing'),
+    ...address('Shipping'),
+    field('Phone', 'phone'),
+    field('Fax', 'phone'),
+    field('Website', 'url'),
+    field('Industry', 'picklist'),
+    field('Description', 'textarea'),
+    reference('OwnerId', ['User'], 'Owner', { nillable: false }),
+    ...audit(),
+    reference('PersonContactId', ['Contact'], 'PersonContact', { updateable: false, createable: false }),
+    readOnly('IsPersonAccount', 'boolean'),
+    field('PersonEmail', 'email'),
+    field('PersonHomePhone', 'phone'),
+    field('PersonMobilePhone', 'phone'),
+    field('Date_of_birth__c', 'date'),
+    field('Gender__c', 'picklist'),
+    field('ZIP_CODE__c', 'string'),
+    field('PV__pc', 'string'),
+    field('Consent_Newsletter__pc', 'boolean'),
+    field('Last_Marketing_Contact_Date__c', 'date'),
+    field('Last_Newsletter_Update__pc', 'date'),
+  ],
+  Case: [
+    readOnly('Id', 'id', { nillable: false }),
+    readOnly('IsDeleted', 'boolean'),
+    reference('MasterRecordId', ['Case'], 'MasterRecord', { updateable: false, createable: false }),
+    readOnly('CaseNumber', 'string', { nillable: false, label: 'Case Number' }),
+    reference('ContactId', ['Contact'], 'Contact'),
+    reference('AccountId', ['Account'], 'Account'),
+    field('SuppliedName', 'string'),
+    field('SuppliedEmail', 'email'),
+    field('SuppliedPhone', 'string'),
+    field('Type', 'picklist'),
+    field('Status', 'picklist'),
+    field('Reason', 'picklist'),
+    field('Origin', 'picklist'),
+    field('Subject', 'string'),
+    field('Priority', 'picklist'),
+    field('Description', 'textarea'),
+    readOnly('IsClosed', 'boolean'),
+    readOnly('ClosedDate', 'datetime'),
+    // A case may belong to a queue: Owner is polymorphic (Group or User).
+    reference('OwnerId', ['Group', 'User'], 'Owner', { nillable: false }),
+    ...audit(),
+    readOnly('ContactPhone', 'phone'),
+    readOnly('ContactEmail', 'email'),
+    formula('CaseOwnerName__c', 'string'),
+    field('Agent__c', 'string'),
+    field('Is_restaurant__c', 'boolean'),
+    field('Brand__c', 'picklist'),
+    field('Type_of_Complaint__c', 'picklist'),
+    field('Related__c', 'picklist'),
+    field('Photo_Link_1__c', 'url'),
+    field('Email_From_Contact_Us__c', 'boolean'),
+    field('Recall__c', 'boolean'),
+    field('Web_Address__c', 'string'),
+    field('Web_City__c', 'string'),
+    field('Web_State__c', 'string'),
+    field('Web_Zip_Code__c', 'string'),
+    field('Web_Country__c', 'string'),
+    field('Product__c', 'string'),
+    field('Lot_Number__c', 'string'),
+    field('Expiration_Date__c', 'date'),
+    field('SKU_Webform__c', 'string'),
+    field('Classify__c', 'picklist'),
+    field('SKU_Agent1__c', 'string'),
+    field('Missed_lot__c', 'boolean'),
+    field('Lot_Number_Agent__c', 'string'),
+    field('CS_Time_prod__c', 'string'),
+    field('CS_Packaging_Machine__c', 'string'),
+    field('SKU_Agent1_Name__c', 'string'),
+    field('line__c', 'string'),
+    field('Dont_notify__c', 'boolean'),
+    field('Feedback_Agent__c', 'picklist'),
+    field('Secondary_Feedback_Agent__c', 'picklist'),
+    field('Modifica_Caso_oltre_limite__c', 'boolean'),
+    field('Number_of_Pieces__c', 'double'),
+    field('Total_Value__c', 'currency'),
+    field('Product_Description__c', 'textarea'),
+    field('Internal_comments__c', 'textarea'),
+  ],
+  // A person account's contact: read through the account, never written on its own.
+  Contact: [
+    readOnly('Id', 'id', { nillable: false }),
+    reference('AccountId', ['Account'], 'Account', { updateable: false }),
+    readOnly('Name', 'string'),
+    readOnly('FirstName', 'string'),
+    readOnly('LastName', 'string'),
+    readOnly('Email', 'email'),
+    readOnly('Phone', 'phone'),
+    readOnly('IsPersonAccount', 'boolean'),
+    ...audit(),
+  ],
+  User: [
+    readOnly('Id', 'id', { nillable: false }),
+    field('Username', 'string', { nillable: false }),
+    field('LastName', 'string', { nillable: false }),
+    field('FirstName', 'string'),
+    readOnly('Name', 'string'),
+    field('Email', 'email', { nillable: false }),
+    field('IsActive', 'boolean'),
+    readOnly('UserType', 'picklist'),
+    ...audit(),
+  ],
+  Group: [
+    readOnly('Id', 'id', { nillable: false }),
+    field('Name', 'string'),
+    field('DeveloperName', 'string'),
+    field('Type', 'picklist', { updateable: false }),
+    ...audit(),
+  ],
+  RecordType: [
+    readOnly('Id', 'id', { nillable: false }),
+    field('Name', 'string'),
+    field('DeveloperName', 'string'),
+    field('SobjectType', 'picklist'),
+    field('IsPersonType', 'boolean', { updateable: false }),
+    ...audit(),
+  ],
+};
+
+export const KEY_PREFIXES: Record<SandboxObject, string> = {
+  Account: '001',
+  Case: '500',
+  Contact: '003',
+  User: '005',
+  Group: '00G',
+  RecordType: '012',
+};
+
+export const SANDBOX_OBJECTS = Object.keys(SCHEMA) as SandboxObject[];
+
+export const isSandboxObject = (name: string): name is SandboxObject => name in SCHEMA;
+
+/** What this org lets the integration user see and change (field-level security). */
+export type FieldSecurity = {
+  /** Fields the user cannot see: absent from describe, refused in queries. */
+  hiddenFields?: Partial<Record<SandboxObject, string[]>>;
+  /** Fields the user can read but not edit: describe says updateable false, writes are refused. */
+  readOnlyFields?: Partial<Record<SandboxObject, string[]>>;
+};
+
+/** An object's fields as the integration user's describe shows them. */
+export class SandboxSchema {
+  private readonly byObject = new Map<SandboxObject, Map<string, SandboxField>>();
+
+  constructor(security: FieldSecurity = {}) {
+    for (const object of SANDBOX_OBJECTS) {
+      const hidden = new Set((security.hiddenFields?.[object] ?? []).map((f) => f.toLowerCase()));
+      const readOnlyNames = new Set((security.readOnlyFields?.[object] ?? []).map((f) => f.toLowerCase()));
+      const fields = new Map<string, SandboxField>();
+      for (const f of SCHEMA[object]) {
+        if (hidden.has(f.name.toLowerCase())) continue;
+        const locked = readOnlyNames.has(f.name.toLowerCase());
+        fields.set(f.name.toLowerCase(), locked ? { ...f, updateable: false, createable: false } : f);
+      }
+      this.byObject.set(object, fields);
+    }
+  }
+
+  fields(object: SandboxObject): SandboxField[] {
+    return [...this.byObject.get(object)!.values()];
+  }
+
+  /** A field by name, matched without regard to case as SOQL does; undefined when hidden or unknown. */
+  field(object: SandboxObject, name: string): SandboxField | undefined {
+    return this.byObject.get(object)!.get(name.toLowerCase());
+  }
+
+  /** The field whose relationship is `name` (Owner -> OwnerId), matched without regard to case. */
+  relationship(object: SandboxObject, name: string): SandboxField | undefined {
+    const wanted = name.toLowerCase();
+    return this.fields(object).find((f) => f.relationshipName?.toLowerCase() === wanted);
+  }
+}

@@ -1,0 +1,56 @@
+import { open, rename } from 'node:fs/promises';
+import type { CrmObject, CrmRecord } from '../crm/crm-connector';
+import { planFields, selectList, toSnapshot } from '../crm/crm-fields';
+import type { DemoData } from '../crm/sandbox/demo-data';
+import { currentState } from '../crm/sandbox/sandbox-crm';
+import { SandboxRecords } from '../crm/sandbox/sandbox-records';
+import { compileSoql } from '../crm/sandbox/soql';
+
+/**
+ * Each earlier version of `object` as the connector would have stored it: answered by the sandbox's own query
+ * engine, then turned into a snapshot by the connector's field plan for this org's describe.
+ */
+function snapshotsOf(records: SandboxRecords, object: CrmObject) {
+  const plan = planFields(object, records.schema.fields(object));
+  const { select } = compileSoql(`SELECT ${selectList(plan).join(', ')} FROM ${object}`, records.schema);
+  return (version: CrmRecord) =>
+    toSnapshot(plan, records.answer('62.0', object, records.view(object, version), select));
+}
+
+/**
+ * Writes what an older backup of the demo CRM would hold: every agent, and every earlier version of each
+ * Account and Case as a snapshot, one `{"type", "record"}` a line (the `npm run import` format). The
+ * current versions are left to the first sync, which reads them from the sandbox.
+ */
+export async function writeDemoHistory(data: DemoData, file: string): Promise<{ lines: number }> {
+  const records = new SandboxRecords(currentState(data));
+  const partial = `${file}.partial`;
+  const handle = await open(partial, 'w');
+  let lines = 0;
+  let chunk: string[] = [];
+  const write = async (type: string, record: object) => {
+    chunk.push(JSON.stringify({ type, record }));
+    lines++;
+    if (chunk.length >= 1000) {
+      await handle.write(`${chunk.join('\n')}\n`);
+      chunk = [];
+    }
+  };
+  try {
+    for (const user of data.users) await write('User', user);
+    for (const [object, histories] of [
+      ['Account', data.accounts],
+      ['Case', data.cases],
+    ] as const) {
+      const snapshot = snapshotsOf(records, object);
+      for (const versions of histories) {
+        for (const version of versions.slice(0, -1)) await write(object, snapshot(version));
+      }
+    }
+    if (chunk.length > 0) await handle.write(`${chunk.join('\n')}\n`);
+  } finally {
+    await handle.close();
+  }
+  await rename(partial, file);
+  return { lines };
+}
