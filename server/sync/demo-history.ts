@@ -17,13 +17,20 @@ function snapshotsOf(records: SandboxRecords, object: CrmObject) {
     toSnapshot(plan, records.answer('62.0', object, records.view(object, version), select));
 }
 
+/** A function giving any version of a demo record as the connector would store it. */
+export function demoSnapshots(data: DemoData): (object: CrmObject, version: CrmRecord) => CrmRecord {
+  const records = new SandboxRecords(currentState(data));
+  const by = { Account: snapshotsOf(records, 'Account'), Case: snapshotsOf(records, 'Case') };
+  return (object, version) => by[object](version);
+}
+
 /**
  * Writes what an older backup of the demo CRM would hold: every agent, and every earlier version of each
  * Account and Case as a snapshot, one `{"type", "record"}` a line (the `npm run import` format). The
  * current versions are left to the first sync, which reads them from the sandbox.
  */
 export async function writeDemoHistory(data: DemoData, file: string): Promise<{ lines: number }> {
-  const records = new SandboxRecords(currentState(data));
+  const snapshot = demoSnapshots(data);
   const partial = `${file}.partial`;
   const handle = await open(partial, 'w');
   let lines = 0;
@@ -42,9 +49,8 @@ export async function writeDemoHistory(data: DemoData, file: string): Promise<{ 
       ['Account', data.accounts],
       ['Case', data.cases],
     ] as const) {
-      const snapshot = snapshotsOf(records, object);
       for (const versions of histories) {
-        for (const version of versions.slice(0, -1)) await write(object, snapshot(version));
+        for (const version of versions.slice(0, -1)) await write(object, snapshot(object, version));
       }
     }
     if (chunk.length > 0) await handle.write(`${chunk.join('\n')}\n`);

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SALESFORCE_API_VERSION, SOBJECT_FIELDS } from '../../server/crm/crm-fields';
+import { SalesforceConnector } from '../../server/crm/salesforce-connector';
 import { launchBrowser } from './support/browser';
 import { E2E_ADMIN } from './support/e2e-env';
 import { authenticator } from './support/one-time-codes';
@@ -12,10 +12,8 @@ const viewport = { width: 1024, height: 768 };
 /** A range of the demo data in which records changed. */
 const RANGE = { dateFrom: '2025-01-01', dateTo: '2025-06-30' };
 
-/** The contact fields a restore writes back to the CRM (snapshot fields the CRM accepts writes to). */
-const WRITABLE_ACCOUNT_FIELDS = Object.entries(SOBJECT_FIELDS.Account)
-  .filter(([, def]) => def.snapshot && !def.readOnly)
-  .map(([name]) => name);
+/** The sandbox CRM read through the connector Storico uses, so records compare in snapshot form. */
+const crm = new SalesforceConnector({ loginUrl: sandboxUrl, clientId: 'sandbox', clientSecret: 'sandbox' });
 
 type Envelope<T> = { data: { query: T } };
 type Agent = { id: string };
@@ -89,27 +87,8 @@ async function signIn(page: Page, user: { username: string; password: string; co
   await page.waitForURL((url) => url.pathname === '/contatti/contatti');
 }
 
-/** The record as the sandbox CRM holds it now, read through its own REST API. */
-async function crmAccount(id: string): Promise<Record<string, unknown>> {
-  const tokenResponse = await fetch(`${sandboxUrl}/services/oauth2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: 'sandbox',
-      client_secret: 'sandbox',
-    }),
-  });
-  const { access_token } = (await tokenResponse.json()) as { access_token: string };
-  const response = await fetch(
-    `${sandboxUrl}/services/data/v${SALESFORCE_API_VERSION}/sobjects/Account/${id}`,
-    {
-      headers: { authorization: `Bearer ${access_token}` },
-    },
-  );
-  expect(response.status).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
-}
+/** The record as the sandbox CRM holds it now, read over its REST API. */
+const crmAccount = (id: string): Promise<Record<string, unknown>> => crm.readRecord('Account', id);
 
 describe('the restore workflow in the browser', () => {
   let browser: Browser;
@@ -151,7 +130,9 @@ describe('the restore workflow in the browser', () => {
         const diff = await get<{ jsonDiffProperties: string }>(
           `/revision-account/differences?firstRevisionAccountID=${row.earlierRevisionAccount.id}&secondRevisionAccountID=${latest.id}`,
         );
-        const fields = fieldsOf(diff.jsonDiffProperties).filter((f) => WRITABLE_ACCOUNT_FIELDS.includes(f));
+        // The contact fields a restore writes back (those the org's describe lets the connector write).
+        const writable = await crm.writableFields('Account');
+        const fields = fieldsOf(diff.jsonDiffProperties).filter((f) => writable.includes(f));
         if (fields.length === 0) continue;
         const [first] = (
           await get<Page0<Revision>>(`/revision-account/${row.id}/account?page=0&size=10&${range}`)
@@ -173,7 +154,7 @@ describe('the restore workflow in the browser', () => {
     const { agent, row, fields, target } = await contactToRestore(token);
     restored.push(row.id);
     const before = await crmAccount(row.id);
-    expect(fields.some((field) => before[field] !== target[field])).toBe(true);
+    expect(fields.some((field) => JSON.stringify(before[field]) !== JSON.stringify(target[field]))).toBe(true);
 
     // USER_RANA opens the contact's detail with the search in its link and reports the first version.
     const ranaPage = await newPage();

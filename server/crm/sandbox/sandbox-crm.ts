@@ -53,6 +53,8 @@ export type SandboxCrm = {
    * workflow rule would); null removes it.
    */
   onWrite(trigger: ((object: StoredObject, record: CrmRecord) => CrmRecord) | null): void;
+  /** Test hook: a validation rule every save must pass (null removes it). */
+  validationRule(rule: ((object: SandboxObject, next: CrmRecord) => CrmErrorDetail | null) | null): void;
   /** `patches`: sobject PATCH requests that reached the sandbox's records, accepted or refused. */
   readonly stats: {
     tokensIssued: number;
@@ -133,6 +135,7 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
   };
   let failures = { count: 0, status: 503 };
   let trigger: ((object: StoredObject, record: CrmRecord) => CrmRecord) | null = null;
+  let rule: ((object: SandboxObject, next: CrmRecord) => CrmErrorDetail | null) | null = null;
   let base = '';
 
   const app = options.logger
@@ -396,6 +399,7 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
       userId: integrationUserId,
       autoAssign,
       allowDuplicates,
+      validate: rule ?? undefined,
     });
     if (!outcome.ok) return sendErrors(reply, outcome.status, outcome.errors);
     if (trigger) records.save(type, trigger(type, outcome.record));
@@ -442,6 +446,9 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     },
     onWrite(fn) {
       trigger = fn;
+    },
+    validationRule(fn) {
+      rule = fn;
     },
     async close() {
       clearInterval(editTimer);

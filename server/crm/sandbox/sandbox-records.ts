@@ -39,6 +39,8 @@ export type WriteContext = {
   autoAssign: boolean;
   /** Sforce-Duplicate-Rule-Header: allowSave=true lets a save through that a duplicate rule would block. */
   allowDuplicates: boolean;
+  /** The org's validation rules: an error refuses the save, as FIELD_CUSTOM_VALIDATION_EXCEPTION does. */
+  validate?: (object: SandboxObject, next: CrmRecord) => CrmErrorDetail | null;
 };
 
 export const recordUrl = (version: string, object: string, id: string) =>
@@ -316,6 +318,8 @@ export class SandboxRecords {
     }
     if (errors.length > 0) return { ok: false, status: 400, errors };
     const next: Record<string, unknown> = { ...current, ...values };
+    const invalid = context.validate?.(object, next as CrmRecord);
+    if (invalid) return { ok: false, status: 400, errors: [invalid] };
     if (object === 'Case' && context.autoAssign) {
       const queue = this.caseQueue();
       if (queue) next.OwnerId = queue.Id;

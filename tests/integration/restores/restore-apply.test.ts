@@ -56,7 +56,7 @@ describe.each(testDbKinds())('applying restores to the CRM on %s', (kind) => {
     expect(approved.approvedAt).not.toBeNull();
     expect(f.sandbox.stats.patches).toBe(patches + 1);
 
-    const inCrm = f.sandbox.records.get('Case', recordId)!;
+    const inCrm = await f.inCrm('case', recordId);
     for (const field of ['Subject', 'Priority', 'Description'])
       expect(inCrm[field]).toEqual(target.json[field]);
     const [restored, previous] = await f.revisions('case', recordId);
@@ -101,10 +101,12 @@ describe.each(testDbKinds())('applying restores to the CRM on %s', (kind) => {
     expect(forced!.approvedAt).not.toBeNull();
     expect(forced!.differences).toContain('BillingAddress');
 
-    const inCrm = f.sandbox.records.get('Account', recordId)!;
+    const inCrm = await f.inCrm('account', recordId);
     expect(inCrm.Phone).toEqual(target.json.Phone);
     expect(inCrm.BillingAddress).toEqual(target.json.BillingAddress);
-    expect(inCrm.BillingCity).toEqual((target.json.BillingAddress as { city: string } | null)?.city ?? null);
+    expect(f.sandbox.records.get('Account', recordId)!.BillingCity).toEqual(
+      (target.json.BillingAddress as { city: string } | null)?.city ?? null,
+    );
     expect(inCrm.Consent_Newsletter__pc).toEqual(target.json.Consent_Newsletter__pc);
     const [restored] = await f.revisions('account', recordId);
     expect(restored!.source).toBe(`restore:${forced!.id}`);
@@ -121,7 +123,7 @@ describe.each(testDbKinds())('applying restores to the CRM on %s', (kind) => {
     const { id, recordId, target, latest } = await reportedCase({ Subject: 'Synced change' });
     // Someone edits the case in the CRM after the last sync.
     await f.crm.updateRecord('Case', recordId, { Subject: 'Unsynced change', Origin: 'Phone' });
-    const live = f.sandbox.records.get('Case', recordId)!;
+    const live = await f.inCrm('case', recordId);
 
     const res = await f.review('case', await productUser(), id, true);
     expect(res.statusCode, res.body).toBe(200);
@@ -166,11 +168,17 @@ describe.each(testDbKinds())('applying restores to the CRM on %s', (kind) => {
     });
     const before = f.sandbox.records.get('Case', recordId);
     const rana = await f.user(USER_RANA);
+    // A validation rule of the org: a subject may no longer be set back.
+    f.sandbox.validationRule((object, next) =>
+      object === 'Case' && next.Subject === target.json.Subject
+        ? { errorCode: 'FIELD_CUSTOM_VALIDATION_EXCEPTION', message: 'Oggetto non modificabile', fields: ['Subject'] }
+        : null,
+    );
 
     const forced = await f.create('case', rana, [target.id], { type: 2 });
     expect(forced.statusCode).toBe(502);
-    expect(messageOf(forced)).toContain('INVALID_FIELD_FOR_INSERT_UPDATE');
-    expect(messageOf(forced)).toContain('Brand__c');
+    expect(messageOf(forced)).toContain('FIELD_CUSTOM_VALIDATION_EXCEPTION');
+    expect(messageOf(forced)).toContain('Subject');
     const rows = await f.t.database.db
       .selectFrom('restore_case_requests')
       .select('id')
@@ -181,8 +189,18 @@ describe.each(testDbKinds())('applying restores to the CRM on %s', (kind) => {
 
     const id = await f.reported('case', await f.user(USER_RANA), target.id);
     const approved = await f.review('case', await productUser(), id, true);
+    f.sandbox.validationRule(null);
     expect([approved.statusCode, messageOf(approved)]).toEqual([502, messageOf(forced)]);
     expect((await f.requestRow('case', id))?.status_id).toBe(1);
+  });
+
+  it('a case field the org keeps read-only (field-level security) is left out of the write, the rest restored', async () => {
+    const { id, recordId, target } = await reportedCase({ Brand__c: 'Another brand', Subject: 'New subject' });
+    const res = await f.review('case', await productUser(), id, true);
+    expect(res.statusCode, res.body).toBe(200);
+    const inCrm = await f.inCrm('case', recordId);
+    expect(inCrm.Subject).toBe(target.json.Subject);
+    expect(inCrm.Brand__c).toBe('Another brand');
   });
 
   it('a CRM that does not keep a written value fails the restore and keeps what it holds as a revision', async () => {
@@ -214,7 +232,7 @@ describe.each(testDbKinds())('applying restores to the CRM on %s', (kind) => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
     expect(f.sandbox.stats.patches).toBe(patches + 1);
-    expect(f.sandbox.records.get('Case', recordId)!.Subject).toBe(target.json.Subject);
+    expect((await f.inCrm('case', recordId)).Subject).toBe(target.json.Subject);
     const restores = (await f.revisions('case', recordId)).filter((r) => r.source.startsWith('restore:'));
     expect(restores).toHaveLength(1);
     const winner = reviewers[statuses.indexOf(200)]!;

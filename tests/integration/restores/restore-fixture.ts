@@ -4,7 +4,11 @@ import { timeStepAt, totpCodeAt, TOTP_PERIOD_S } from '../../../server/auth/totp
 import type { CrmObject, CrmRecord } from '../../../server/crm/crm-connector';
 import { SalesforceConnector } from '../../../server/crm/salesforce-connector';
 import { toSfDateTime } from '../../../server/crm/salesforce-dates';
-import { startSandboxCrm, type SandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
+import {
+  startSandboxCrm,
+  type SandboxCrm,
+  type SandboxCrmOptions,
+} from '../../../server/crm/sandbox/sandbox-crm';
 import { runSync } from '../../../server/sync/crm-sync';
 import { bearer, nextCode, signIn, testIp, createUserWithSecret, type TestUser } from '../../support/auth';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -39,11 +43,12 @@ export class RestoreFixture {
     readonly crm: SalesforceConnector,
   ) {}
 
-  static async start(kind: TestDbKind): Promise<RestoreFixture> {
+  static async start(kind: TestDbKind, options: SandboxCrmOptions = {}): Promise<RestoreFixture> {
     const sandbox = await startSandboxCrm({
       port: 0,
       counts: { users: 3, accounts: 40, cases: 60 },
       readOnlyFields: { Case: ['Brand__c'] },
+      ...options,
     });
     const crm = connectorFor(sandbox.url);
     const t = await createTestApp(kind, { deps: { crm } });
@@ -58,7 +63,11 @@ export class RestoreFixture {
 
   /** A record no other test has used yet. */
   freshRecord(kind: Kind): CrmRecord {
-    const record = this.sandbox.records.all(OBJECT[kind])[this.nextRecord[kind]++];
+    // Storico keeps person accounts only: the org's business accounts are never its records.
+    const records = this.sandbox.records
+      .all(OBJECT[kind])
+      .filter((r) => kind === 'case' || r.IsPersonAccount === true);
+    const record = records[this.nextRecord[kind]++];
     if (!record) throw new Error(`the sandbox has no unused ${kind} left`);
     return record;
   }
@@ -77,6 +86,11 @@ export class RestoreFixture {
 
   sync() {
     return runSync(this.t.database.db, this.crm);
+  }
+
+  /** The record as the CRM answers it now, in snapshot form (read through the connector over HTTP). */
+  inCrm(kind: Kind, id: string): Promise<CrmRecord> {
+    return this.crm.readRecord(OBJECT[kind], id);
   }
 
   /**

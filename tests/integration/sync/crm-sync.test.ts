@@ -77,14 +77,14 @@ describe.each(testDbKinds())('CRM sync on %s', (kind) => {
     await runSync(database.db, crm);
     const once = await storedState(database.db);
     const again = await runSync(database.db, crm);
-    expect(again.objects.Account.stored + again.objects.Case.stored).toBe(0);
+    expect(again.objects.Account!.stored + again.objects.Case!.stored).toBe(0);
     expect(await storedState(database.db)).toEqual(once);
 
     const account = sandbox.records.all('Account')[4]!;
     await crm.updateRecord('Account', account.Id, { Phone: '+39 347 000 1111' });
     const third = await runSync(database.db, crm);
     expect(third.objects.Account).toMatchObject({ stored: 1 });
-    expect(third.objects.Account.read).toBeLessThan(30);
+    expect(third.objects.Account!.read).toBeLessThan(30);
     const row = await database.db
       .selectFrom('sf_accounts')
       .selectAll()

@@ -1,0 +1,262 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CrmError, type CrmRecord } from '../../../server/crm/crm-connector';
+import { SalesforceConnector } from '../../../server/crm/salesforce-connector';
+
+/**
+ * The connector fed answers in exactly the shapes Salesforce's REST API Developer Guide shows: the OAuth token
+ * answer, sObject Describe (fields with updateable / calculated / relationshipName / compoundFieldName), a query
+ * page with nextRecordsUrl and a second page, records with nested relationship objects carrying `attributes`
+ * and a ten-key compound address, the Sforce-Limit-Info header, and error arrays of {message, errorCode, fields}.
+ */
+const V = '/services/data/v62.0';
+const field = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  type: 'string',
+  updateable: true,
+  createable: true,
+  calculated: false,
+  nillable: true,
+  relationshipName: null,
+  compoundFieldName: null,
+  referenceTo: [],
+  ...extra,
+});
+const addressParts = (prefix: string) =>
+  [
+    'Street',
+    'City',
+    'State',
+    'PostalCode',
+    'Country',
+    'StateCode',
+    'CountryCode',
+    'Latitude',
+    'Longitude',
+    'GeocodeAccuracy',
+  ].map((s) => field(`${prefix}${s}`, { compoundFieldName: `${prefix}Address` }));
+
+const ACCOUNT_DESCRIBE = {
+  name: 'Account',
+  fields: [
+    field('Id', { type: 'id', updateable: false, createable: false }),
+    field('OwnerId', { type: 'reference', relationshipName: 'Owner', referenceTo: ['User'] }),
+    field('Name'),
+    field('FirstName', { compoundFieldName: 'Name' }),
+    field('LastName', { compoundFieldName: 'Name' }),
+    field('RecordTypeId', { type: 'reference', relationshipName: 'RecordType', referenceTo: ['RecordType'] }),
+    field('PersonEmail', { type: 'email' }),
+    field('Phone', { type: 'phone' }),
+    ...addressParts('Billing'),
+    field('BillingAddress', { type: 'address', updateable: false, createable: false }),
+    field('IsPersonAccount', { type: 'boolean', updateable: false, createable: false }),
+    field('PersonContactId', { type: 'reference', updateable: false, relationshipName: 'PersonContact' }),
+    field('LastModifiedById', { type: 'reference', updateable: false, relationshipName: 'LastModifiedBy' }),
+    field('CreatedDate', { type: 'datetime', updateable: false }),
+    field('LastModifiedDate', { type: 'datetime', updateable: false }),
+    field('SystemModstamp', { type: 'datetime', updateable: false }),
+  ],
+};
+const CASE_DESCRIBE = {
+  name: 'Case',
+  fields: [
+    field('Id', { type: 'id', updateable: false }),
+    field('CaseNumber', { updateable: false }),
+    field('OwnerId', { type: 'reference', relationshipName: 'Owner', referenceTo: ['Group', 'User'] }),
+    field('AccountId', { type: 'reference', relationshipName: 'Account', referenceTo: ['Account'] }),
+    field('ContactId', { type: 'reference', relationshipName: 'Contact', referenceTo: ['Contact'] }),
+    field('Status', { type: 'picklist' }),
+    field('SystemModstamp', { type: 'datetime', updateable: false }),
+  ],
+};
+
+const address = {
+  city: 'Milano',
+  country: 'Italia',
+  countryCode: 'IT',
+  geocodeAccuracy: null,
+  latitude: null,
+  longitude: null,
+  postalCode: '20121',
+  state: 'MI',
+  stateCode: 'MI',
+  street: 'Via Dante 7',
+};
+const account = (id: string, stamp: string) => ({
+  attributes: { type: 'Account', url: `${V}/sobjects/Account/${id}` },
+  Id: id,
+  OwnerId: '005D0000001QX8WIAW',
+  Owner: { attributes: { type: 'User', url: `${V}/sobjects/User/005D0000001QX8WIAW` }, Name: 'Giulia Neri' },
+  Name: 'Marco Rossi',
+  FirstName: 'Marco',
+  LastName: 'Rossi',
+  RecordTypeId: '012D0000000KbQ1IAK',
+  PersonEmail: 'marco.rossi@example.it',
+  Phone: '+39 333 123 4567',
+  BillingAddress: address,
+  LastModifiedById: '005D0000001QX8WIAW',
+  CreatedDate: '2024-05-07T22:07:19.000+0000',
+  LastModifiedDate: stamp,
+  SystemModstamp: stamp,
+});
+
+type Seen = { method: string; url: string; headers: IncomingMessage['headers']; body: string };
+
+describe('the connector against answers shaped as Salesforce documents them', () => {
+  let server: Server;
+  let url: string;
+  const seen: Seen[] = [];
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        const path = request.url ?? '';
+        seen.push({ method: request.method ?? '', url: path, headers: request.headers, body });
+        const json = (status: number, value: unknown) => {
+          response.writeHead(status, {
+            'content-type': 'application/json;charset=UTF-8',
+            'sforce-limit-info': 'api-usage=18/5000',
+          });
+          response.end(JSON.stringify(value));
+        };
+        if (path === '/services/oauth2/token') {
+          return json(200, {
+            access_token: '00Dxx0000001gPL!AR8AQJXg5oj8jXSgxJfA0lBog',
+            instance_url: url,
+            id: `${url}/id/00Dxx0000001gPLEAY/005xx000001Sv6AAAS`,
+            token_type: 'Bearer',
+            issued_at: '1278448101416',
+            signature: 'miQQ1J4sdMPiduBsvyRYPCDozqhe43KRc1i9LmZHR70=',
+          });
+        }
+        if (path === `${V}/sobjects/Account/describe`) return json(200, ACCOUNT_DESCRIBE);
+        if (path === `${V}/sobjects/Case/describe`) return json(200, CASE_DESCRIBE);
+        if (path.startsWith(`${V}/query?`)) {
+          const q = decodeURIComponent(path.slice(path.indexOf('q=') + 2));
+          if (q.includes("WHERE Id = '001D000000IRFmaIAH'")) {
+            return json(200, {
+              totalSize: 1,
+              done: true,
+              records: [account('001D000000IRFmaIAH', '2024-05-08T10:00:00.000+0000')],
+            });
+          }
+          return json(200, {
+            totalSize: 2,
+            done: false,
+            nextRecordsUrl: `${V}/query/01gD0000002HU6KIAW-2000`,
+            records: [account('001D000000IRFmaIAH', '2024-05-07T22:07:19.000+0000')],
+          });
+        }
+        if (path === `${V}/query/01gD0000002HU6KIAW-2000`) {
+          return json(200, {
+            totalSize: 2,
+            done: true,
+            records: [account('001D000000IRFmbIAH', '2024-05-08T09:00:00.000+0000')],
+          });
+        }
+        if (request.method === 'PATCH' && path === `${V}/sobjects/Account/001D000000IRFmaIAH`) {
+          response.writeHead(204, { 'sforce-limit-info': 'api-usage=19/5000' });
+          return response.end();
+        }
+        if (request.method === 'PATCH') {
+          return json(400, [
+            {
+              message:
+                'Unable to create/update fields: Name. Please check the security settings of this field.',
+              errorCode: 'INVALID_FIELD_FOR_INSERT_UPDATE',
+              fields: ['Name'],
+            },
+          ]);
+        }
+        json(404, [{ errorCode: 'NOT_FOUND', message: 'The requested resource does not exist' }]);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => server.close());
+
+  const connector = () =>
+    new SalesforceConnector({
+      loginUrl: url,
+      clientId: 'id',
+      clientSecret: 'secret',
+      retry: { maxRetries: 0, minTimeoutMs: 1, factor: 1 },
+    });
+
+  it('queries only what describe offers, follows nextRecordsUrl and stores SPEC names and ten-key addresses', async () => {
+    const crm = connector();
+    const records: CrmRecord[] = [];
+    for await (const page of crm.changedSince('Account', new Date('2024-05-01T00:00:00Z')))
+      records.push(...page.records);
+    const query = seen.find((s) => s.url.startsWith(`${V}/query?`))!;
+    const soql = decodeURIComponent(query.url.slice(query.url.indexOf('q=') + 2));
+    expect(soql).toMatch(/^SELECT Id, OwnerId, Owner\.Name, Name, FirstName, LastName, RecordTypeId, /);
+    expect(soql).toContain('WHERE IsPersonAccount = true AND SystemModstamp >= 2024-05-01T00:00:00Z');
+    expect(soql).not.toContain('OwnerName');
+    expect(soql).not.toContain('Industry');
+    expect(records.map((r) => r.Id)).toEqual(['001D000000IRFmaIAH', '001D000000IRFmbIAH']);
+    expect(records[0]).toMatchObject({
+      OwnerName: 'Giulia Neri',
+      BillingAddress: address,
+      LastModifiedById: '005D0000001QX8WIAW',
+    });
+    expect(records[0]).not.toHaveProperty('Owner');
+    expect(records[0]).not.toHaveProperty('attributes');
+    expect(crm.missingFields().Account).toEqual(
+      expect.arrayContaining(['Industry', 'Website', 'ShippingAddress']),
+    );
+    expect(crm.apiUsage()).toEqual({ used: 18, limit: 5000 });
+  });
+
+  it('writes updateable fields and address components with the assignment and duplicate rule headers', async () => {
+    const crm = connector();
+    const record = await crm.readRecord('Account', '001D000000IRFmaIAH');
+    await crm.updateRecord('Account', record.Id, {
+      ...record,
+      Phone: '+39 02 1234567',
+      BillingAddress: { ...address, street: 'Corso Magenta 1', state: 'MB', stateCode: 'MB' },
+    });
+    const patch = seen.filter((s) => s.method === 'PATCH').at(-1)!;
+    expect(patch.headers['sforce-auto-assign']).toBe('FALSE');
+    expect(patch.headers['sforce-duplicate-rule-header']).toBe('allowSave=true');
+    expect(JSON.parse(patch.body)).toEqual({
+      OwnerId: '005D0000001QX8WIAW',
+      FirstName: 'Marco',
+      LastName: 'Rossi',
+      RecordTypeId: '012D0000000KbQ1IAK',
+      PersonEmail: 'marco.rossi@example.it',
+      Phone: '+39 02 1234567',
+      BillingStreet: 'Corso Magenta 1',
+      BillingCity: 'Milano',
+      BillingState: 'MB',
+      BillingPostalCode: '20121',
+      BillingCountry: 'Italia',
+      BillingStateCode: 'MB',
+      BillingCountryCode: 'IT',
+    });
+    expect(crm.apiUsage()).toEqual({ used: 19, limit: 5000 });
+  });
+
+  it("reads Salesforce's error arrays into a CrmError naming code, message and fields", async () => {
+    const crm = connector();
+    const error = await crm
+      .updateRecord('Case', '500D000000IRFmaIAH', { Status: 'Closed' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CrmError);
+    expect((error as CrmError).errors).toEqual([
+      {
+        message: 'Unable to create/update fields: Name. Please check the security settings of this field.',
+        errorCode: 'INVALID_FIELD_FOR_INSERT_UPDATE',
+        fields: ['Name'],
+      },
+    ]);
+    expect((error as CrmError).message).toContain('INVALID_FIELD_FOR_INSERT_UPDATE');
+    const patch = seen.filter((s) => s.method === 'PATCH').at(-1)!;
+    expect(patch.headers['sforce-auto-assign']).toBe('FALSE');
+    expect(patch.headers['sforce-duplicate-rule-header']).toBeUndefined();
+  });
+});
