@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -211,5 +211,133 @@ describe('sandbox CRM state', () => {
       );
     await expect.poll(() => newer().length, { timeout: 5000, interval: 200 }).toBeGreaterThan(0);
     await sandbox.close();
+  });
+});
+
+describe('sandbox CRM behaving like a real org', () => {
+  let sandbox: SandboxCrm;
+  let auth: { authorization: string };
+  const get = (url: string) => fetch(`${sandbox.url}${url}`, { headers: auth });
+  const query = async (soql: string, version = '62.0') => {
+    const res = await get(`/services/data/v${version}/query?q=${encodeURIComponent(soql)}`);
+    return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
+  };
+  const patchCase = (id: string, body: object, headers: Record<string, string> = {}) =>
+    fetch(`${sandbox.url}${DATA}/sobjects/Case/${id}`, {
+      method: 'PATCH',
+      headers: { ...auth, 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+
+  beforeAll(async () => {
+    sandbox = await startSandboxCrm({ port: 0, counts, hiddenFields: { Account: ['Industry'] } });
+    const res = await token(sandbox, {
+      grant_type: 'client_credentials',
+      client_id: 'sandbox',
+      client_secret: 'sandbox',
+    });
+    auth = { authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}` };
+  });
+  afterAll(() => sandbox.close());
+
+  it('serves every API version from v31.0, listed at /services/data without counting it', async () => {
+    const used = sandbox.stats.apiUsed;
+    const versions = (await (await fetch(`${sandbox.url}/services/data`)).json()) as {
+      version: string;
+      url: string;
+    }[];
+    expect(versions[0]).toEqual({ label: "Summer '14", url: '/services/data/v31.0', version: '31.0' });
+    expect(versions.at(-1)!.version).toBe('62.0');
+    expect(sandbox.stats.apiUsed).toBe(used);
+    expect((await query('SELECT Id FROM User', '31.0')).status).toBe(200);
+    expect((await query('SELECT Id FROM User', '30.0')).status).toBe(404);
+  });
+
+  it('describes its objects; a field hidden from the user is in neither describe nor SOQL', async () => {
+    const global = (await (await get(`${DATA}/sobjects`)).json()) as { sobjects: { name: string }[] };
+    expect(global.sobjects.map((s) => s.name)).toEqual(expect.arrayContaining(['Account', 'Case', 'User']));
+    const describe = (await (await get(`${DATA}/sobjects/Account/describe`)).json()) as {
+      fields: { name: string; updateable: boolean; compoundFieldName: string | null; type: string }[];
+    };
+    const byName = new Map(describe.fields.map((f) => [f.name, f]));
+    expect(byName.has('Industry')).toBe(false);
+    expect(byName.get('BillingAddress')).toMatchObject({ type: 'address', updateable: false });
+    expect(byName.get('BillingStreet')).toMatchObject({
+      updateable: true,
+      compoundFieldName: 'BillingAddress',
+    });
+    expect(byName.has('OwnerName')).toBe(false);
+    expect((await query('SELECT Id, Industry FROM Account')).status).toBe(400);
+    expect((await query('SELECT Id, OwnerName FROM Account')).body).toEqual([
+      expect.objectContaining({ errorCode: 'INVALID_FIELD' }),
+    ]);
+  });
+
+  it('answers relationship paths with nested records, person and business accounts, documented date-times', async () => {
+    const persons = await query(
+      'SELECT id, Owner.Name, BillingAddress, CreatedDate FROM Account WHERE IsPersonAccount = true',
+    );
+    const all = await query('SELECT Id FROM Account');
+    expect((all.body.totalSize as number) - (persons.body.totalSize as number)).toBeGreaterThan(0);
+    const [first] = persons.body.records as Record<string, unknown>[];
+    expect(first).toMatchObject({
+      Id: expect.any(String),
+      Owner: {
+        attributes: { type: 'User', url: expect.stringMatching(/\/sobjects\/User\/005/) },
+        Name: expect.any(String),
+      },
+      CreatedDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+0000$/),
+    });
+    expect(Object.keys(first!.BillingAddress as object)).toHaveLength(10);
+    const cases = await query('SELECT Id, Contact.Name, Owner.Name FROM Case');
+    const [c] = cases.body.records as Record<string, Record<string, unknown>>[];
+    expect(c!.Contact).toMatchObject({ attributes: { type: 'Contact' }, Name: expect.any(String) });
+    expect(c!.Owner!.attributes).toMatchObject({ type: 'Name' });
+  });
+
+  it('sends Sforce-Limit-Info on every answer, serves /limits, and refuses past the limit with 403', async () => {
+    const answer = await query('SELECT Id FROM User');
+    expect(answer.headers.get('sforce-limit-info')).toMatch(/^api-usage=\d+\/100000$/);
+    const limits = (await (await get(`${DATA}/limits`)).json()) as { DailyApiRequests: { Max: number } };
+    expect(limits.DailyApiRequests.Max).toBe(100_000);
+    sandbox.setApiUsage(100_000);
+    const refused = await query('SELECT Id FROM User');
+    sandbox.setApiUsage(10);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual([
+      { errorCode: 'REQUEST_LIMIT_EXCEEDED', message: 'TotalRequests Limit exceeded.' },
+    ]);
+    expect(refused.headers.get('sforce-limit-info')).toBe('api-usage=100000/100000');
+  });
+
+  it('runs its case assignment rule on a PATCH unless Sforce-Auto-Assign is FALSE', async () => {
+    const [a, b] = sandbox.records.all('Case').filter((c) => String(c.OwnerId).startsWith('005'));
+    expect((await patchCase(a!.Id, { Status: 'Working' }, { 'sforce-auto-assign': 'FALSE' })).status).toBe(
+      204,
+    );
+    expect(sandbox.records.get('Case', a!.Id)!.OwnerId).toBe(a!.OwnerId);
+    expect((await patchCase(b!.Id, { Status: 'Working' })).status).toBe(204);
+    expect(String(sandbox.records.get('Case', b!.Id)!.OwnerId)).toMatch(/^00G/);
+  });
+
+  it('blocks a duplicate person account unless the duplicate rule header allows the save', async () => {
+    const [a, b] = sandbox.records.all('Account').filter((x) => x.IsPersonAccount === true);
+    const patch = (headers: Record<string, string>) =>
+      fetch(`${sandbox.url}${DATA}/sobjects/Account/${a!.Id}`, {
+        method: 'PATCH',
+        headers: { ...auth, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ PersonEmail: b!.PersonEmail }),
+      });
+    const blocked = await patch({});
+    expect(blocked.status).toBe(400);
+    expect(((await blocked.json()) as { errorCode: string }[])[0]!.errorCode).toBe('DUPLICATES_DETECTED');
+    expect((await patch({ 'sforce-duplicate-rule-header': 'allowSave=true' })).status).toBe(204);
+  });
+
+  it("is written from Salesforce's documentation: no sandbox module imports Storico's field catalogue", () => {
+    const dir = path.join(__dirname, '../../../server/crm/sandbox');
+    for (const file of readdirSync(dir)) {
+      expect(readFileSync(path.join(dir, file), 'utf8'), file).not.toMatch(/crm-fields/);
+    }
   });
 });
