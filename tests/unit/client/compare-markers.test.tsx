@@ -24,6 +24,8 @@ describe('the marker rule', () => {
     ['city', { ...milano, city: 'Torino' }],
     ['postal code', { ...milano, postalCode: '20122' }],
     ['country', { ...milano, country: 'Svizzera' }],
+    ['street', { ...milano, street: 'Via Verdi 2' }],
+    ['province', { ...milano, state: 'MB' }],
   ])('marks an address whose %s differs', (_part, changed) => {
     expect(
       isFieldChanged(
@@ -35,8 +37,8 @@ describe('the marker rule', () => {
     ).toBe(true);
   });
 
-  it('does not mark an address when only a part it does not show differs', () => {
-    const moved = { ...milano, street: 'Via Verdi 2' };
+  it('does not mark an address when only a part it does not show differs (its geolocation)', () => {
+    const moved = { ...milano, latitude: 45.46, longitude: 9.19, geocodeAccuracy: 'Address' };
     expect(
       isFieldChanged(
         billing,
@@ -70,7 +72,8 @@ describe('the marker rule', () => {
   });
 
   it('shows an address as city, postal code and country, skipping empty parts', () => {
-    expect(formatAddress(milano)).toBe('Milano, 20121, Italia');
+    expect(formatAddress(milano)).toBe('Via Roma 1, Milano, 20121, Italia');
+    expect(formatAddress({ ...milano, state: 'MI' })).toBe('Via Roma 1, Milano, 20121, MI, Italia');
     expect(formatAddress({ city: 'Roma', postalCode: '', country: 'Italia' })).toBe('Roma, Italia');
     expect(formatAddress({ city: null, postalCode: '00100', country: undefined })).toBe('00100');
     expect(formatAddress(null)).toBe('');
@@ -130,9 +133,15 @@ describe('the two versions side by side', () => {
         sections={sections}
       />,
     );
-    expect(markedFields('right')).toEqual(['Phone', 'Consent_Newsletter__pc', 'BillingAddress']);
+    // A changed street is marked too: a restore writes the whole address (DESIGN.md section 8).
+    expect(markedFields('right')).toEqual([
+      'Phone',
+      'Consent_Newsletter__pc',
+      'BillingAddress',
+      'ShippingAddress',
+    ]);
     expect(markedFields('left')).toEqual([]);
-    expect(screen.getAllByRole('img', { name: 'Valore modificato' })).toHaveLength(3);
+    expect(screen.getAllByRole('img', { name: 'Valore modificato' })).toHaveLength(4);
   });
 
   it('shows dates as DD/MM/YYYY, date-times with HH:mm in Rome, addresses joined and a read-only consent box', () => {
@@ -151,8 +160,9 @@ describe('the two versions side by side', () => {
     const consents = screen.getAllByRole('checkbox', { name: 'Consenso newsletter' });
     expect(consents.map((box) => (box as HTMLInputElement).checked)).toEqual([false, true]);
     expect(consents[0]).toHaveAttribute('aria-readonly', 'true');
-    expect(screen.getAllByText('Milano, 20121, Italia').length).toBeGreaterThan(0);
-    expect(screen.getByText('Milano, 20122, Italia')).toBeInTheDocument();
+    expect(screen.getAllByText('Via Roma 1, Milano, 20121, Italia').length).toBeGreaterThan(0);
+    expect(screen.getByText('Via Roma 1, Milano, 20122, Italia')).toBeInTheDocument();
+    expect(screen.getByText('Via Verdi 2, Milano, 20121, Italia')).toBeInTheDocument();
   });
 
   it("says 'Formato JSON non valido' for a snapshot that does not parse", () => {

@@ -14,15 +14,18 @@ export type FieldDef = {
 
 export type SectionDef = { id: string; title: string; fields: readonly FieldDef[] };
 
-/** The parts of an address that are shown and compared (SPEC.md section 2). */
-export const ADDRESS_PARTS = ['city', 'postalCode', 'country'] as const;
+/**
+ * The parts of an address that are shown and compared: street, city, postal code, province and country
+ * (DESIGN.md section 8: a restore writes the whole address, so every part it changes is shown).
+ */
+export const ADDRESS_PARTS = ['street', 'city', 'postalCode', 'state', 'country'] as const;
 
 const asRecord = (value: unknown): Record<string, unknown> | null =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : null;
 
-/** City, postal code and country joined by commas, empty parts left out. */
+/** Street, city, postal code, province and country joined by commas, empty parts left out. */
 export function formatAddress(value: unknown): string {
   const address = asRecord(value);
   if (!address) return '';
@@ -51,7 +54,7 @@ export function fieldValue(snapshot: Snapshot | null, field: FieldDef): unknown 
 
 /**
  * Whether the right column marks a field as changed. The differences endpoint names the top-level fields that
- * differ; an address is marked only when its city, postal code or country differs (not, say, its street).
+ * differ; an address is marked when any part shown differs (not its geolocation, which is never restored).
  */
 export function isFieldChanged(
   field: FieldDef,
