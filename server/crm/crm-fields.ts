@@ -146,7 +146,10 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
  */
 export function normaliseAddress(value: unknown): Record<AddressKey, unknown> | null {
   if (!isObject(value)) return null;
-  const out = Object.fromEntries(ADDRESS_KEYS.map((k) => [k, value[k] ?? null])) as Record<AddressKey, unknown>;
+  const out = Object.fromEntries(ADDRESS_KEYS.map((k) => [k, value[k] ?? null])) as Record<
+    AddressKey,
+    unknown
+  >;
   return ADDRESS_KEYS.every((k) => out[k] === null) ? null : out;
 }
 
@@ -249,7 +252,9 @@ export function toSnapshot(plan: FieldPlan, record: Record<string, unknown>): Cr
 /** The snapshot names a restore can write in this org (addresses count when one component can be written). */
 export const writableFields = (plan: FieldPlan): string[] =>
   plan.fields
-    .filter((f) => (f.kind === 'value' ? f.writable : f.kind === 'address' && Object.keys(f.parts).length > 0))
+    .filter((f) =>
+      f.kind === 'value' ? f.writable : f.kind === 'address' && Object.keys(f.parts).length > 0,
+    )
     .map((f) => f.name);
 
 /**

@@ -142,16 +142,13 @@ export class SalesforceConnector implements CrmConnector {
     return writableFields(await this.plan(object));
   }
 
-  changedSince(object: CrmObject, since: Date | null): AsyncIterable<ChangedPage> {
-    const connector = this;
-    return (async function* () {
-      const plan = await connector.plan(object);
-      const where = [...connector.scope(plan), ...(since ? [`SystemModstamp >= ${soqlDateTime(since)}`] : [])];
-      const soql = `SELECT ${selectList(plan).join(', ')} FROM ${object}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY SystemModstamp ASC, Id ASC`;
-      for await (const page of connector.query(soql, `Reading changed ${object} records`)) {
-        yield { ...page, records: page.records.map((r) => toSnapshot(plan, r)) };
-      }
-    })();
+  async *changedSince(object: CrmObject, since: Date | null): AsyncGenerator<ChangedPage> {
+    const plan = await this.plan(object);
+    const where = [...this.scope(plan), ...(since ? [`SystemModstamp >= ${soqlDateTime(since)}`] : [])];
+    const soql = `SELECT ${selectList(plan).join(', ')} FROM ${object}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY SystemModstamp ASC, Id ASC`;
+    for await (const page of this.query(soql, `Reading changed ${object} records`)) {
+      yield { ...page, records: page.records.map((r) => toSnapshot(plan, r)) };
+    }
   }
 
   async readRecord(object: CrmObject, id: string): Promise<CrmRecord> {
@@ -208,7 +205,8 @@ export class SalesforceConnector implements CrmConnector {
 
   async limitExceeded(): Promise<boolean> {
     if (this.exceededAt === undefined) return false;
-    if (Date.now() - this.limitsCheckedAt >= LIMIT_RECHECK_MS) await this.checkLimits().catch(() => undefined);
+    if (Date.now() - this.limitsCheckedAt >= LIMIT_RECHECK_MS)
+      await this.checkLimits().catch(() => undefined);
     return this.exceededAt !== undefined;
   }
 
@@ -233,9 +231,10 @@ export class SalesforceConnector implements CrmConnector {
   private scope(plan: FieldPlan): string[] {
     if (plan.object !== 'Account') return [];
     if (!plan.personAccountField) {
-      throw new CrmError('Person accounts are not enabled in this org (Account has no IsPersonAccount field)', [
-        { errorCode: 'INVALID_FIELD', message: 'No IsPersonAccount field on Account' },
-      ]);
+      throw new CrmError(
+        'Person accounts are not enabled in this org (Account has no IsPersonAccount field)',
+        [{ errorCode: 'INVALID_FIELD', message: 'No IsPersonAccount field on Account' }],
+      );
     }
     return [`${plan.personAccountField} = true`];
   }

@@ -47,7 +47,9 @@ export class ReadinessState {
       ready,
       checks: { database: this.database, sync: this.sync },
       ...(this.progress ? { progress: this.progress } : {}),
-      ...(this.crm ? { missingFields: Object.fromEntries(Object.entries(missing)) as Record<string, string[]> } : {}),
+      ...(this.crm
+        ? { missingFields: Object.fromEntries(Object.entries(missing)) as Record<string, string[]> }
+        : {}),
       ...(usage && this.crm
         ? {
             apiUsage: {

@@ -47,11 +47,7 @@ function writableValue(field: string, record: CrmRecord, target: CrmRecord): unk
  * The fields of `target` a restore writes: those the org lets the connector write (`writable`), that the CRM
  * reads back (so the result can be checked) and whose values differ from `live`, in the target's order.
  */
-export function fieldsToRestore(
-  target: CrmRecord,
-  live: CrmRecord,
-  writable: ReadonlySet<string>,
-): string[] {
+export function fieldsToRestore(target: CrmRecord, live: CrmRecord, writable: ReadonlySet<string>): string[] {
   return Object.keys(target).filter(
     (field) =>
       writable.has(field) &&

@@ -154,7 +154,9 @@ describe('the restore workflow in the browser', () => {
     const { agent, row, fields, target } = await contactToRestore(token);
     restored.push(row.id);
     const before = await crmAccount(row.id);
-    expect(fields.some((field) => JSON.stringify(before[field]) !== JSON.stringify(target[field]))).toBe(true);
+    expect(fields.some((field) => JSON.stringify(before[field]) !== JSON.stringify(target[field]))).toBe(
+      true,
+    );
 
     // USER_RANA opens the contact's detail with the search in its link and reports the first version.
     const ranaPage = await newPage();

@@ -154,7 +154,12 @@ function makeUser(d: Draw, n: number): CrmRecord {
 }
 
 /** The components of an address in Italy (state and country picklists on: ISO codes beside the names). */
-function setAddress(record: Record<string, unknown>, prefix: 'Billing' | 'Shipping', city: City, street: string) {
+function setAddress(
+  record: Record<string, unknown>,
+  prefix: 'Billing' | 'Shipping',
+  city: City,
+  street: string,
+) {
   Object.assign(record, {
     [`${prefix}Street`]: street,
     [`${prefix}City`]: city.city,
@@ -215,7 +220,11 @@ function makeAccount(d: Draw, n: number, owner: CrmRecord, createdAt: number): C
   };
   setBilling(d, record, home);
   const elsewhere = d.chance(0.2);
-  setShipping(record, elsewhere ? d.pick(CITIES) : home, elsewhere ? d.street() : String(record.BillingStreet));
+  setShipping(
+    record,
+    elsewhere ? d.pick(CITIES) : home,
+    elsewhere ? d.street() : String(record.BillingStreet),
+  );
   return record as CrmRecord;
 }
 
@@ -456,7 +465,9 @@ export function generateDemoData(options: { seed?: number; counts?: Partial<Demo
   for (let n = 0; n < counts.accounts; n++) {
     const created = d.time(HISTORY_START, HISTORY_END - 30 * DAY);
     const first = makeAccount(d, n, d.pick(owners), created);
-    accounts.push(history(d, owners, 'Account', first, d.weighted(ACCOUNT_EDIT_COUNTS), created, HISTORY_END));
+    accounts.push(
+      history(d, owners, 'Account', first, d.weighted(ACCOUNT_EDIT_COUNTS), created, HISTORY_END),
+    );
   }
   const cases: RecordHistory[] = [];
   for (let n = 0; n < counts.cases && accounts.length > 0; n++) {

@@ -12,7 +12,6 @@ import {
 } from './sandbox-records';
 import { isSandboxObject, KEY_PREFIXES, SANDBOX_OBJECTS, type SandboxObject } from './sandbox-schema';
 import { compileSoql, SoqlError, type SelectItem } from './soql';
-import { recordUrl } from './sandbox-records';
 
 export type SandboxState = SandboxData;
 

@@ -167,7 +167,12 @@ export class SandboxRecords {
    * A record as a query or GET answers it: `attributes`, the selected fields in the org's casing, and each
    * relationship path as a nested record with its own `attributes` (null when the reference is empty).
    */
-  answer(version: string, object: SandboxObject, view: CrmRecord, select: SelectItem[]): Record<string, unknown> {
+  answer(
+    version: string,
+    object: SandboxObject,
+    view: CrmRecord,
+    select: SelectItem[],
+  ): Record<string, unknown> {
     const out: Record<string, unknown> = {
       attributes: { type: object, url: recordUrl(version, object, view.Id) },
     };
@@ -203,7 +208,8 @@ export class SandboxRecords {
     if (!id) return undefined;
     for (const target of relationship.referenceTo) {
       const found = this.get(target as SandboxObject, id);
-      if (found) return { object: target as SandboxObject, record: this.view(target as SandboxObject, found) };
+      if (found)
+        return { object: target as SandboxObject, record: this.view(target as SandboxObject, found) };
     }
     return undefined;
   }
@@ -350,7 +356,8 @@ export class SandboxRecords {
     const email = text(values.PersonEmail)?.toLowerCase();
     if (!email || email === text(current.PersonEmail)?.toLowerCase()) return undefined;
     return this.all('Account').find(
-      (a) => a.Id !== current.Id && a.IsPersonAccount === true && text(a.PersonEmail)?.toLowerCase() === email,
+      (a) =>
+        a.Id !== current.Id && a.IsPersonAccount === true && text(a.PersonEmail)?.toLowerCase() === email,
     );
   }
 

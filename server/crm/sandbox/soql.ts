@@ -17,9 +17,7 @@ export class SoqlError extends Error {
 }
 
 /** One item of the SELECT list: a field of the object, or a field of a related record (Owner.Name). */
-export type SelectItem =
-  | { field: SandboxField }
-  | { relationship: SandboxField; field: string };
+export type SelectItem = { field: SandboxField } | { relationship: SandboxField; field: string };
 
 /**
  * A query over records as the org serves them (compound and formula fields computed). Field names are matched
@@ -68,7 +66,8 @@ function literal(condition: Condition, raw: string): Literal {
 function comparable(def: SandboxField, value: unknown): Literal {
   if (value === null || value === undefined) return null;
   if (def.type === 'datetime') return parseSfDateTime(value) ?? null;
-  if (typeof value === 'string') return def.type === 'id' || def.type === 'reference' ? value : value.toLowerCase();
+  if (typeof value === 'string')
+    return def.type === 'id' || def.type === 'reference' ? value : value.toLowerCase();
   if (typeof value === 'number' || typeof value === 'boolean') return value;
   return JSON.stringify(value);
 }
@@ -221,7 +220,11 @@ function comparator(
   };
 }
 
-function selectItem(schema: SandboxSchema, object: SandboxObject, f: NonNullable<Query['fields']>[number]): SelectItem {
+function selectItem(
+  schema: SandboxSchema,
+  object: SandboxObject,
+  f: NonNullable<Query['fields']>[number],
+): SelectItem {
   if (f.type === 'Field') return { field: fieldDef(schema, object, f.field) };
   if (f.type === 'FieldRelationship' && f.relationships.length === 1) {
     const relationship = schema.relationship(object, f.relationships[0]!);
@@ -235,7 +238,10 @@ function selectItem(schema: SandboxSchema, object: SandboxObject, f: NonNullable
     }
     return { relationship, field: target.name };
   }
-  throw new SoqlError('MALFORMED_QUERY', 'The sandbox CRM supports fields and one-level relationship paths only');
+  throw new SoqlError(
+    'MALFORMED_QUERY',
+    'The sandbox CRM supports fields and one-level relationship paths only',
+  );
 }
 
 /** Parses SOQL (with the SOQL parser, not by pattern) and checks every object and field against the org's schema. */

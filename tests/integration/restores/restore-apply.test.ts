@@ -171,7 +171,11 @@ describe.each(testDbKinds())('applying restores to the CRM on %s', (kind) => {
     // A validation rule of the org: a subject may no longer be set back.
     f.sandbox.validationRule((object, next) =>
       object === 'Case' && next.Subject === target.json.Subject
-        ? { errorCode: 'FIELD_CUSTOM_VALIDATION_EXCEPTION', message: 'Oggetto non modificabile', fields: ['Subject'] }
+        ? {
+            errorCode: 'FIELD_CUSTOM_VALIDATION_EXCEPTION',
+            message: 'Oggetto non modificabile',
+            fields: ['Subject'],
+          }
         : null,
     );
 
@@ -195,7 +199,10 @@ describe.each(testDbKinds())('applying restores to the CRM on %s', (kind) => {
   });
 
   it('a case field the org keeps read-only (field-level security) is left out of the write, the rest restored', async () => {
-    const { id, recordId, target } = await reportedCase({ Brand__c: 'Another brand', Subject: 'New subject' });
+    const { id, recordId, target } = await reportedCase({
+      Brand__c: 'Another brand',
+      Subject: 'New subject',
+    });
     const res = await f.review('case', await productUser(), id, true);
     expect(res.statusCode, res.body).toBe(200);
     const inCrm = await f.inCrm('case', recordId);

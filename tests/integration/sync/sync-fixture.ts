@@ -14,9 +14,7 @@ export const connectorFor = (sandbox: SandboxCrm) =>
 
 /** What a run left in the database, to compare runs. */
 export async function storedState(db: Db) {
-  const count = async (
-    table: 'revision_accounts' | 'revision_cases' | 'sf_accounts' | 'sf_cases',
-  ) =>
+  const count = async (table: 'revision_accounts' | 'revision_cases' | 'sf_accounts' | 'sf_cases') =>
     Number(
       (
         await db

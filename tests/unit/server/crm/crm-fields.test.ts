@@ -19,9 +19,14 @@ const f = (name: string, extra: Partial<DescribeField> = {}): DescribeField => (
 });
 const ro = (name: string, extra: Partial<DescribeField> = {}) => f(name, { updateable: false, ...extra });
 const parts = (prefix: string, withCodes = true) => [
-  ...['Street', 'City', 'State', 'PostalCode', 'Country', ...(withCodes ? ['StateCode', 'CountryCode'] : [])].map(
-    (s) => f(`${prefix}${s}`, { compoundFieldName: `${prefix}Address` }),
-  ),
+  ...[
+    'Street',
+    'City',
+    'State',
+    'PostalCode',
+    'Country',
+    ...(withCodes ? ['StateCode', 'CountryCode'] : []),
+  ].map((s) => f(`${prefix}${s}`, { compoundFieldName: `${prefix}Address` })),
   ...['Latitude', 'Longitude', 'GeocodeAccuracy'].map((s) =>
     f(`${prefix}${s}`, { compoundFieldName: `${prefix}Address` }),
   ),
@@ -80,7 +85,14 @@ describe('the field plan from an org describe', () => {
 
   it('writes updateable fields only: not compound, calculated or read-only ones; addresses through their parts', () => {
     expect(writableFields(plan)).toEqual(
-      expect.arrayContaining(['OwnerId', 'firstname', 'LastName', 'Phone', 'BillingAddress', 'ShippingAddress']),
+      expect.arrayContaining([
+        'OwnerId',
+        'firstname',
+        'LastName',
+        'Phone',
+        'BillingAddress',
+        'ShippingAddress',
+      ]),
     );
     expect(writableFields(plan)).not.toContain('Name');
     expect(writableFields(plan)).not.toContain('SystemModstamp');
@@ -90,7 +102,12 @@ describe('the field plan from an org describe', () => {
       OwnerName: 'Marco Bianchi',
       FirstName: 'Anna',
       SystemModstamp: '2025-01-01T00:00:00.000+0000',
-      BillingAddress: normaliseAddress({ city: 'Parma', street: 'Via Emilia 3', state: 'PR', stateCode: 'PR' }),
+      BillingAddress: normaliseAddress({
+        city: 'Parma',
+        street: 'Via Emilia 3',
+        state: 'PR',
+        stateCode: 'PR',
+      }),
       ShippingAddress: null,
     });
     expect(body).toEqual({
@@ -111,7 +128,9 @@ describe('the field plan from an org describe', () => {
   });
 
   it('leaves address parts an older three-key snapshot does not hold as the CRM has them', () => {
-    const body = toWriteBody(plan, { BillingAddress: { city: 'Roma', postalCode: '00100', country: 'Italia' } });
+    const body = toWriteBody(plan, {
+      BillingAddress: { city: 'Roma', postalCode: '00100', country: 'Italia' },
+    });
     expect(body).toEqual({ BillingCity: 'Roma', BillingPostalCode: '00100', BillingCountry: 'Italia' });
   });
 

@@ -56,10 +56,16 @@ describe('demo data generator', () => {
         const records = new SandboxRecords(currentState(data));
         const plan = planFields(object, records.schema.fields(object));
         expect(plan.missing).toEqual([]);
-        const { select } = compileSoql(`SELECT ${selectList(plan).join(', ')} FROM ${object}`, records.schema);
+        const { select } = compileSoql(
+          `SELECT ${selectList(plan).join(', ')} FROM ${object}`,
+          records.schema,
+        );
         for (const versions of histories) {
           for (const v of versions) {
-            const snapshot = toSnapshot(plan, records.answer('62.0', object, records.view(object, v), select));
+            const snapshot = toSnapshot(
+              plan,
+              records.answer('62.0', object, records.view(object, v), select),
+            );
             const empty = snapshotFields(object).filter((f) => snapshot[f] === null || snapshot[f] === '');
             expect(empty, `${object} ${v.Id}`).toEqual([]);
           }

@@ -44,7 +44,9 @@ describe('fields a restore writes', () => {
     const moved2 = account({ BillingAddress: { ...full, street: 'Via Tuscolana 9', latitude: 41.9 } });
     expect(fieldsToRestore(account({ BillingAddress: full }), moved2, writable)).toEqual(['BillingAddress']);
     const province = account({ BillingAddress: { ...full, state: 'MI' } });
-    expect(fieldsToRestore(account({ BillingAddress: full }), province, writable)).toEqual(['BillingAddress']);
+    expect(fieldsToRestore(account({ BillingAddress: full }), province, writable)).toEqual([
+      'BillingAddress',
+    ]);
     // Geolocation is the geocoder's: it is never written, so it is no difference.
     const geocoded = account({ BillingAddress: { ...full, latitude: 41.9 } });
     expect(fieldsToRestore(account({ BillingAddress: full }), geocoded, writable)).toEqual([]);
