@@ -22,6 +22,23 @@ describe.each(testDbKinds())('Storico against a real-like org on %s', (kind) => 
   });
   afterAll(() => f.close());
 
+  /** What /readyz would say after a sync loop's first run. */
+  const firstLoopRun = async () => {
+    const readiness = new ReadinessState();
+    readiness.databaseReady();
+    const loop = startSyncLoop({
+      db: f.t.database.db,
+      dbKind: f.t.database.kind,
+      connector: f.crm,
+      intervalSeconds: 0,
+      readiness,
+      maxApiUsage: 0.8,
+    });
+    await loop.firstRun;
+    await loop.stop();
+    return readiness;
+  };
+
   const readyz = async () => readinessSchema.parse((await f.t.app.inject({ url: '/readyz' })).json());
 
   it('a field hidden by field-level security leaves the sync complete and is named in /readyz', async () => {
@@ -124,18 +141,7 @@ describe.each(testDbKinds())('Storico against a real-like org on %s', (kind) => 
     expect(f.sandbox.stats.requests - before).toBe(1);
     expect((await readyz()).apiUsage).toMatchObject({ used: 85_002, limit: 100_000 });
 
-    const readiness = new ReadinessState();
-    readiness.databaseReady();
-    const loop = startSyncLoop({
-      db: f.t.database.db,
-      dbKind: f.t.database.kind,
-      connector: f.crm,
-      intervalSeconds: 0,
-      readiness,
-      maxApiUsage: 0.8,
-    });
-    await loop.firstRun;
-    await loop.stop();
+    const readiness = await firstLoopRun();
     expect(readiness.snapshot()).toMatchObject({ ready: false, checks: { sync: 'limited' } });
 
     f.sandbox.setApiUsage(10_000);
@@ -155,17 +161,7 @@ describe.each(testDbKinds())('Storico against a real-like org on %s', (kind) => 
     expect((error as CrmError).errorCode).toBe('REQUEST_LIMIT_EXCEEDED');
     expect(f.sandbox.stats.requests - before).toBe(1);
 
-    const readiness = new ReadinessState();
-    readiness.databaseReady();
-    const loop = startSyncLoop({
-      db: f.t.database.db,
-      dbKind: f.t.database.kind,
-      connector: f.crm,
-      intervalSeconds: 0,
-      readiness,
-    });
-    await loop.firstRun;
-    await loop.stop();
+    const readiness = await firstLoopRun();
     expect(readiness.snapshot()).toMatchObject({
       checks: { sync: 'limited' },
       progress: expect.stringContaining('REQUEST_LIMIT_EXCEEDED'),
