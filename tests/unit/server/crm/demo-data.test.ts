@@ -71,7 +71,7 @@ describe('demo data generator', () => {
           }
         }
       }
-    });
+    }, 30_000);
 
     it('uses Salesforce-shaped ids and links each case to a contact of the same agent', () => {
       const accounts = new Map(data.accounts.map((h) => [h[0]!.Id, h[0]!]));
