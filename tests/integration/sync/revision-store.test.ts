@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrmRecord } from '../../../server/crm/crm-connector';
 import type { DatabaseHandle } from '../../../server/db/database';
 import { storeIfChanged, storeSnapshots, SnapshotError } from '../../../server/revisions/revision-store';
+import { changedFields } from '../../../server/revisions/snapshot-fields';
 import { createTestDatabase, testDbKinds } from '../../support/test-database';
 
 const OWNER = '0055g000000D0S0AAK';
@@ -36,6 +37,47 @@ describe.each(testDbKinds())('revision store on %s', (kind) => {
     database = await createTestDatabase(kind);
   });
   afterAll(() => database.close());
+
+  it('does not count an address stored with three keys as changed when it comes back with ten', async () => {
+    const id = accountId();
+    const old = { city: 'Roma', postalCode: '00185', country: 'Italia' };
+    const ten = {
+      ...old,
+      street: null,
+      state: null,
+      stateCode: null,
+      countryCode: null,
+      latitude: null,
+      longitude: null,
+      geocodeAccuracy: null,
+    };
+    await storeSnapshots(database.db, 'Account', [account(id, 2, { BillingAddress: old })], 'import');
+    const again = await storeIfChanged(
+      database.db,
+      'Account',
+      account(id, 5, { BillingAddress: ten }),
+      'sync',
+    );
+    expect(again.stored).toBe(false);
+    expect(changedFields('account', { BillingAddress: old }, { BillingAddress: ten })).toEqual([]);
+    const moved = await storeIfChanged(
+      database.db,
+      'Account',
+      account(id, 6, { BillingAddress: { ...ten, street: 'Via Tiburtina 9', state: 'RM' } }),
+      'sync',
+    );
+    expect(moved.stored).toBe(true);
+    const stored = await revisions(id);
+    expect(Object.keys(stored.at(-1)!.json as object)).toContain('BillingAddress');
+    expect(Object.keys((stored.at(-1)!.json as { BillingAddress: object }).BillingAddress)).toHaveLength(10);
+    expect(
+      changedFields(
+        'account',
+        { BillingAddress: old },
+        { BillingAddress: { ...old, street: 'Via Tiburtina 9' } },
+      ),
+    ).toEqual(['BillingAddress']);
+  });
 
   it('stores a snapshot once, dated by its SystemModstamp, and finds it equal the second time', async () => {
     const id = accountId();
