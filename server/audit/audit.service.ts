@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { insertAuditEntry } from './audit.repository';
 
@@ -14,15 +13,6 @@ export type AuditEvent = {
   ip?: string | null;
   details?: Record<string, unknown>;
 };
-
-/** The caller of a request, as an audit actor, and the address it came from. */
-export function auditContextOf(request: FastifyRequest): { actor: AuditActor; ip: string } {
-  const principal = request.principal;
-  return {
-    actor: principal ? { userId: principal.userId, username: principal.username } : null,
-    ip: request.ip,
-  };
-}
 
 /** The security log: every sign-in, failure, lock, logout, user change, enrolment and restore decision. */
 export class AuditService {

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../app';
 import { AuditService } from '../audit/audit.service';
+import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { mailerFromConfig, type Mailer } from '../mail/mailer';
 import type { SessionService } from './sessions';
@@ -17,7 +17,16 @@ export type IdentityDeps = {
   now: () => Date;
 };
 
-export function identityDeps(deps: AppDeps): IdentityDeps {
+/** What identity needs of the app's dependencies (the app's own AppDeps fits). */
+type IdentitySources = {
+  config: Config;
+  db: Db;
+  sessions: SessionService;
+  mailer?: Mailer | null;
+  now?: () => Date;
+};
+
+export function identityDeps(deps: IdentitySources): IdentityDeps {
   const now = deps.now ?? (() => new Date());
   const ownsMailer = deps.mailer === undefined;
   return {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, errorBodySchema } from '../../contract/envelope';
@@ -16,15 +16,14 @@ import {
   RestoreType,
 } from '../../contract/restores';
 import { rolesAllowed } from '../../contract/permissions';
-import { auditContextOf } from '../audit/audit.service';
 import type { IdentityDeps } from '../auth/identity-deps';
 import type { CrmConnector } from '../crm/crm-connector';
-import { principalOf } from '../http/access';
+import { callerOf } from '../http/caller';
 import { envelope } from '../http/envelope';
 import { badRequest } from '../http/http-error';
 import { rateLimits } from '../http/rate-limit';
 import type { RecordKind } from '../revisions/revisions.repository';
-import { RestoresService, type RestoreCaller } from './restores.service';
+import { RestoresService } from './restores.service';
 
 const errors = {
   400: errorBodySchema,
@@ -34,11 +33,6 @@ const errors = {
   409: errorBodySchema,
 };
 const crmErrors = { 502: errorBodySchema, 503: errorBodySchema };
-
-function callerOf(request: FastifyRequest): RestoreCaller {
-  const { actor, ip } = auditContextOf(request);
-  return { userId: principalOf(request).userId, actor, ip };
-}
 
 /** SPEC.md's review payload may repeat the review; when it does it must say the same as the path and query. */
 function checkReviewBody(

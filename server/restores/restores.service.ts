@@ -16,10 +16,11 @@ import {
   type RestoreStatus,
 } from '../../contract/restores';
 import { formatDiffProperties } from '../../contract/revisions';
-import type { AuditActor, AuditService } from '../audit/audit.service';
+import type { AuditService } from '../audit/audit.service';
 import { spendOneTimeCode } from '../auth/one-time-code';
 import type { CrmConnector, CrmObject, CrmRecord } from '../crm/crm-connector';
 import type { Db } from '../db/database';
+import type { Caller } from '../http/caller';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/http-error';
 import { toPage } from '../http/paging';
 import { storeIfChanged, storeSnapshots } from '../revisions/revision-store';
@@ -48,8 +49,6 @@ import {
 } from './restores.repository';
 
 export type RestoreRequestOf = { account: AccountRestoreRequest; case: CaseRestoreRequest };
-
-export type RestoreCaller = { userId: number; actor: AuditActor; ip: string };
 
 export type RestoresDeps = {
   db: Db;
@@ -154,7 +153,7 @@ export class RestoresService {
     kind: K,
     input: CreateRestore,
     code: string,
-    caller: RestoreCaller,
+    caller: Caller,
   ): Promise<RestoreRequestOf[K][]> {
     const { db, audit, now } = this.deps;
     const forced = input.restoreTypeId === RestoreType.FORCED;
@@ -274,7 +273,7 @@ export class RestoresService {
     id: number,
     reviewerId: number,
     decision: { approved: boolean; code: string },
-    caller: RestoreCaller,
+    caller: Caller,
   ): Promise<RestoreRequestOf[K]> {
     const { db, audit, now } = this.deps;
     if (reviewerId !== caller.userId) throw forbidden('reviewerId must be your own user id');
@@ -323,7 +322,7 @@ export class RestoresService {
     kind: RecordKind,
     crm: CrmConnector,
     claimed: { id: number; token: string; target: CrmRecord },
-    caller: RestoreCaller,
+    caller: Caller,
     options: { forced: boolean },
   ): Promise<void> {
     const { db, audit, now } = this.deps;
@@ -382,7 +381,7 @@ export class RestoresService {
     if (!completed) throw conflict(CLAIMED_ELSEWHERE_MESSAGE, undefined, ErrorCode.CLAIMED_ELSEWHERE);
   }
 
-  private async spendCode(caller: RestoreCaller, code: string, target: string): Promise<void> {
+  private async spendCode(caller: Caller, code: string, target: string): Promise<void> {
     const { db, audit, secretsKey, now } = this.deps;
     const spent = await spendOneTimeCode(db, { userId: caller.userId, code, secretsKey, now: now() });
     if (spent.outcome === 'accepted') return;

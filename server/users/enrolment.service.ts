@@ -1,6 +1,5 @@
 import { ErrorCode } from '../../contract/error-codes';
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import QRCode from 'qrcode';
 import { ENROLMENT_TTL_HOURS, type QrCode, type QrToken } from '../../contract/users';
 import type { AuditService, AuditActor } from '../audit/audit.service';
@@ -12,6 +11,9 @@ import { notFound, unauthorized } from '../http/http-error';
 import type { Mailer } from '../mail/mailer';
 import { findQrTokenWithUser, insertQrToken, supersedeOpenQrTokens } from './qr-tokens.repository';
 import { findLiveUserById, updateUser } from './users.repository';
+
+/** The request's logger (Fastify's pino), as far as this service uses it. */
+type WarnLog = { warn: (details: object, message: string) => void };
 
 const ENROLMENT_TTL_MS = ENROLMENT_TTL_HOURS * 60 * 60 * 1000;
 
@@ -58,10 +60,7 @@ export class EnrolmentService {
   constructor(private readonly deps: EnrolmentDeps) {}
 
   /** A new secret ends every session of the user: the old authenticator entry no longer signs in. */
-  async issue(
-    userId: number,
-    context: { actor: AuditActor; ip: string; log: FastifyBaseLogger },
-  ): Promise<QrToken> {
+  async issue(userId: number, context: { actor: AuditActor; ip: string; log: WarnLog }): Promise<QrToken> {
     const { db, sessions, audit } = this.deps;
     const user = await findLiveUserById(db, userId);
     if (!user) throw notFound(`No user with id ${userId}`);
@@ -80,7 +79,7 @@ export class EnrolmentService {
     return { qrToken, url, emailed };
   }
 
-  private async mail(to: string, username: string, url: string, log: FastifyBaseLogger): Promise<boolean> {
+  private async mail(to: string, username: string, url: string, log: WarnLog): Promise<boolean> {
     if (!this.deps.mailer) return false;
     try {
       await this.deps.mailer.send({ to, ...enrolmentMail(username, url) });

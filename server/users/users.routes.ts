@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, errorBodySchema } from '../../contract/envelope';
@@ -15,22 +15,16 @@ import {
   userListQuerySchema,
   userSchema,
 } from '../../contract/users';
-import { auditContextOf } from '../audit/audit.service';
 import type { IdentityDeps } from '../auth/identity-deps';
-import { principalOf } from '../http/access';
+import { auditContextOf, callerOf } from '../http/caller';
 import { envelope } from '../http/envelope';
 import { rateLimits } from '../http/rate-limit';
 import { EnrolmentService } from './enrolment.service';
 import { listRoles } from './roles.repository';
-import { UsersService, type Caller } from './users.service';
+import { UsersService } from './users.service';
 
 const adminOnly = { access: [ADMIN] } as const;
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-
-function callerOf(request: FastifyRequest): Caller {
-  const { actor, ip } = auditContextOf(request);
-  return { userId: principalOf(request).userId, actor, ip };
-}
 
 export async function userRoutes(
   app: FastifyInstance,

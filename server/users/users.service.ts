@@ -11,10 +11,11 @@ import {
   type User,
   type UserListQuery,
 } from '../../contract/users';
-import type { AuditActor, AuditService } from '../audit/audit.service';
+import type { AuditService } from '../audit/audit.service';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { SessionService } from '../auth/sessions';
 import type { Db } from '../db/database';
+import type { Caller } from '../http/caller';
 import type { HttpError } from '../http/http-error';
 import { badRequest, conflict, forbidden, notFound } from '../http/http-error';
 import { pageWindow, parseSort, toPage } from '../http/paging';
@@ -30,8 +31,6 @@ import {
   violatedUniqueIndex,
   type UserWithRole,
 } from './users.repository';
-
-export type Caller = { userId: number; actor: AuditActor; ip: string };
 
 export const toUser = (row: UserWithRole): User => ({
   id: row.id,
