@@ -2,21 +2,63 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { storico } from './eslint-rules/plugin.js';
 
-const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
-const noServer = {
-  group: ['**/server/**', '../server', '../../server'],
-  message: 'The client never imports the server: share through contract/.',
-};
-const noClient = {
-  group: ['**/src/**', '@/*'],
-  message: 'The server never imports the client: share through contract/.',
-};
-const noFeatures = {
-  group: ['@/features/**'],
-  message: 'Shared layers (lib, components, i18n, offline) do not import features.',
-};
-const noApp = { group: ['@/app/**'], message: 'Only the app layer imports the app layer.' };
+const FEATURE_RULE = 'A feature never imports another feature: move what they share to lib/ or components/.';
+
+/**
+ * Import boundaries, on the resolved path (a relative `../../features/x` is caught like `@/features/x`):
+ * contract -> lib/components/i18n/offline -> features -> app; src and server meet only in contract/.
+ */
+const zones = [
+  { from: '^contract/', to: '^(src|server|sw)/', message: 'contract/ depends on zod only.' },
+  {
+    from: '^contract/',
+    packages: ['react', 'react-*', 'fastify', 'kysely'],
+    message: 'contract/ depends on zod only.',
+  },
+  {
+    from: '^server/',
+    to: '^(src|sw)/',
+    message: 'The server never imports the client: share through contract/.',
+  },
+  {
+    from: '^(src|sw)/',
+    to: '^server/',
+    message: 'The client never imports the server: share through contract/.',
+  },
+  {
+    from: '^src/(lib|components|i18n|offline)/',
+    to: '^src/(features|app)/',
+    message: 'Shared layers (lib, components, i18n, offline) import neither features nor the app.',
+  },
+  { from: '^src/features/', to: '^src/app/', message: 'Only the app layer imports the app layer.' },
+  {
+    from: '^src/features/(?!restores/)([^/]+)/',
+    to: '^src/features/',
+    except: '^src/features/$1/',
+    message: FEATURE_RULE,
+  },
+  // The review lists read the records feature's table of kinds (paths, labels, the view of a request), nothing else.
+  {
+    from: '^src/features/restores/',
+    to: '^src/features/',
+    except: '^src/features/(restores|records/kinds)/',
+    message: FEATURE_RULE,
+  },
+  {
+    from: '^server/([^/]+)/[^/]+\\.repository\\.ts$',
+    to: '^server/',
+    except: '^server/(db|$1)/',
+    typeOnly: 'allowed',
+    message: 'A repository imports only db/ and its own area.',
+  },
+  {
+    from: '^server/.+\\.service\\.ts$',
+    packages: ['fastify', 'fastify-*', '@fastify/*'],
+    message: 'A service never imports Fastify: the routes translate requests for it.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'dev-dist/**'] },
@@ -37,43 +79,9 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   { files: ['sw/**/*.ts'], languageOptions: { globals: { ...globals.serviceworker } } },
-  // Import boundaries: contract -> lib/components -> features -> app; src and server meet only in contract.
   {
-    files: ['contract/**/*.ts'],
-    rules: restrict([
-      noServer,
-      noClient,
-      { group: ['react', 'react-*', 'fastify', 'kysely'], message: 'contract/ depends on zod only.' },
-    ]),
-  },
-  { files: ['server/**/*.ts'], rules: restrict([noClient]) },
-  { files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'], rules: restrict([noServer]) },
-  {
-    files: ['src/lib/**', 'src/components/**', 'src/i18n/**', 'src/offline/**'],
-    rules: restrict([noServer, noFeatures, noApp]),
-  },
-  {
-    files: ['src/features/**'],
-    ignores: ['src/features/restores/**'],
-    rules: restrict([
-      noServer,
-      noApp,
-      {
-        group: ['@/features/**'],
-        message: 'A feature never imports another feature: move what they share to lib/ or components/.',
-      },
-    ]),
-  },
-  // The restore review lists read the records feature's table of kinds (paths, labels, the view of a request).
-  {
-    files: ['src/features/restores/**'],
-    rules: restrict([
-      noServer,
-      noApp,
-      {
-        regex: '^@/features/(?!records/kinds/)',
-        message: 'A feature never imports another feature: move what they share to lib/ or components/.',
-      },
-    ]),
+    files: ['src/**/*.{ts,tsx}', 'contract/**/*.ts', 'server/**/*.ts', 'sw/**/*.ts'],
+    plugins: { storico },
+    rules: { 'storico/boundaries': ['error', zones], 'storico/no-cycle': 'error' },
   },
 );
