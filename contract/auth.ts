@@ -54,5 +54,8 @@ export const tokenClaimsSchema = z.object({
 });
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 
-/** `POST /api/v3/auth/logout` (signed-in): ends the caller's session; the token is refused (401) afterwards. */
+/**
+ * `POST /api/v3/auth/logout` (signed-in): ends the caller's session; the token is refused (401) afterwards.
+ * @public (documents the answer; the client does not read it)
+ */
 export const logoutAnswerSchema = z.null();

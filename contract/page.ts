@@ -33,12 +33,3 @@ export const pageQuerySchema = z.object({
   filter: z.string().max(300).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
-
-export const emptyPage = <T>(size: number): Page<T> => ({
-  content: [],
-  totalPages: 0,
-  totalElements: 0,
-  size,
-  number: 0,
-  pageable: { pageNumber: 0, pageSize: size },
-});

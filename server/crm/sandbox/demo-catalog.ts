@@ -165,7 +165,6 @@ export const SUBJECT_BY_REASON: Record<string, string> = {
   Other: 'Richiesta generica',
 };
 
-export const CASE_STATUSES = ['New', 'Working', 'Escalated', 'Closed'] as const;
 export const PRIORITIES = ['Low', 'Medium', 'High'] as const;
 export const ORIGINS = ['Web', 'Phone', 'Email', 'Social'] as const;
 export const CLASSIFICATIONS = [

@@ -12,5 +12,3 @@ export const recordKinds: { [K in RecordKind]: RecordKindDef<RowOf[K]> } = {
   contact: contactKind,
   case: caseKind,
 };
-
-export const RECORD_KINDS = Object.keys(recordKinds) as RecordKind[];
