@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { it } from '@/i18n/it';
 import { ApiError } from '@/lib/api-client';
-import { sessionStore } from '@/lib/session-store';
+import { endLocalSession } from '@/lib/end-local-session';
 
 type Navigate = (to: string) => void;
 let navigate: Navigate = (to) => window.location.assign(to);
@@ -19,8 +19,7 @@ function onCallError(error: unknown, meta: CallMeta | undefined, kind: 'query' |
   if (!(error instanceof ApiError) || meta?.handles401) return;
   if (error.status === 401) {
     toast.error(kind === 'query' ? it.errors.sessionExpired : it.errors.notSignedIn, { id: 'unauthorized' });
-    queryClient.clear();
-    sessionStore.clear();
+    endLocalSession(queryClient);
     navigate('/signIn');
   } else if (error.status === 404 && kind === 'query') {
     toast.error(it.errors.notFound, { id: 'not-found' });

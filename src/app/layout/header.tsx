@@ -6,7 +6,8 @@ import { useLogout } from '@/features/auth/api/logout';
 import { it } from '@/i18n/it';
 import { useOnline } from '@/lib/online-status';
 import { roleLabel } from '@/lib/roles';
-import { sessionStore, useSessionUser } from '@/lib/session-store';
+import { endLocalSession } from '@/lib/end-local-session';
+import { useSessionUser } from '@/lib/session-store';
 import { queryClient } from '../query-client';
 
 export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
@@ -14,8 +15,7 @@ export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
   const online = useOnline();
   const navigate = useNavigate();
   const logout = useLogout(() => {
-    queryClient.clear();
-    sessionStore.clear();
+    endLocalSession(queryClient);
     navigate('/signIn', { replace: true });
   });
 

@@ -13,7 +13,7 @@ import { errorMessage } from '@/lib/error-message';
 import { formResolver } from '@/lib/form-resolver';
 import { newPasswordField, passwordsMatch } from '@/lib/password-schema';
 import { refusedField } from '@/lib/server-field';
-import { sessionStore } from '@/lib/session-store';
+import { endLocalSession } from '@/lib/end-local-session';
 import { useOnline } from '@/lib/online-status';
 import { useUpdatePassword } from '../api/update-password';
 
@@ -45,9 +45,8 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
       {
         onSuccess: () => {
           toast.success(it.settings.success, { description: it.settings.signInAgain, duration: 8000 });
-          queryClient.clear();
           // The layout sees no session and shows sign-in.
-          sessionStore.clear();
+          endLocalSession(queryClient);
         },
         onError: (error) => {
           const field = refusedField(error);

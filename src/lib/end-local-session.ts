@@ -1,0 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { sessionStore } from './session-store';
+
+/**
+ * Forgets the session on this device (logout, an expired session, a changed password): the cached answers, the
+ * cookie, the kept searches and lists, the saved comparisons. Whoever signs in next starts from nothing.
+ */
+export function endLocalSession(queryClient: QueryClient): void {
+  queryClient.clear();
+  sessionStore.clear();
+}
