@@ -10,7 +10,8 @@ import {
 import type { Db } from '../db/database';
 import { notFound } from '../http/http-error';
 import { parseSort, toPage } from '../http/paging';
-import { versionsInEffect, type InEffect, type RecordKind } from '../revisions/revisions.repository';
+import type { RecordKind } from '../db/record-kinds';
+import { versionsInEffect, type InEffect } from '../revisions/revisions.repository';
 import { romeDayRange, type DayRange } from '../revisions/rome-days';
 import { findAgent, listActiveAgents, searchAccounts, searchCases, type AgentRow } from './agents.repository';
 

@@ -2,32 +2,11 @@ import { sql } from 'kysely';
 import type { RestoreStatus } from '../../contract/restores';
 import type { Db } from '../db/database';
 import { containsPattern } from '../db/like';
-import type { RecordKind } from '../revisions/revisions.repository';
+import { recordKinds as TABLES, type RecordKind } from '../db/record-kinds';
 import type { Snapshot } from '../revisions/snapshot-diff';
 
 /** The ids of restore_statuses and restore_types, fixed by the initial migration. */
 export const STATUS_ID: Record<RestoreStatus, number> = { PENDING: 1, APPROVED: 2, REJECTED: 3 };
-
-const TABLES = {
-  account: {
-    requests: 'restore_account_requests',
-    revisionColumn: 'revision_account_id',
-    recordColumn: 'account_id',
-    revisions: 'revision_accounts',
-    records: 'sf_accounts',
-    label: 'name',
-    openIndex: 'restore_account_requests_open',
-  },
-  case: {
-    requests: 'restore_case_requests',
-    revisionColumn: 'revision_case_id',
-    recordColumn: 'case_id',
-    revisions: 'revision_cases',
-    records: 'sf_cases',
-    label: 'case_number',
-    openIndex: 'restore_case_requests_open',
-  },
-} as const;
 
 /** The unique index that allows one PENDING or APPROVED request per revision. */
 export const openRequestIndex = (kind: RecordKind): string => TABLES[kind].openIndex;
@@ -108,7 +87,7 @@ function viewQuery(kind: RecordKind) {
       q.restore_type_id, ty.type as restore_type, q.status_id, st.status,
       q.user_creator_id, creator.username as creator_username,
       q.user_reviewer_id, reviewer.username as reviewer_username,
-      q.${sql.ref(t.recordColumn)} as record_id, rec.${sql.ref(t.label)} as record_label,
+      q.${sql.ref(t.key)} as record_id, rec.${sql.ref(t.label)} as record_label,
       q.${sql.ref(t.revisionColumn)} as revision_id, rev.json
     from ${sql.table(t.requests)} q
     join restore_types ty on ty.id = q.restore_type_id
@@ -116,7 +95,7 @@ function viewQuery(kind: RecordKind) {
     join users creator on creator.id = q.user_creator_id
     left join users reviewer on reviewer.id = q.user_reviewer_id
     join ${sql.table(t.revisions)} rev on rev.id = q.${sql.ref(t.revisionColumn)}
-    left join ${sql.table(t.records)} rec on rec.id = q.${sql.ref(t.recordColumn)}`;
+    left join ${sql.table(t.records)} rec on rec.id = q.${sql.ref(t.key)}`;
 }
 
 /** Matches the record's name or case number, or the creator's username. */
@@ -151,7 +130,7 @@ export async function listRequests(
   const count = await sql<{ total: number }>`
     select count(*) as total from ${sql.table(t.requests)} q
     join users creator on creator.id = q.user_creator_id
-    left join ${sql.table(t.records)} rec on rec.id = q.${sql.ref(t.recordColumn)}
+    left join ${sql.table(t.records)} rec on rec.id = q.${sql.ref(t.key)}
     where ${where}`.execute(db);
   return { rows: rows.map(toView), total: Number(count.rows[0]?.total ?? 0) };
 }
@@ -177,7 +156,7 @@ export async function latestSnapshots(
   recordIds: readonly string[],
 ): Promise<Map<string, Snapshot>> {
   const t = TABLES[kind];
-  const key = sql.ref(`r.${kind === 'account' ? 'account_id' : 'case_id'}`);
+  const key = sql.ref(`r.${TABLES[kind].key}`);
   const { rows } = await sql<{ record_id: string; json: Snapshot | string }>`
     select ids.id as record_id, latest.json
     from unnest(cast(${[...recordIds]} as text[])) as ids(id)
@@ -216,7 +195,7 @@ export async function insertRequests(db: Db, kind: RecordKind, requests: NewRequ
       ${r.claim?.token ?? null}, ${r.claim?.since ?? null})`,
   );
   const { rows } = await sql<{ id: number }>`
-    insert into ${sql.table(t.requests)} (${sql.ref(t.revisionColumn)}, ${sql.ref(t.recordColumn)}, sf_user_id,
+    insert into ${sql.table(t.requests)} (${sql.ref(t.revisionColumn)}, ${sql.ref(t.key)}, sf_user_id,
       date_from, date_to, restore_type_id, status_id, user_creator_id, differences, created_at,
       applying_token, applying_since)
     values ${sql.join(values)} returning id`.execute(db);

@@ -22,7 +22,7 @@ import { callerOf } from '../http/caller';
 import { envelope } from '../http/envelope';
 import { badRequest } from '../http/http-error';
 import { rateLimits } from '../http/rate-limit';
-import type { RecordKind } from '../revisions/revisions.repository';
+import type { RecordKind } from '../db/record-kinds';
 import { RestoresService } from './restores.service';
 
 const errors = {

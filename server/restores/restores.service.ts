@@ -18,13 +18,14 @@ import {
 import { formatDiffProperties } from '../../contract/revisions';
 import type { AuditService } from '../audit/audit.service';
 import { spendOneTimeCode } from '../auth/one-time-code';
-import type { CrmConnector, CrmObject, CrmRecord } from '../crm/crm-connector';
+import type { CrmConnector, CrmRecord } from '../crm/crm-connector';
 import type { Db } from '../db/database';
 import type { Caller } from '../http/caller';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/http-error';
 import { toPage } from '../http/paging';
 import { storeIfChanged, storeSnapshots } from '../revisions/revision-store';
-import { revisionsByIds, type RecordKind } from '../revisions/revisions.repository';
+import { recordKinds, type RecordKind } from '../db/record-kinds';
+import { revisionsByIds } from '../revisions/revisions.repository';
 import { changedFields, snapshotText } from '../revisions/snapshot-fields';
 import { violatedUniqueIndex } from '../users/users.repository';
 import { parseRequestDay } from './request-dates';
@@ -58,9 +59,6 @@ export type RestoresDeps = {
   secretsKey: Buffer;
   now: () => Date;
 };
-
-const OBJECT: Record<RecordKind, CrmObject> = { account: 'Account', case: 'Case' };
-const NOUN: Record<RecordKind, string> = { account: 'restore-account-request', case: 'restore-case-request' };
 
 /**
  * A claim older than this belongs to a restore that died half-way (the process stopped): the request may be
@@ -189,7 +187,7 @@ export class RestoresService {
     if ((await revisionsWithOpenRequests(db, kind, ids)).length > 0)
       throw conflict(DUPLICATE_REQUEST_MESSAGE, undefined, ErrorCode.DUPLICATE_REQUEST);
     const crm = forced ? await this.crmOrFail() : undefined;
-    await this.spendCode(caller, code, NOUN[kind]);
+    await this.spendCode(caller, code, recordKinds[kind].requestNoun);
 
     const latest = await latestSnapshots(db, kind, [...new Set(targets.map((t) => t.recordId))]);
     const createdAt = now();
@@ -219,7 +217,7 @@ export class RestoresService {
                 action: 'restore.created',
                 actor: caller.actor,
                 ip: caller.ip,
-                target: `${NOUN[kind]}:${id}`,
+                target: `${recordKinds[kind].requestNoun}:${id}`,
                 details: { type: 'REPORT', revisionId: rows[i]!.revisionId, recordId: rows[i]!.recordId },
               },
               trx,
@@ -282,7 +280,7 @@ export class RestoresService {
     if (request.statusId !== STATUS_ID.PENDING)
       throw conflict(ALREADY_REVIEWED_MESSAGE, undefined, ErrorCode.ALREADY_REVIEWED);
     const crm = decision.approved ? await this.crmOrFail() : undefined;
-    await this.spendCode(caller, decision.code, `${NOUN[kind]}:${id}`);
+    await this.spendCode(caller, decision.code, `${recordKinds[kind].requestNoun}:${id}`);
 
     const at = now();
     const staleBefore = new Date(at.getTime() - STALE_CLAIM_MS);
@@ -290,7 +288,12 @@ export class RestoresService {
       const rejected = await db.transaction().execute(async (trx) => {
         if (!(await rejectRequest(trx, kind, { id, reviewerId, at, staleBefore }))) return false;
         await audit.record(
-          { action: 'restore.rejected', actor: caller.actor, ip: caller.ip, target: `${NOUN[kind]}:${id}` },
+          {
+            action: 'restore.rejected',
+            actor: caller.actor,
+            ip: caller.ip,
+            target: `${recordKinds[kind].requestNoun}:${id}`,
+          },
           trx,
         );
         return true;
@@ -326,8 +329,8 @@ export class RestoresService {
     options: { forced: boolean },
   ): Promise<void> {
     const { db, audit, now } = this.deps;
-    const object = OBJECT[kind];
-    const target = `${NOUN[kind]}:${claimed.id}`;
+    const object = recordKinds[kind].crmObject;
+    const target = `${recordKinds[kind].requestNoun}:${claimed.id}`;
     let result;
     try {
       result = await restoreInCrm(crm, object, claimed.target);

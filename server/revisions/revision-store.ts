@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { CrmObject, CrmRecord } from '../crm/crm-connector';
 import { parseSfDateTime } from '../crm/salesforce-dates';
 import type { Db } from '../db/database';
+import { kindOfObject, recordKinds } from '../db/record-kinds';
 import { contentHash } from './content-hash';
 import { hashableSnapshot, normaliseSnapshot } from './snapshot-fields';
 
@@ -19,10 +20,7 @@ export type StoredRevision = {
 /** A snapshot that cannot be stored: no Id, or no SystemModstamp to date it. */
 export class SnapshotError extends Error {}
 
-const TABLES = {
-  Account: { records: 'sf_accounts', revisions: 'revision_accounts', key: 'account_id' },
-  Case: { records: 'sf_cases', revisions: 'revision_cases', key: 'case_id' },
-} as const;
+const TABLES = (object: CrmObject) => recordKinds[kindOfObject(object)];
 
 type Prepared = { recordId: string; savedAt: number; hash: string; snapshot: CrmRecord; index: number };
 type Known = { id: number | undefined; savedAt: number; hash: string; pending?: Prepared };
@@ -103,7 +101,7 @@ async function knownRevisions(
 ): Promise<Map<string, Known[]>> {
   const since = new Map<string, number>();
   for (const p of prepared) since.set(p.recordId, Math.min(since.get(p.recordId) ?? Infinity, p.savedAt));
-  const { revisions, key } = TABLES[object];
+  const { revisions, key } = TABLES(object);
   const wanted = JSON.stringify([...since].map(([id, at]) => ({ id, since: new Date(at).toISOString() })));
   const rows = await sql<{ id: number; record_id: string; saved_at: Date; hash: string }>`
     select r.id, r.record_id, r.saved_at, r.hash
@@ -152,7 +150,7 @@ async function insertRevisions(db: Db, object: CrmObject, rows: Prepared[], sour
 
 /** A concurrent writer stored the same revision first: its id is looked up. */
 async function existingId(db: Db, object: CrmObject, p: Prepared): Promise<number> {
-  const { revisions, key } = TABLES[object];
+  const { revisions, key } = TABLES(object);
   const row = await sql<{ id: number }>`
     select id from ${sql.table(revisions)}
     where ${sql.ref(key)} = ${p.recordId} and saved_at = ${new Date(p.savedAt)} and hash = ${p.hash}`.execute(
@@ -168,7 +166,7 @@ async function refreshSearchRows(
   newest: Array<{ p: Prepared; revisionId: number }>,
 ) {
   if (newest.length === 0) return;
-  const { records, revisions } = TABLES[object];
+  const { records, revisions } = TABLES(object);
   const rows = JSON.stringify(
     newest.map(({ p, revisionId }) => ({
       id: p.recordId,

@@ -1,15 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { recordKinds as TABLES, type RecordKind } from '../db/record-kinds';
 import type { DayRange } from './rome-days';
 import type { Snapshot } from './snapshot-diff';
-
-/** The two kinds of record whose revisions are kept: contacts (person Accounts) and cases. */
-export type RecordKind = 'account' | 'case';
-
-const TABLES = {
-  account: { records: 'sf_accounts', revisions: 'revision_accounts', key: 'account_id' },
-  case: { records: 'sf_cases', revisions: 'revision_cases', key: 'case_id' },
-} as const;
 
 export type StoredRevision = { id: number; recordId: string; savedAt: Date; source: string; json: Snapshot };
 

@@ -13,7 +13,7 @@ import {
 } from '../../contract/revisions';
 import type { Db } from '../db/database';
 import { envelope } from '../http/envelope';
-import type { RecordKind } from './revisions.repository';
+import type { RecordKind } from '../db/record-kinds';
 import { RevisionsService } from './revisions.service';
 
 const signedIn = { access: 'signed-in' } as const;

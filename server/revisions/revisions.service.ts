@@ -1,6 +1,7 @@
 import type { Page } from '../../contract/page';
 import { formatDiffProperties, type Differences, type Revision } from '../../contract/revisions';
 import type { Db } from '../db/database';
+import { recordKinds, type RecordKind } from '../db/record-kinds';
 import { badRequest, notFound } from '../http/http-error';
 import { toPage } from '../http/paging';
 import {
@@ -8,13 +9,10 @@ import {
   revisionHistory,
   revisionsByIds,
   versionsInEffect,
-  type RecordKind,
   type StoredRevision,
 } from './revisions.repository';
 import { romeDayRange } from './rome-days';
 import { changedFields, snapshotText } from './snapshot-fields';
-
-const NOUN: Record<RecordKind, string> = { account: 'Contact', case: 'Case' };
 
 export const toRevision = (kind: RecordKind, revision: StoredRevision): Revision => ({
   id: revision.id,
@@ -39,7 +37,7 @@ export class RevisionsService {
       await versionsInEffect(this.db, kind, [recordId], romeDayRange(query.dateFrom, query.dateTo))
     ).get(recordId);
     if (!inEffect?.earlier || !inEffect.later)
-      throw notFound(`${NOUN[kind]} ${recordId} has no revision up to ${query.dateTo}`);
+      throw notFound(`${recordKinds[kind].noun} ${recordId} has no revision up to ${query.dateTo}`);
     const ids = inEffect.earlier === inEffect.later ? [inEffect.earlier] : [inEffect.earlier, inEffect.later];
     const byId = new Map((await revisionsByIds(this.db, kind, ids)).map((r) => [r.id, r]));
     const all = ids.map((id) => toRevision(kind, byId.get(id)!));
@@ -79,6 +77,7 @@ export class RevisionsService {
   }
 
   private async mustExist(kind: RecordKind, recordId: string): Promise<void> {
-    if (!(await recordExists(this.db, kind, recordId))) throw notFound(`${NOUN[kind]} ${recordId} not found`);
+    if (!(await recordExists(this.db, kind, recordId)))
+      throw notFound(`${recordKinds[kind].noun} ${recordId} not found`);
   }
 }

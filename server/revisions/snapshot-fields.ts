@@ -1,5 +1,5 @@
 import { normaliseAddress, snapshotFields } from '../crm/crm-fields';
-import type { RecordKind } from './revisions.repository';
+import type { RecordKind } from '../db/record-kinds';
 import { diffSnapshots, orderSnapshot, type Snapshot } from './snapshot-diff';
 
 /** The CRM's field order: a stored jsonb keeps keys in its own order, not the snapshot's. */
