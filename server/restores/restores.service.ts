@@ -60,6 +60,26 @@ export type RestoresDeps = {
   now: () => Date;
 };
 
+type StoredRevisionOf = Awaited<ReturnType<typeof revisionsByIds>>[number];
+
+/** The body speaks for the caller: they create it, and approve a forced restore themselves. Answers `forced`. */
+function checkRequester(input: CreateRestore, caller: Caller): boolean {
+  const forced = input.restoreTypeId === RestoreType.FORCED;
+  if (input.userCreatorId !== caller.userId) throw forbidden('userCreatorId must be your own user id');
+  if (forced && input.userReviewerId !== caller.userId)
+    throw forbidden('A forced restore is approved by you: userReviewerId must be your own user id');
+  if (!forced && input.userReviewerId !== 0)
+    throw forbidden('A report names no reviewer: userReviewerId must be 0');
+  return forced;
+}
+
+function requestDates(input: CreateRestore): { dateFrom: string; dateTo: string } {
+  const dateFrom = parseRequestDay(input.dateFrom, 'body.dateFrom');
+  const dateTo = parseRequestDay(input.dateTo, 'body.dateTo');
+  if (dateFrom > dateTo) throw badRequest('body.dateTo', 'dateTo must not be before dateFrom');
+  return { dateFrom, dateTo };
+}
+
 /**
  * A claim older than this belongs to a restore that died half-way (the process stopped): the request may be
  * reviewed again. Far longer than a CRM call with all its retries takes.
@@ -153,22 +173,29 @@ export class RestoresService {
     code: string,
     caller: Caller,
   ): Promise<RestoreRequestOf[K][]> {
-    const { db, audit, now } = this.deps;
-    const forced = input.restoreTypeId === RestoreType.FORCED;
-    if (input.userCreatorId !== caller.userId) throw forbidden('userCreatorId must be your own user id');
-    if (forced && input.userReviewerId !== caller.userId)
-      throw forbidden('A forced restore is approved by you: userReviewerId must be your own user id');
-    if (!forced && input.userReviewerId !== 0)
-      throw forbidden('A report names no reviewer: userReviewerId must be 0');
-    const dateFrom = parseRequestDay(input.dateFrom, 'body.dateFrom');
-    const dateTo = parseRequestDay(input.dateTo, 'body.dateTo');
-    if (dateFrom > dateTo) throw badRequest('body.dateTo', 'dateTo must not be before dateFrom');
+    const forced = checkRequester(input, caller);
+    const dates = requestDates(input);
+    const targets = await this.targetRevisions(kind, input.revisionIdList, forced);
+    const agent = await this.knownAgent(input.salesforceUserId ?? null);
+    await this.refuseOpenRequests(kind, input.revisionIdList);
+    const crm = forced ? await this.crmOrFail() : undefined;
+    await this.spendCode(caller, code, recordKinds[kind].requestNoun);
 
-    const ids = input.revisionIdList;
+    const createdAt = this.deps.now();
+    const claim = forced ? { token: randomUUID(), since: createdAt } : null;
+    const rows = await this.newRequests(kind, targets, { ...dates, agent, createdAt, claim, input, caller });
+    const created = await this.insert(kind, rows, forced, caller);
+    if (crm && claim) await this.applyForced(kind, crm, created, targets, claim.token, caller);
+    const views = await findRequests(this.deps.db, kind, created);
+    return views.map((view) => toRequest(kind, view));
+  }
+
+  /** The revisions named, in order: each exactly once, all existing, and for a forced restore one per record. */
+  private async targetRevisions(kind: RecordKind, ids: readonly number[], forced: boolean) {
     const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
     if (repeated !== undefined)
       throw badRequest('body.revisionIdList', `Revision ${repeated} is listed more than once`);
-    const found = new Map((await revisionsByIds(db, kind, ids)).map((r) => [r.id, r]));
+    const found = new Map((await revisionsByIds(this.deps.db, kind, ids)).map((r) => [r.id, r]));
     const missing = ids.find((id) => !found.has(id));
     if (missing !== undefined) throw notFound(`Revision ${missing} not found`);
     const targets = ids.map((id) => found.get(id)!);
@@ -181,33 +208,60 @@ export class RestoresService {
           `Two revisions of record ${twice}: a record is restored to one`,
         );
     }
-    const agent = input.salesforceUserId ?? null;
-    if (agent !== null && !(await agentExists(db, agent)))
-      throw badRequest('body.salesforceUserId', `Unknown agent ${agent}`);
-    if ((await revisionsWithOpenRequests(db, kind, ids)).length > 0)
-      throw conflict(DUPLICATE_REQUEST_MESSAGE, undefined, ErrorCode.DUPLICATE_REQUEST);
-    const crm = forced ? await this.crmOrFail() : undefined;
-    await this.spendCode(caller, code, recordKinds[kind].requestNoun);
+    return targets;
+  }
 
-    const latest = await latestSnapshots(db, kind, [...new Set(targets.map((t) => t.recordId))]);
-    const createdAt = now();
-    const claim = forced ? { token: randomUUID(), since: createdAt } : null;
-    const rows: NewRequest[] = targets.map((t) => ({
+  private async knownAgent(agent: string | null): Promise<string | null> {
+    if (agent !== null && !(await agentExists(this.deps.db, agent)))
+      throw badRequest('body.salesforceUserId', `Unknown agent ${agent}`);
+    return agent;
+  }
+
+  /** One PENDING or APPROVED request per revision (the unique index says so again at insert time). */
+  private async refuseOpenRequests(kind: RecordKind, ids: readonly number[]): Promise<void> {
+    if ((await revisionsWithOpenRequests(this.deps.db, kind, ids)).length > 0)
+      throw conflict(DUPLICATE_REQUEST_MESSAGE, undefined, ErrorCode.DUPLICATE_REQUEST);
+  }
+
+  /** One row per target, with the fields that differ from the record's latest revision. */
+  private async newRequests(
+    kind: RecordKind,
+    targets: readonly StoredRevisionOf[],
+    at: {
+      dateFrom: string;
+      dateTo: string;
+      agent: string | null;
+      createdAt: Date;
+      claim: NewRequest['claim'];
+      input: CreateRestore;
+      caller: Caller;
+    },
+  ): Promise<NewRequest[]> {
+    const latest = await latestSnapshots(this.deps.db, kind, [...new Set(targets.map((t) => t.recordId))]);
+    return targets.map((t) => ({
       revisionId: t.id,
       recordId: t.recordId,
-      sfUserId: agent,
-      dateFrom,
-      dateTo,
-      typeId: input.restoreTypeId,
-      creatorId: caller.userId,
+      sfUserId: at.agent,
+      dateFrom: at.dateFrom,
+      dateTo: at.dateTo,
+      typeId: at.input.restoreTypeId,
+      creatorId: at.caller.userId,
       differences: changedFields(kind, t.json, latest.get(t.recordId) ?? t.json),
-      createdAt,
-      claim,
+      createdAt: at.createdAt,
+      claim: at.claim,
     }));
+  }
 
-    let created: number[];
+  /** Inserts all requests or none; a report is audited with its insert, a forced restore once applied. */
+  private async insert(
+    kind: RecordKind,
+    rows: NewRequest[],
+    forced: boolean,
+    caller: Caller,
+  ): Promise<number[]> {
+    const { db, audit } = this.deps;
     try {
-      created = await db.transaction().execute(async (trx) => {
+      return await db.transaction().execute(async (trx) => {
         const inserted = await insertRequests(trx, kind, rows);
         // A forced restore is recorded when it has been applied: one that fails leaves nothing behind.
         if (!forced) {
@@ -232,34 +286,34 @@ export class RestoresService {
         throw conflict(DUPLICATE_REQUEST_MESSAGE, undefined, ErrorCode.DUPLICATE_REQUEST);
       throw error;
     }
+  }
 
-    if (crm && claim) {
-      for (const [i, id] of created.entries()) {
-        try {
-          await this.apply(
-            kind,
-            crm,
-            { id, token: claim.token, target: targets[i]!.json as CrmRecord },
-            caller,
-            {
-              forced: true,
-            },
+  /** Writes each forced restore to the CRM in turn; on a failure the ones not yet applied are deleted. */
+  private async applyForced(
+    kind: RecordKind,
+    crm: CrmConnector,
+    created: readonly number[],
+    targets: readonly StoredRevisionOf[],
+    token: string,
+    caller: Caller,
+  ): Promise<void> {
+    for (const [i, id] of created.entries()) {
+      try {
+        await this.apply(kind, crm, { id, token, target: targets[i]!.json as CrmRecord }, caller, {
+          forced: true,
+        });
+      } catch (error) {
+        await deleteUnapplied(this.deps.db, kind, token);
+        if (i > 0 && error instanceof HttpError) {
+          throw new HttpError(
+            error.statusCode,
+            `${error.message} (${i} of ${created.length} forced restores were applied before this one)`,
+            error.code,
           );
-        } catch (error) {
-          await deleteUnapplied(db, kind, claim.token);
-          if (i > 0 && error instanceof HttpError) {
-            throw new HttpError(
-              error.statusCode,
-              `${error.message} (${i} of ${created.length} forced restores were applied before this one)`,
-              error.code,
-            );
-          }
-          throw error;
         }
+        throw error;
       }
     }
-    const views = await findRequests(db, kind, created);
-    return views.map((view) => toRequest(kind, view));
   }
 
   /**
