@@ -294,6 +294,13 @@ export const it = {
     versionAt: (date: string) => `Versione al ${date}`,
     same: 'Le versioni sono le medesime',
     changed: 'Valore modificato',
+    changedCount: (n: number) =>
+      n === 0 ? 'Nessun campo modificato' : n === 1 ? '1 campo modificato' : `${n} campi modificati`,
+    copyJson: 'Copia JSON',
+    copyJsonOf: (heading: string) => `Copia JSON: ${heading}`,
+    jsonCopied: 'JSON copiato!',
+    oldValue: 'Prima',
+    newValue: 'Dopo',
     invalidJson: 'Formato JSON non valido',
     more: 'altro',
     less: 'meno',

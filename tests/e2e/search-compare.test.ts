@@ -88,6 +88,38 @@ describe('search and compare in the browser', () => {
     }));
   }
 
+  /**
+   * Changed rows are tinted on both sides, the header counts them, 'Copia JSON' copies a version, and a tablet
+   * in portrait shows each field's old value above its new one.
+   */
+  async function differencesJumpOut(detail: Page, marked: string[]) {
+    const tinted = (side: string) =>
+      detail
+        .locator(`main [data-side="${side}"] [data-changed]`)
+        .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-field')));
+    await expect(tinted('left')).resolves.toEqual(marked);
+    await expect(tinted('right')).resolves.toEqual(marked);
+    await expect(detail.getByTestId('changed-count').textContent()).resolves.toBe(
+      marked.length === 1 ? '1 campo modificato' : `${marked.length} campi modificati`,
+    );
+
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    await detail.getByRole('button', { name: `Copia JSON: Versione al ${typed(RANGE.dateTo)}` }).click();
+    await detail.getByText('JSON copiato!').first().waitFor();
+    const copied = await detail.evaluate(() => navigator.clipboard.readText());
+    expect(Object.keys(JSON.parse(copied) as object)).toEqual(expect.arrayContaining(marked));
+
+    await detail.setViewportSize({ width: 820, height: 1180 });
+    const field = detail.locator(`main [data-layout="interleaved"] [data-field="${marked[0]}"]`);
+    await field.waitFor();
+    await expect(
+      field.locator('[data-side]').evaluateAll((values) => values.map((v) => v.getAttribute('data-side'))),
+    ).resolves.toEqual(['left', 'right']);
+    await expect(field.getByTestId('diff-marker').count()).resolves.toBe(1);
+    await detail.setViewportSize({ width: 1280, height: 900 });
+    await detail.locator('main [data-layout="interleaved"]').first().waitFor({ state: 'detached' });
+  }
+
   async function openDetail(scope: Locator): Promise<Page> {
     const [detail] = await Promise.all([
       context.waitForEvent('page'),
@@ -139,6 +171,7 @@ describe('search and compare in the browser', () => {
     await expect(detail.getByTestId('right-heading').textContent()).resolves.toBe(
       `Versione al ${typed(RANGE.dateTo)}`,
     );
+    await differencesJumpOut(detail, onDetail.marked);
 
     await detail.getByRole('link', { name: 'Indietro' }).click();
     await expect
@@ -186,7 +219,7 @@ describe('search and compare in the browser', () => {
     await detail.close();
   });
 
-  it('keeps the comparison side by side from 1024 px and stacks it below', async () => {
+  it('keeps the comparison side by side from 1024 px, stacks it below and interleaves it on a portrait tablet', async () => {
     const detail = await context.newPage();
     const { row } = await findChanged<{
       id: string;
@@ -208,9 +241,18 @@ describe('search and compare in the browser', () => {
     await detail.setViewportSize({ width: 1024, height: 900 });
     const [leftAt, rightAt] = await columns();
     expect(rightAt!).toBeGreaterThan(leftAt!);
-    await detail.setViewportSize({ width: 768, height: 1024 });
+    await detail.setViewportSize({ width: 900, height: 600 });
     const [stackedLeft, stackedRight] = await columns();
     expect(stackedRight).toBe(stackedLeft);
+    // A tablet held upright: one list, each field's old value above its new one.
+    await detail.setViewportSize({ width: 768, height: 1024 });
+    await detail.locator('[data-section="Details"] [data-layout="interleaved"]').waitFor();
+    await expect(columns()).resolves.toHaveLength(1);
+    const phone = detail.locator('[data-section="Details"] [data-field="Phone"] [data-side]');
+    const [oldAt, newAt] = await phone.evaluateAll((values) =>
+      values.map((v) => v.getBoundingClientRect().top),
+    );
+    expect(newAt!).toBeGreaterThan(oldAt!);
     await detail.close();
   });
 });

@@ -1,5 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { comparisonHeadings } from '@/features/records/components/comparison-panel';
 import { ComparisonView } from '@/features/records/components/comparison-view';
 import {
@@ -71,7 +73,7 @@ describe('the marker rule', () => {
     expect(isFieldChanged(sku, new Set(['SKU_Webform__c']), {}, {})).toBe(true);
   });
 
-  it('shows an address as city, postal code and country, skipping empty parts', () => {
+  it('shows an address as street, city, postal code, province and country, skipping empty parts', () => {
     expect(formatAddress(milano)).toBe('Via Roma 1, Milano, 20121, Italia');
     expect(formatAddress({ ...milano, state: 'MI' })).toBe('Via Roma 1, Milano, 20121, MI, Italia');
     expect(formatAddress({ city: 'Roma', postalCode: '', country: 'Italia' })).toBe('Roma, Italia');
@@ -142,6 +144,14 @@ describe('the two versions side by side', () => {
     ]);
     expect(markedFields('left')).toEqual([]);
     expect(screen.getAllByRole('img', { name: 'Valore modificato' })).toHaveLength(4);
+    expect(screen.getByTestId('changed-count')).toHaveTextContent('4 campi modificati');
+    // Changed rows are tinted on both sides, unchanged ones on neither.
+    const tinted = (side: string) =>
+      [...document.querySelectorAll(`[data-side="${side}"] [data-changed]`)].map((row) =>
+        row.getAttribute('data-field'),
+      );
+    expect(tinted('left')).toEqual(tinted('right'));
+    expect(tinted('left')).toEqual(['Phone', 'Consent_Newsletter__pc', 'BillingAddress', 'ShippingAddress']);
   });
 
   it('shows dates as DD/MM/YYYY, date-times with HH:mm in Rome, addresses joined and a read-only consent box', () => {
@@ -227,4 +237,58 @@ describe('the column headings', () => {
       'Versione al 10/03/2024 11:05',
     ]);
   });
+
+  it('interleaves the versions field by field, old above new, on a tablet in portrait', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('orientation: portrait'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    render(
+      <ComparisonView
+        headings={['Versione al 01/03/2024', 'Versione al 31/03/2024']}
+        left={JSON.stringify(left)}
+        right={JSON.stringify(right)}
+        differences={['Phone']}
+        sections={sections}
+      />,
+    );
+    const phoneRow = document.querySelector<HTMLElement>('[data-layout="interleaved"] [data-field="Phone"]')!;
+    const values = [...phoneRow.querySelectorAll('[data-side]')].map((value) => [
+      value.getAttribute('data-side'),
+      value.textContent,
+    ]);
+    expect(values).toEqual([
+      ['left', 'Prima, Versione al 01/03/2024+39 333 111 2222'],
+      ['right', 'Dopo, Versione al 31/03/2024+39 333 999 8888'],
+    ]);
+    expect(phoneRow).toHaveAttribute('data-changed', 'true');
+    expect(within(phoneRow).getAllByTestId('diff-marker')).toHaveLength(1);
+    expect(screen.getByTestId('changed-count')).toHaveTextContent('1 campo modificato');
+  });
+
+  it("copies each version's JSON and says 'JSON copiato!'", async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <ComparisonView
+          headings={['Versione al 01/03/2024', 'Versione al 31/03/2024']}
+          left={JSON.stringify(left)}
+          right={JSON.stringify(right)}
+          differences={[]}
+          sections={sections}
+        />
+        <Toaster />
+      </>,
+    );
+    expect(screen.getByTestId('changed-count')).toHaveTextContent('Nessun campo modificato');
+    await user.click(screen.getByRole('button', { name: 'Copia JSON: Versione al 31/03/2024' }));
+    await expect(navigator.clipboard.readText()).resolves.toBe(JSON.stringify(right));
+    expect(await screen.findByText('JSON copiato!')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copia JSON: Versione al 01/03/2024' }));
+    await expect(navigator.clipboard.readText()).resolves.toBe(JSON.stringify(left));
+  });
 });
+
+afterEach(() => vi.unstubAllGlobals());

@@ -2,7 +2,9 @@ import { ChevronDown } from 'lucide-react';
 import { useId, useMemo, type ReactNode } from 'react';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { it } from '@/i18n/it';
+import { CopyButton } from '@/components/copy-button';
 import { cn } from '@/lib/cn';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { parseSnapshot, type Snapshot } from '@/lib/snapshot';
 import { DiffMarker } from './diff-marker';
 import { FieldValue } from './field-value';
@@ -24,20 +26,38 @@ export type ComparisonViewProps = {
 
 type Side = 'left' | 'right';
 
+/** Below 1024 px in portrait (a tablet held upright) each field shows its old value above its new one. */
+const INTERLEAVED = '(max-width: 1023.98px) and (orientation: portrait)';
+
+type SectionProps = {
+  section: SectionDef;
+  headings: readonly [string, string];
+  snapshots: readonly [Snapshot | null, Snapshot | null];
+  /** Keys of the section's fields that differ between the two versions. */
+  changed: ReadonlySet<string>;
+};
+
+/** A changed row is tinted on both sides, so the eye finds it in either column. */
+const changedTint = 'bg-destructive/10';
+
+/** The attributes of one field's row: which field, and whether it changed (the tests and the tint read them). */
+const rowMarks = (field: SectionDef['fields'][number], changed: ReadonlySet<string>) => ({
+  'data-field': field.key,
+  'data-changed': changed.has(field.key) || undefined,
+});
+
 function Column({
   side,
   heading,
   section,
   snapshot,
-  other,
-  differences,
+  changed,
 }: {
   side: Side;
   heading: string;
   section: SectionDef;
   snapshot: Snapshot | null;
-  other: Snapshot | null;
-  differences: ReadonlySet<string>;
+  changed: ReadonlySet<string>;
 }) {
   const baseId = useId();
   const rows = section.fields.length + 1;
@@ -63,16 +83,18 @@ function Column({
       ) : (
         section.fields.map((field, index) => {
           const labelId = `${baseId}-${index}`;
-          const changed = side === 'right' && isFieldChanged(field, differences, other, snapshot);
+          const isChanged = changed.has(field.key);
           return (
             <div
               key={field.key}
-              data-field={field.key}
-              data-changed={changed || undefined}
-              className="grid grid-cols-[minmax(7rem,40%)_minmax(0,1fr)] items-start gap-3 border-b py-2 last:border-b-0"
+              {...rowMarks(field, changed)}
+              className={cn(
+                'grid grid-cols-[minmax(7rem,40%)_minmax(0,1fr)] items-start gap-3 border-b px-2 py-2 last:border-b-0',
+                isChanged && changedTint,
+              )}
             >
               <dt id={labelId} className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
-                {changed && <DiffMarker />}
+                {isChanged && side === 'right' && <DiffMarker />}
                 <span>{field.label}</span>
               </dt>
               <dd className="min-w-0 text-sm">
@@ -86,39 +108,99 @@ function Column({
   );
 }
 
-function SectionBody({
-  section,
-  headings,
-  snapshots,
-  differences,
-}: {
-  section: SectionDef;
-  headings: readonly [string, string];
-  snapshots: readonly [Snapshot | null, Snapshot | null];
-  differences: ReadonlySet<string>;
-}) {
+function SideBySide({ section, headings, snapshots, changed }: SectionProps) {
   return (
     <div
       className="flex flex-col lg:grid lg:grid-cols-2 lg:gap-x-8"
       style={{ gridTemplateRows: `repeat(${section.fields.length + 1}, auto)` }}
     >
-      <Column
-        side="left"
-        heading={headings[0]}
-        section={section}
-        snapshot={snapshots[0]}
-        other={snapshots[1]}
-        differences={differences}
-      />
-      <Column
-        side="right"
-        heading={headings[1]}
-        section={section}
-        snapshot={snapshots[1]}
-        other={snapshots[0]}
-        differences={differences}
-      />
+      {(['left', 'right'] as const).map((side, index) => (
+        <Column
+          key={side}
+          side={side}
+          heading={headings[index]!}
+          section={section}
+          snapshot={snapshots[index]!}
+          changed={changed}
+        />
+      ))}
     </div>
+  );
+}
+
+/** One field after the other, each with the old value above the new one. */
+function Interleaved({ section, headings, snapshots, changed }: SectionProps) {
+  const baseId = useId();
+  if (snapshots[0] === null || snapshots[1] === null) {
+    return (
+      <div role="alert" className="py-2 text-sm font-medium text-destructive">
+        {it.compare.invalidJson}
+      </div>
+    );
+  }
+  return (
+    <dl data-layout="interleaved" className="flex flex-col">
+      {section.fields.map((field, index) => {
+        const labelId = `${baseId}-${index}`;
+        const isChanged = changed.has(field.key);
+        return (
+          <div
+            key={field.key}
+            {...rowMarks(field, changed)}
+            className="flex flex-col gap-1 border-b py-2 last:border-b-0"
+          >
+            <dt id={labelId} className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
+              {isChanged && <DiffMarker />}
+              <span>{field.label}</span>
+            </dt>
+            {(['left', 'right'] as const).map((side, sideIndex) => (
+              <dd
+                key={side}
+                data-side={side}
+                className={cn(
+                  'grid grid-cols-[minmax(6rem,30%)_minmax(0,1fr)] gap-3 rounded px-2 py-1 text-sm',
+                  isChanged && changedTint,
+                )}
+              >
+                <span className="text-xs text-muted-foreground">
+                  {side === 'left' ? it.compare.oldValue : it.compare.newValue}
+                  <span className="sr-only">, {headings[sideIndex]}</span>
+                </span>
+                <span className="min-w-0">
+                  <FieldValue
+                    kind={field.kind}
+                    value={fieldValue(snapshots[sideIndex]!, field)}
+                    labelId={labelId}
+                  />
+                </span>
+              </dd>
+            ))}
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+function SectionBody(props: SectionProps & { interleaved: boolean }) {
+  return props.interleaved ? <Interleaved {...props} /> : <SideBySide {...props} />;
+}
+
+/** For each shown section, the keys of its fields that differ (the right column's markers). */
+function changedFields(
+  sections: readonly SectionDef[],
+  differences: ReadonlySet<string>,
+  snapshots: readonly [Snapshot | null, Snapshot | null],
+): Map<string, Set<string>> {
+  return new Map(
+    sections.map((section) => [
+      section.id,
+      new Set(
+        section.fields
+          .filter((field) => isFieldChanged(field, differences, snapshots[0], snapshots[1]))
+          .map((field) => field.key),
+      ),
+    ]),
   );
 }
 
@@ -140,8 +222,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * Two versions of a record side by side (from 1024 px; stacked below), field by field, with a red marker on
- * every field of the right column that differs.
+ * Two versions of a record side by side (from 1024 px; stacked below, interleaved field by field on a tablet in
+ * portrait), with changed rows tinted on both sides and a red marker on the right, and the number of changed fields.
  */
 export function ComparisonView({
   headings,
@@ -152,29 +234,59 @@ export function ComparisonView({
   collapsible = true,
 }: ComparisonViewProps) {
   const snapshots = useMemo(() => [parseSnapshot(left), parseSnapshot(right)] as const, [left, right]);
-  const changed = useMemo(() => new Set(differences), [differences]);
+  const named = useMemo(() => new Set(differences), [differences]);
   const shown = typeof sections === 'function' ? sections(snapshots[0], snapshots[1]) : sections;
+  const changed = useMemo(() => changedFields(shown, named, snapshots), [shown, named, snapshots]);
+  const changedCount = [...changed.values()].reduce((sum, keys) => sum + keys.size, 0);
+  const interleaved = useMediaQuery(INTERLEAVED);
+  const body = (section: SectionDef) => (
+    <SectionBody
+      section={section}
+      headings={headings}
+      snapshots={snapshots}
+      changed={changed.get(section.id) ?? new Set()}
+      interleaved={interleaved}
+    />
+  );
   return (
     <div className="flex flex-col gap-3" data-testid="comparison">
-      <div className="hidden gap-x-8 lg:grid lg:grid-cols-2">
+      <p className="flex items-center gap-2 text-sm font-medium" data-testid="changed-count">
+        {changedCount > 0 && (
+          <span
+            aria-hidden="true"
+            className="inline-block size-3 rounded-full bg-destructive ring-2 ring-destructive/25"
+          />
+        )}
+        {it.compare.changedCount(changedCount)}
+      </p>
+      <div className="grid grid-cols-2 gap-x-4 gap-y-2 lg:gap-x-8">
         {headings.map((heading, index) => (
-          <h2
-            key={index}
-            className="text-lg font-semibold"
-            data-testid={index === 0 ? 'left-heading' : 'right-heading'}
-          >
-            {heading}
-          </h2>
+          <div key={index} className="flex flex-wrap items-center justify-between gap-2">
+            <h2
+              className="text-base font-semibold lg:text-lg"
+              data-testid={index === 0 ? 'left-heading' : 'right-heading'}
+            >
+              {heading}
+            </h2>
+            <CopyButton
+              size="sm"
+              value={index === 0 ? left : right}
+              label={it.compare.copyJson}
+              aria-label={it.compare.copyJsonOf(heading)}
+              copiedMessage={it.compare.jsonCopied}
+              data-testid={index === 0 ? 'copy-left-json' : 'copy-right-json'}
+            />
+          </div>
         ))}
       </div>
       {shown.map((section) =>
         collapsible ? (
           <Section key={section.id} title={section.title}>
-            <SectionBody section={section} headings={headings} snapshots={snapshots} differences={changed} />
+            {body(section)}
           </Section>
         ) : (
-          <div key={section.id} className={cn('rounded-lg border bg-card px-4 pb-3')}>
-            <SectionBody section={section} headings={headings} snapshots={snapshots} differences={changed} />
+          <div key={section.id} className="rounded-lg border bg-card px-4 pb-3">
+            {body(section)}
           </div>
         ),
       )}
