@@ -4,6 +4,7 @@ import { canSeeManagement, isAdmin } from '@/lib/roles';
 import { AppLayout } from './layout/app-layout';
 import { setNavigator } from './query-client';
 import { StartupNotice } from './startup-notice';
+import { restoresLoader, searchLoader } from './route-loaders';
 import { ErrorView } from './routes/error-view';
 import { RedirectIfSignedIn, RequireRole } from './routes/guards';
 import { Home } from './routes/home';
@@ -91,6 +92,7 @@ export const routes: RouteObject[] = [
           },
           ...(['case', 'contact'] as const).map((kind): RouteObject => ({
             path: recordKinds[kind].routes.restores,
+            loader: restoresLoader(kind),
             lazy: async () => {
               const { RestoresPage } = await restores();
               return {
@@ -105,6 +107,7 @@ export const routes: RouteObject[] = [
           ...(['contact', 'case'] as const).flatMap((kind): RouteObject[] => [
             {
               path: recordKinds[kind].routes.list,
+              loader: searchLoader(kind),
               lazy: async () => {
                 const { SearchPage } = await search();
                 return { element: <SearchPage kind={kind} /> };

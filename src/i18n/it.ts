@@ -40,6 +40,8 @@ export const it = {
     badgeHint: 'Nessuna connessione: sono disponibili solo i confronti salvati',
     onlineOnly: 'Disponibile solo online',
     savedAt: (when: string) => `Offline - dati salvati il ${when}`,
+    neverSeen:
+      'Sei offline e questo elenco non è mai stato letto su questo dispositivo: sarà disponibile quando torna la connessione.',
     menu: 'Disponibili offline',
     title: 'Disponibili offline',
     intro:
@@ -123,6 +125,10 @@ export const it = {
       'Il link è scaduto o è già stato usato. Chiedi a un amministratore di inviarti un nuovo codice QR.',
     error: 'Si è verificato un errore durante il caricamento del codice QR.',
     toSignIn: 'Vai al login',
+  },
+  freshness: {
+    readAt: (when: string) => `Dati letti il ${when}`,
+    refresh: 'Aggiorna',
   },
   clipboard: {
     failed: 'Impossibile copiare negli appunti: seleziona il testo e copialo a mano.',

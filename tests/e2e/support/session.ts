@@ -16,6 +16,20 @@ export async function signInThroughScreens(
   await page.waitForURL('**/contatti/contatti', { timeout: 20_000 });
 }
 
+/** Signs in on the sign-in screen, typing the code of the user's own authenticator. */
+export async function signInTypingCode(
+  page: Page,
+  user: { username: string; password: string; codes: { nextCode(): Promise<string> } },
+): Promise<void> {
+  await page.goto('/signIn');
+  await page.getByLabel('Username', { exact: true }).fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await page.getByRole('heading', { name: 'Codice di verifica' }).waitFor();
+  await page.getByLabel('Codice a 6 cifre', { exact: true }).pressSequentially(await user.codes.nextCode());
+  await page.waitForURL((url) => url.pathname === '/contatti/contatti');
+}
+
 /** The bearer token of the context's session (the AUTH_CRED cookie). */
 export async function sessionToken(context: BrowserContext): Promise<string> {
   const cookie = (await context.cookies()).find((c) => c.name === 'AUTH_CRED');

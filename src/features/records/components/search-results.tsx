@@ -2,10 +2,12 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Page } from '@contract/page';
 import { LoadFailed } from './comparison-panel';
+import { DataFreshness, NeverReadOffline } from '@/components/data-freshness';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { it } from '@/i18n/it';
 import { errorMessage } from '@/lib/error-message';
+import { useOnline } from '@/lib/online-status';
 import { ResultsTable, type ResultsTableProps } from './results-table';
 
 export type SearchResultsProps<T> = Omit<ResultsTableProps<T>, 'rows' | 'loading'> & {
@@ -20,6 +22,7 @@ export type SearchResultsProps<T> = Omit<ResultsTableProps<T>, 'rows' | 'loading
 /** The results of a complete search: count and selection, the table, the page buttons. */
 export function SearchResults<T>({ results, page, onPageChange, actions, ...table }: SearchResultsProps<T>) {
   const count = table.selection.selected.size;
+  const online = useOnline();
   return (
     <section aria-label={it.search.results} className="flex flex-col gap-3">
       <div className="flex min-h-11 flex-wrap items-center gap-3">
@@ -28,6 +31,12 @@ export function SearchResults<T>({ results, page, onPageChange, actions, ...tabl
             {it.search.total(results.data.totalElements)}
           </span>
         )}
+        <DataFreshness
+          readAt={results.dataUpdatedAt}
+          refreshing={results.isFetching}
+          onRefresh={() => void results.refetch()}
+          online={online}
+        />
         {count > 0 && (
           <>
             <span className="text-sm font-medium" data-testid="selected-count">
@@ -40,7 +49,9 @@ export function SearchResults<T>({ results, page, onPageChange, actions, ...tabl
         )}
         {actions && <div className="ml-auto flex flex-wrap gap-2">{actions}</div>}
       </div>
-      {results.isError ? (
+      {!online && !results.data ? (
+        <NeverReadOffline />
+      ) : results.isError ? (
         <LoadFailed
           message={`${it.search.loadFailed}: ${errorMessage(results.error)}`}
           onRetry={() => void results.refetch()}

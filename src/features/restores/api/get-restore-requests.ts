@@ -1,12 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pageOf } from '@contract/page';
-import type { RestoreStatus } from '@contract/restores';
+import { RESTORE_STATUSES, type RestoreStatus } from '@contract/restores';
 import { restoreKeys } from '@/features/records/kinds/query-keys';
 import { recordKinds } from '@/features/records/kinds/record-kinds';
 import { apiData } from '@/lib/api-client';
 import type { RecordKind } from '@/lib/records';
 
 export const RESTORES_PAGE_SIZE = 10;
+
+/** The tab is kept in the URL next to `page`, so a reload or the back button shows the same list. */
+export const STATUS_PARAM = 'stato';
+
+export const parseStatus = (value: string | null): RestoreStatus =>
+  RESTORE_STATUSES.find((status) => status === value) ?? 'PENDING';
 
 /** `page` is 1-based (the URL's); the API counts from 0. */
 export type RestoreListParams = { kind: RecordKind; status: RestoreStatus; page: number };
@@ -30,5 +36,12 @@ export const restoreRequestsQueryOptions = (params: RestoreListParams) =>
         : undefined,
   });
 
+/** A reviewer keeps the pending tab open: it asks again every 30 s while the page is visible. */
+export const PENDING_REFRESH_MS = 30_000;
+
 export const useRestoreRequests = (params: RestoreListParams) =>
-  useQuery(restoreRequestsQueryOptions(params));
+  useQuery({
+    ...restoreRequestsQueryOptions(params),
+    // TanStack Query pauses the interval while the document is hidden (refetchIntervalInBackground is false).
+    refetchInterval: params.status === 'PENDING' ? PENDING_REFRESH_MS : false,
+  });

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { RESTORE_STATUSES, type RestoreStatus } from '@contract/restores';
+import { DataFreshness, NeverReadOffline } from '@/components/data-freshness';
 import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { it } from '@/i18n/it';
-import { useRestoreRequests } from '../api/get-restore-requests';
+import { parseStatus, STATUS_PARAM, useRestoreRequests } from '../api/get-restore-requests';
 import type { RestoreRequestView } from '@/features/records/kinds/kind-def';
 import { recordKinds } from '@/features/records/kinds/record-kinds';
 import type { RecordKind } from '@/lib/records';
@@ -17,12 +18,6 @@ import { useSessionUser } from '@/lib/session-store';
 import { RestoreDetailDialog } from './restore-detail-dialog';
 import { RestoresTable } from './restores-table';
 import { ReviewDialog } from './review-dialog';
-
-/** The tab is kept in the URL next to `page`, so a reload or the back button shows the same list. */
-const STATUS_PARAM = 'stato';
-
-const parseStatus = (value: string | null): RestoreStatus =>
-  RESTORE_STATUSES.find((status) => status === value) ?? 'PENDING';
 
 type OpenDialog =
   | { type: 'detail'; request: RestoreRequestView }
@@ -90,11 +85,19 @@ export function RestoresPage({ kind }: { kind: RecordKind }) {
                 {it.restores.count(requests.data.totalElements)}
               </span>
             )}
+            <DataFreshness
+              readAt={requests.dataUpdatedAt}
+              refreshing={requests.isFetching}
+              onRefresh={() => void requests.refetch()}
+              online={online}
+            />
           </div>
         </div>
         {/* One panel, shown under whichever tab is active: the tabs only change the status asked for. */}
         <TabsContent value={status} className="flex flex-col gap-4">
-          {requests.isError && !requests.data ? (
+          {!online && !requests.data ? (
+            <NeverReadOffline />
+          ) : requests.isError && !requests.data ? (
             <div role="alert" className="flex flex-col items-start gap-3 rounded-md border p-4">
               <p className="font-medium">{it.restores.loadFailed}</p>
               <p className="text-sm text-muted-foreground">{errorMessage(requests.error)}</p>

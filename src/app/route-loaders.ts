@@ -1,0 +1,46 @@
+import type { LoaderFunctionArgs } from 'react-router-dom';
+import { searchRecordsOptions } from '@/features/records/api/search-records';
+import {
+  parseStatus,
+  restoreRequestsQueryOptions,
+  STATUS_PARAM,
+} from '@/features/restores/api/get-restore-requests';
+import type { RecordKind } from '@/lib/records';
+import { parsePageParam } from '@/lib/page-param';
+import { searchState } from '@/lib/search-state';
+import { queryClient } from './query-client';
+
+/**
+ * Route loaders read a list from the server on every navigation to it (stale time 0), through the same query the
+ * screen then shows, so the screen itself never refetches on mount or focus (SPEC.md section 2, decision 011).
+ * Offline they read nothing: the screen shows the saved copy, or says it has none. A failed read is left to the
+ * screen's own error state, so the page still opens.
+ */
+const fresh = async (read: () => Promise<unknown>): Promise<null> => {
+  if (!navigator.onLine) return null;
+  await read().catch(() => undefined);
+  return null;
+};
+
+const pageOf = (request: Request) => parsePageParam(new URL(request.url).searchParams.get('page'));
+
+/** `/contatti/contatti`, `/casi/casi`: the kept search's page, when there is one. */
+export const searchLoader =
+  (kind: RecordKind) =>
+  ({ request }: LoaderFunctionArgs) => {
+    const search = searchState.search(kind);
+    const options = search && searchRecordsOptions(kind, search, pageOf(request) - 1);
+    return options ? fresh(() => queryClient.fetchQuery({ ...options, staleTime: 0 })) : null;
+  };
+
+/** The restore lists: the tab and page in the URL. */
+export const restoresLoader =
+  (kind: RecordKind) =>
+  ({ request }: LoaderFunctionArgs) => {
+    const options = restoreRequestsQueryOptions({
+      kind,
+      status: parseStatus(new URL(request.url).searchParams.get(STATUS_PARAM)),
+      page: pageOf(request),
+    });
+    return fresh(() => queryClient.fetchQuery({ ...options, staleTime: 0 }));
+  };
