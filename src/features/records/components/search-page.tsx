@@ -22,7 +22,8 @@ export function SearchPage<K extends RecordKind>({ kind }: { kind: K }) {
   const { search, page, setPage, barDefaults, submit, saveBar } = useSearchPage(kind);
   const selection = useRowSelection(def.rowId);
   const [expandedId, setExpandedId] = useState<string | null>(null);
-  const results = useQuery(searchRecordsOptions(kind, search, page - 1));
+  // The route's loader reads the page on every navigation (stale time 0 there): the screen does not read it again.
+  const results = useQuery({ ...searchRecordsOptions(kind, search, page - 1), staleTime: 30_000 });
   const toggleExpanded = useCallback(
     (id: string) => setExpandedId((current) => (current === id ? null : id)),
     [],

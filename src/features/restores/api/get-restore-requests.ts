@@ -44,4 +44,6 @@ export const useRestoreRequests = (params: RestoreListParams) =>
     ...restoreRequestsQueryOptions(params),
     // TanStack Query pauses the interval while the document is hidden (refetchIntervalInBackground is false).
     refetchInterval: params.status === 'PENDING' ? PENDING_REFRESH_MS : false,
+    // The route's loader has just read the page (stale time 0 there): the screen does not read it a second time.
+    staleTime: PENDING_REFRESH_MS,
   });
