@@ -18,7 +18,8 @@ export function PasswordRules({
       <p className="mb-1 text-muted-foreground">{it.passwordRules.heading}</p>
       <ul className="flex flex-col gap-1" aria-label={it.passwordRules.heading}>
         {passwordRules.map((rule) => {
-          const met = rule.test(password);
+          // Nothing typed meets no rule, even one an empty text passes (e.g. 'no spaces').
+          const met = password.length > 0 && rule.test(password);
           return (
             <li
               key={rule.id}

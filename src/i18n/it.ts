@@ -16,6 +16,7 @@ export const it = {
   },
   layout: {
     logout: 'Esci',
+    skipToContent: 'Vai al contenuto',
     menu: 'Menu',
     openMenu: 'Apri il menu',
     closeMenu: 'Chiudi il menu',

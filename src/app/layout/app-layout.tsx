@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { it } from '@/i18n/it';
 import { cn } from '@/lib/cn';
 import { useSessionUser } from '@/lib/session-store';
 import { Header } from './header';
@@ -18,9 +19,22 @@ export function AppLayout() {
   const closeOnNarrow = () => {
     if (!wideScreen()) setMenuOpen(false);
   };
+  // Below 1024 px the open menu is a drawer over the page: a dimmed backdrop, Esc or a click outside closes it.
+  const drawer = menuOpen && !wideScreen();
 
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div
+      className="flex min-h-dvh flex-col"
+      onKeyDown={(event) => {
+        if (drawer && event.key === 'Escape') setMenuOpen(false);
+      }}
+    >
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:ring-2 focus:ring-ring"
+      >
+        {it.layout.skipToContent}
+      </a>
       <Header menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
       <div className="relative flex flex-1">
         <aside
@@ -33,7 +47,21 @@ export function AppLayout() {
         >
           <SideMenu role={user.role} onNavigate={closeOnNarrow} />
         </aside>
-        <main className="min-w-0 flex-1 p-4 sm:p-6">
+        {drawer && (
+          <div
+            aria-hidden="true"
+            data-testid="menu-backdrop"
+            className="absolute inset-0 z-10 bg-black/40"
+            onClick={() => setMenuOpen(false)}
+          />
+        )}
+        {/* While the drawer is open the page behind it takes no focus, so Tab stays in the menu and header. */}
+        <main
+          id="main-content"
+          tabIndex={-1}
+          inert={drawer}
+          className="min-w-0 flex-1 p-4 outline-none sm:p-6"
+        >
           <Outlet />
         </main>
       </div>

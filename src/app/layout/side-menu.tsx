@@ -1,6 +1,6 @@
 import { ChevronDown, CloudOff, FolderCog, Search, Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink, useNavigate } from 'react-router-dom';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { it } from '@/i18n/it';
 import { cn } from '@/lib/cn';
@@ -12,10 +12,24 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive && 'bg-accent font-semibold text-primary',
   );
 
-function Group({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+function Group({
+  icon,
+  label,
+  children,
+  onActivate,
+}: {
+  icon: ReactNode;
+  label: string;
+  children: ReactNode;
+  /** Besides folding the group, what choosing its title does. */
+  onActivate?: () => void;
+}) {
   return (
     <Collapsible defaultOpen>
-      <CollapsibleTrigger className="group flex min-h-11 w-full items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-accent">
+      <CollapsibleTrigger
+        onClick={onActivate}
+        className="group flex min-h-11 w-full items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-accent"
+      >
         {icon}
         <span className="flex-1 text-left">{label}</span>
         <ChevronDown
@@ -28,7 +42,17 @@ function Group({ icon, label, children }: { icon: ReactNode; label: string; chil
   );
 }
 
+const CASE_RESTORES = '/gestione_ripristini_casi/gestioneRipristiniCasi';
+
 export function SideMenu({ role, onNavigate }: { role: string; onNavigate?: () => void }) {
+  const navigate = useNavigate();
+  // USER_{PRODUCT}'s 'Gestione' holds only the restore lists and defaults to the cases' (SPEC.md section 6).
+  const openCaseRestores = isAdmin(role)
+    ? undefined
+    : () => {
+        void navigate(CASE_RESTORES);
+        onNavigate?.();
+      };
   return (
     <nav
       aria-label={it.layout.mainNavigation}
@@ -60,13 +84,17 @@ export function SideMenu({ role, onNavigate }: { role: string; onNavigate?: () =
         {it.layout.offline}
       </NavLink>
       {canSeeManagement(role) && (
-        <Group icon={<FolderCog className="size-4" aria-hidden="true" />} label={it.layout.management}>
+        <Group
+          icon={<FolderCog className="size-4" aria-hidden="true" />}
+          label={it.layout.management}
+          onActivate={openCaseRestores}
+        >
           {isAdmin(role) && (
             <NavLink to="/gestione_utenti/gestioneUtenti" className={linkClass}>
               {it.layout.userManagement}
             </NavLink>
           )}
-          <NavLink to="/gestione_ripristini_casi/gestioneRipristiniCasi" className={linkClass}>
+          <NavLink to={CASE_RESTORES} className={linkClass}>
             {it.layout.caseRestores}
           </NavLink>
           <NavLink to="/gestione_ripristini_contatti/gestioneRipristiniContatti" className={linkClass}>
