@@ -49,6 +49,7 @@ export function OtpDialog({
   const [incomplete, setIncomplete] = useState(false);
   const [edited, setEdited] = useState(false);
   const submitting = useRef(false);
+  const codeInput = useRef<HTMLInputElement>(null);
 
   const submit = async (value: string) => {
     if (submitting.current || pending || !online) return;
@@ -60,7 +61,11 @@ export function OtpDialog({
     setEdited(false);
     const done = await onSubmit(value);
     submitting.current = false;
-    if (!done) setCode('');
+    if (!done) {
+      // A refused code: the boxes empty and take the focus back for the next try.
+      setCode('');
+      codeInput.current?.focus();
+    }
   };
 
   const onChange = (value: string) => {
@@ -104,6 +109,7 @@ export function OtpDialog({
             {codeFormat === 'six-digits' ? (
               <OneTimeCodeInput
                 {...field}
+                ref={codeInput}
                 value={code}
                 onChange={onChange}
                 onComplete={(value: string) => void submit(value)}
@@ -111,6 +117,7 @@ export function OtpDialog({
             ) : (
               <Input
                 {...field}
+                ref={codeInput}
                 className="max-w-60 text-center text-lg tracking-widest"
                 autoComplete="one-time-code"
                 inputMode="numeric"

@@ -279,6 +279,8 @@ describe('reviewing a pending request', () => {
     const dialog = await typeCode(user);
     expect(await within(dialog).findByText('Il codice inserito non è valido')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Codice OTP')).toHaveValue('');
+    // The emptied boxes take the focus back for the next try.
+    expect(within(dialog).getByLabelText('Codice OTP')).toHaveFocus();
   });
 
   it("says 'Errore durante l'approvazione della richiesta' for a refused rejection, with the reason", async () => {
