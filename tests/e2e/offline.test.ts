@@ -166,7 +166,11 @@ describe('offline', () => {
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     await page.getByText('Nuova versione disponibile').waitFor({ timeout: 30_000 });
     const reloaded = page.waitForEvent('load');
-    await page.getByRole('button', { name: 'Aggiorna' }).click();
+    // The toast's 'Aggiorna' (the list on screen has its own 'Aggiorna' for its data).
+    await page
+      .getByRole('region', { name: /Notifications/ })
+      .getByRole('button', { name: 'Aggiorna' })
+      .click();
     await reloaded;
     await expect
       .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL))
