@@ -4,7 +4,6 @@ import { canSeeManagement, isAdmin } from '@/lib/roles';
 import { AppLayout } from './layout/app-layout';
 import { setNavigator } from './query-client';
 import { StartupNotice } from './startup-notice';
-import { restoresLoader, searchLoader } from './route-loaders';
 import { ErrorView } from './routes/error-view';
 import { RedirectIfSignedIn, RequireRole } from './routes/guards';
 import { Home } from './routes/home';
@@ -92,7 +91,8 @@ export const routes: RouteObject[] = [
           },
           ...(['case', 'contact'] as const).map((kind): RouteObject => ({
             path: recordKinds[kind].routes.restores,
-            loader: restoresLoader(kind),
+            // Loaded with their endpoints on first use, like the screens, so the first bundle stays in budget.
+            loader: async (args) => (await import('./route-loaders')).restoresLoader(kind)(args),
             lazy: async () => {
               const { RestoresPage } = await restores();
               return {
@@ -107,7 +107,7 @@ export const routes: RouteObject[] = [
           ...(['contact', 'case'] as const).flatMap((kind): RouteObject[] => [
             {
               path: recordKinds[kind].routes.list,
-              loader: searchLoader(kind),
+              loader: async (args) => (await import('./route-loaders')).searchLoader(kind)(args),
               lazy: async () => {
                 const { SearchPage } = await search();
                 return { element: <SearchPage kind={kind} /> };
