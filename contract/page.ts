@@ -20,7 +20,8 @@ export type Page<T> = {
   pageable: { pageNumber: number; pageSize: number };
 };
 
-const booleanParam = z
+/** A boolean query parameter: `true` or `false`. */
+export const booleanParam = z
   .union([z.boolean(), z.enum(['true', 'false'])])
   .transform((v) => v === true || v === 'true');
 

@@ -85,6 +85,13 @@ const restoreRequestFields = {
   dateTo: z.string(),
   /** The agent selected in the search bar when the request was made. */
   salesforceUserId: z.string().nullable(),
+  /**
+   * How an applied restore of a record deleted in the CRM brought it back: `undeleted` (out of the recycle bin, same
+   * id) or `recreated` (it had been purged: a new record, id in `newRecordId`); null for a live record or while the
+   * request is not applied.
+   */
+  outcome: z.enum(['undeleted', 'recreated']).nullable().default(null),
+  newRecordId: z.string().nullable().default(null),
 };
 
 /** A contact restore request; `revisionAccount.json` is the target snapshot. */

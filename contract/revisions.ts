@@ -1,15 +1,21 @@
 import { z } from 'zod';
 import { dateOrder, dateRangeFields } from './dates';
 import { pageQuerySchema } from './page';
+import { recordLifeFields } from './search';
 
 /** One stored version of a record; `json` is the CRM snapshot as text (its `Id` included). */
 export const revisionSchema = z.object({
   id: z.number().int(),
   /** When the change happened in the CRM (its SystemModstamp), ISO 8601. */
   savedAt: z.string(),
-  /** `sync`, `import` or `restore:{requestId}`. */
+  /**
+   * `sync`, `import`, `restore:{requestId}`, or `delete`: the record was deleted in the CRM at `savedAt`; `json` is
+   * then its last known snapshot with `IsDeleted: true` (and `MasterRecordId` when it was merged away).
+   */
   source: z.string(),
   json: z.string(),
+  /** The record's life as Storico knows it now (the same on every revision of one record). */
+  ...recordLifeFields,
 });
 export type Revision = z.infer<typeof revisionSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateOrder, dateRangeFields } from './dates';
-import { pageQuerySchema } from './page';
+import { booleanParam, pageQuerySchema } from './page';
 
 /** `sort` of the contact search: `field,asc|desc` (nulls last); anything else gives the default `creation_date,desc`. */
 export const CONTACT_SORT_FIELDS = ['creation_date', 'accountName', 'countSalesforceCases', 'id'] as const;
@@ -13,10 +13,42 @@ export const CASE_SORT_FIELDS = ['createdAt', 'caseNumber', 'description', 'id']
  * `filter` matches, case-insensitive, a contact's name or e-mail, or a case's number or description.
  * Default order: newest creation first. 404 for an unknown agent.
  */
-export const searchQuerySchema = pageQuerySchema.extend(dateRangeFields).refine(...dateOrder);
+export const searchQuerySchema = pageQuerySchema
+  .extend({
+    ...dateRangeFields,
+    /** `true`: only the agent's records deleted in the CRM within the range (a `delete` revision saved in it). */
+    deleted: booleanParam.default(false),
+  })
+  .refine(...dateOrder);
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 const revisionRefSchema = z.object({ id: z.number().int() });
+
+/**
+ * Whether the record still lives in the CRM (Salesforce keeps a deleted record 15 days in its recycle bin, then
+ * purges it). `deletedAt`: when the CRM deleted it (ISO 8601), null while it lives. `mergedInto`: the surviving
+ * record's id when it was deleted by a merge (its `MasterRecordId`), with `mergedIntoKnown` true when Storico keeps
+ * revisions of the survivor. `recreatedAs`: the new id when Storico brought a purged record back by re-creating it;
+ * `recreatedFrom`: on that new record, the id it replaces. A search finds both ids.
+ */
+export const recordLifeFields = {
+  // Defaults read answers of servers, and offline copies, from before deletions were tracked.
+  deletedAt: z.string().nullable().default(null),
+  mergedInto: z.string().nullable().default(null),
+  mergedIntoKnown: z.boolean().default(false),
+  recreatedAs: z.string().nullable().default(null),
+  recreatedFrom: z.string().nullable().default(null),
+};
+export const recordLifeSchema = z.object(recordLifeFields);
+export type RecordLife = z.infer<typeof recordLifeSchema>;
+/** The life of a record that has never been deleted. */
+export const LIVE_RECORD: RecordLife = {
+  deletedAt: null,
+  mergedInto: null,
+  mergedIntoKnown: false,
+  recreatedAs: null,
+  recreatedFrom: null,
+};
 
 /** A contact (person Account) row. `salesforceUser.phone/email` are the contact's own phone and e-mail. */
 export const contactRowSchema = z.object({
@@ -30,6 +62,7 @@ export const contactRowSchema = z.object({
   earlierRevisionAccount: revisionRefSchema,
   /** The version in effect at dateTo (the same id when nothing changed in the range). */
   laterRevisionAccount: revisionRefSchema,
+  ...recordLifeFields,
 });
 export type ContactRow = z.infer<typeof contactRowSchema>;
 
@@ -46,5 +79,6 @@ export const caseRowSchema = z.object({
   }),
   earlierRevisionCase: revisionRefSchema,
   laterRevisionCase: revisionRefSchema,
+  ...recordLifeFields,
 });
 export type CaseRow = z.infer<typeof caseRowSchema>;

@@ -6,6 +6,7 @@ import {
   type CaseRow,
   type ContactRow,
   type SearchQuery,
+  LIVE_RECORD,
 } from '../../contract/search';
 import type { Db } from '../db/database';
 import { notFound } from '../http/http-error';
@@ -64,6 +65,7 @@ export class AgentsService {
         salesforceUser: { phone: row.phone, email: row.email },
         earlierRevisionAccount: { id: earlier },
         laterRevisionAccount: { id: later },
+        ...LIVE_RECORD,
       };
     });
     return toPage(content, total, paged(query));
@@ -90,6 +92,7 @@ export class AgentsService {
         salesforceUser: { username: agent.username, FirstName: agent.first_name, LastName: agent.last_name },
         earlierRevisionCase: { id: earlier },
         laterRevisionCase: { id: later },
+        ...LIVE_RECORD,
       };
     });
     return toPage(content, total, paged(query));

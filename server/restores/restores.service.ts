@@ -102,6 +102,8 @@ function toRequest<K extends RecordKind>(kind: K, view: RequestView): RestoreReq
     dateFrom: view.dateFrom,
     dateTo: view.dateTo,
     salesforceUserId: view.sfUserId,
+    outcome: null,
+    newRecordId: null,
   } as const;
   const revision = { id: view.revisionId, json: snapshotText(kind, view.target) };
   const request: AccountRestoreRequest | CaseRestoreRequest =

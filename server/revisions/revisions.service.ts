@@ -1,4 +1,5 @@
 import type { Page } from '../../contract/page';
+import { LIVE_RECORD } from '../../contract/search';
 import { formatDiffProperties, type Differences, type Revision } from '../../contract/revisions';
 import type { Db } from '../db/database';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
@@ -19,6 +20,7 @@ export const toRevision = (kind: RecordKind, revision: StoredRevision): Revision
   savedAt: revision.savedAt.toISOString(),
   source: revision.source,
   json: snapshotText(kind, revision.json),
+  ...LIVE_RECORD,
 });
 
 type PageParams = { page: number; size: number };

@@ -1,3 +1,4 @@
+import { LIVE_RECORD } from '@contract/search';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -211,7 +212,13 @@ describe('the two versions side by side', () => {
 });
 
 describe('the column headings', () => {
-  const revision = (id: number, savedAt: string) => ({ id, savedAt, source: 'sync', json: '{}' });
+  const revision = (id: number, savedAt: string) => ({
+    id,
+    savedAt,
+    source: 'sync',
+    json: '{}',
+    ...LIVE_RECORD,
+  });
   const range = { dateFrom: '2024-03-01', dateTo: '2024-03-31' };
 
   it('name the search dates', () => {

@@ -1,3 +1,4 @@
+import { LIVE_RECORD } from '@contract/search';
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Revision } from '@contract/revisions';
@@ -15,6 +16,7 @@ const revision = (id: number): Revision => ({
   savedAt: '2025-01-01T10:00:00.000Z',
   source: 'sync',
   json: `{"Id":"r${id}"}`,
+  ...LIVE_RECORD,
 });
 
 const comparison = (userId: number, recordId: string, first = 1, second = 2): NewComparison => ({

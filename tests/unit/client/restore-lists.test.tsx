@@ -37,6 +37,8 @@ function caseRequest(
     restoreType: { id: 1, type: 'REPORT' },
     status: { id: RESTORE_STATUS_IDS[status], status },
     differences: '[Status, Recall__c, Expiration_Date__c, SystemModstamp]',
+    outcome: null,
+    newRecordId: null,
     dateFrom: '2025-01-01T00:00:00.000Z',
     dateTo: '2025-04-30T00:00:00.000Z',
     salesforceUserId: '005000000000001AAA',
