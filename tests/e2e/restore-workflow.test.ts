@@ -1,9 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SalesforceConnector } from '../../server/crm/salesforce-connector';
 import { launchBrowser } from './support/browser';
 import { E2E_ADMIN } from './support/e2e-env';
+import { adminToken, apiCaller, createUser, type Envelope } from './support/api-users';
 import { authenticator } from './support/one-time-codes';
+import { signInTypingCode } from './support/session';
 
 const baseUrl = inject('baseUrl');
 const sandboxUrl = inject('sandboxUrl');
@@ -15,13 +17,13 @@ const RANGE = { dateFrom: '2025-01-01', dateTo: '2025-06-30' };
 /** The sandbox CRM read through the connector Storico uses, so records compare in snapshot form. */
 const crm = new SalesforceConnector({ loginUrl: sandboxUrl, clientId: 'sandbox', clientSecret: 'sandbox' });
 
-type Envelope<T> = { data: { query: T } };
 type Agent = { id: string };
 type ContactRow = { id: string; accountName: string | null; earlierRevisionAccount: { id: number } };
 type Revision = { id: number; json: string };
 type Page0<T> = { content: T[] };
 type RestoreRequest = { id: number; accountId: string; status: { status: string }; differences: string };
-type Authenticator = ReturnType<typeof authenticator>;
+
+const call = apiCaller(baseUrl);
 
 const fieldsOf = (list: string) =>
   list
@@ -29,63 +31,6 @@ const fieldsOf = (list: string) =>
     .split(',')
     .map((field) => field.trim())
     .filter(Boolean);
-
-async function call<T>(
-  path: string,
-  init: RequestInit & { token?: string } = {},
-): Promise<{ status: number; body: T }> {
-  const { token, ...rest } = init;
-  const response = await fetch(`${baseUrl}/api/v3${path}`, {
-    ...rest,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(rest.headers as Record<string, string> | undefined),
-    },
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
-
-/** The API as the administrator, signed in with the next unspent code. */
-async function adminToken(codes: Authenticator): Promise<string> {
-  const { status, body } = await call<{ data: { token: string } }>(
-    `/auth/login?code=${await codes.nextCode()}`,
-    {
-      method: 'POST',
-      body: JSON.stringify({ username: E2E_ADMIN.username, password: E2E_ADMIN.password }),
-    },
-  );
-  expect(status, 'administrator sign-in').toBe(200);
-  return body.data.token;
-}
-
-/** A new user of `role` with a known password and their authenticator, as an administrator makes one. */
-async function createUser(token: string, role: string) {
-  const username = `e2e.${role.toLowerCase()}.${Date.now().toString(36)}`;
-  const password = 'Ripristino-Prova-1!';
-  const created = await call<Envelope<{ id: number }>>('/user/', {
-    method: 'POST',
-    token,
-    body: JSON.stringify({ username, email: `${username}@example.it`, password, role: { name: role } }),
-  });
-  expect(created.status, 'create user').toBe(201);
-  const qr = await call<Envelope<{ qrToken: string }>>(`/user/${created.body.data.query.id}/qr-token`, {
-    token,
-  });
-  const secret = await call<Envelope<{ secretKey: string }>>(`/user/${qr.body.data.query.qrToken}/qr-code`);
-  return { username, password, codes: authenticator(secret.body.data.query.secretKey) };
-}
-
-/** Signs in on the sign-in screen with the user's next code. */
-async function signIn(page: Page, user: { username: string; password: string; codes: Authenticator }) {
-  await page.goto('/signIn');
-  await page.getByLabel('Username', { exact: true }).fill(user.username);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Accedi' }).click();
-  await page.getByRole('heading', { name: 'Codice di verifica' }).waitFor();
-  await page.getByLabel('Codice a 6 cifre', { exact: true }).pressSequentially(await user.codes.nextCode());
-  await page.waitForURL((url) => url.pathname === '/contatti/contatti');
-}
 
 /** The record as the sandbox CRM holds it now, read over its REST API. */
 const crmAccount = (id: string): Promise<Record<string, unknown>> => crm.readRecord('Account', id);
@@ -148,9 +93,9 @@ describe('the restore workflow in the browser', () => {
 
   it('USER_RANA reports a contact restore from its detail, a reviewer approves it, the CRM holds the old values', async () => {
     const adminCodes = authenticator(E2E_ADMIN.totpSecret);
-    const token = await adminToken(adminCodes);
-    const rana = await createUser(token, 'USER_RANA');
-    const reviewer = await createUser(token, 'USER_STORICO');
+    const token = await adminToken(baseUrl, adminCodes);
+    const rana = await createUser(baseUrl, token, 'USER_RANA');
+    const reviewer = await createUser(baseUrl, token, 'USER_STORICO');
     const { agent, row, fields, target } = await contactToRestore(token);
     restored.push(row.id);
     const before = await crmAccount(row.id);
@@ -160,7 +105,7 @@ describe('the restore workflow in the browser', () => {
 
     // USER_RANA opens the contact's detail with the search in its link and reports the first version.
     const ranaPage = await newPage();
-    await signIn(ranaPage, rana);
+    await signInTypingCode(ranaPage, rana);
     await ranaPage.goto(
       `/contatti/${row.id}?dateFrom=${RANGE.dateFrom}&dateTo=${RANGE.dateTo}&agent=${agent.id}`,
     );
@@ -188,7 +133,7 @@ describe('the restore workflow in the browser', () => {
 
     // A USER_STORICO reviewer finds it among the pending contact restores, reads it and approves it.
     const reviewerPage = await newPage();
-    await signIn(reviewerPage, reviewer);
+    await signInTypingCode(reviewerPage, reviewer);
     await reviewerPage.getByRole('link', { name: 'Gestione ripristini contatti' }).click();
     await reviewerPage.getByRole('tab', { name: 'In corso di approvazione', selected: true }).waitFor();
     await reviewerPage.getByRole('button', { name: `Dettaglio della richiesta ${request!.id}` }).click();
@@ -217,11 +162,11 @@ describe('the restore workflow in the browser', () => {
     expect(crashes).toEqual([]);
   });
   it('disables the restore buttons offline, and they work again once back online', async () => {
-    const token = await adminToken(authenticator(E2E_ADMIN.totpSecret));
-    const rana = await createUser(token, 'USER_RANA');
+    const token = await adminToken(baseUrl, authenticator(E2E_ADMIN.totpSecret));
+    const rana = await createUser(baseUrl, token, 'USER_RANA');
     const { agent, row } = await contactToRestore(token, restored);
     const page = await newPage();
-    await signIn(page, rana);
+    await signInTypingCode(page, rana);
     await page.goto(
       `/contatti/${row.id}?dateFrom=${RANGE.dateFrom}&dateTo=${RANGE.dateTo}&agent=${agent.id}`,
     );
