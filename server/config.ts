@@ -49,6 +49,20 @@ const envSchema = z.object({
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   SANDBOX_CRM_PORT: port(8090),
   SANDBOX_CRM_EDITS_S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(0)),
+  SANDBOX_CRM_BURST: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[^:\s]+:\d+$/, 'AGENT_USERNAME:COUNT, e.g. mario.rossi:80')
+      .optional(),
+  ),
+  WATCH_MIN_RECORDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(50)),
+  WATCH_SHARE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().gt(0, 'must be a fraction above 0').max(1, 'must be a fraction up to 1').default(0.05),
+  ),
+  WATCH_SHARE_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(10)),
+  WATCH_WINDOW_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1440).default(60)),
   DEMO: flag,
   ADMIN_USERNAME: z.preprocess(emptyAsUndefined, z.string().min(1).max(300).default('admin')),
   ADMIN_PASSWORD: optionalString,
@@ -74,6 +88,18 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/**
+ * An alert is raised when, within `windowMinutes`, one agent changed or deleted more than `minRecords` records of
+ * one object, or at least `shareMin` and more than `share` of the records they changed in the 30 days before.
+ */
+export type WatchThresholds = { minRecords: number; share: number; shareMin: number; windowMinutes: number };
+
+function parseBurst(value: string | undefined): { username: string; count: number } | undefined {
+  if (!value) return undefined;
+  const at = value.lastIndexOf(':');
+  return { username: value.slice(0, at), count: Number(value.slice(at + 1)) };
+}
+
 export type Config = {
   port: number;
   host: string;
@@ -84,7 +110,11 @@ export type Config = {
   productCode: string;
   demo: boolean;
   crm: { loginUrl: string; clientId: string; clientSecret: string };
-  sandboxCrm: { port: number; editsEverySeconds: number } | undefined;
+  sandboxCrm:
+    | { port: number; editsEverySeconds: number; burst: { username: string; count: number } | undefined }
+    | undefined;
+  /** Mass-change watch thresholds (server/watch/). */
+  watch: WatchThresholds;
   syncIntervalSeconds: number;
   /** The fraction of the org's daily API requests at which the sync stops making query calls. */
   sfApiMaxUsage: number;
@@ -166,8 +196,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { loginUrl: sandboxUrl, clientId: 'sandbox', clientSecret: 'sandbox' }
       : { loginUrl: e.SF_LOGIN_URL!, clientId: e.SF_CLIENT_ID!, clientSecret: e.SF_CLIENT_SECRET! },
     sandboxCrm: useSandbox
-      ? { port: e.SANDBOX_CRM_PORT, editsEverySeconds: e.SANDBOX_CRM_EDITS_S }
+      ? {
+          port: e.SANDBOX_CRM_PORT,
+          editsEverySeconds: e.SANDBOX_CRM_EDITS_S,
+          burst: parseBurst(e.SANDBOX_CRM_BURST),
+        }
       : undefined,
+    watch: {
+      minRecords: e.WATCH_MIN_RECORDS,
+      share: e.WATCH_SHARE,
+      shareMin: e.WATCH_SHARE_MIN,
+      windowMinutes: e.WATCH_WINDOW_MIN,
+    },
     syncIntervalSeconds: e.SYNC_INTERVAL_S,
     sfApiMaxUsage: e.SF_API_MAX_USAGE,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,

@@ -12,6 +12,9 @@ import { startSyncLoop, type SyncLoop } from './sync-loop';
 import type { SyncLogger } from './sync-logger';
 import { importSnapshots } from './snapshot-import';
 import { lastSuccess, recordRun } from './sync-state.repository';
+import { AuditService } from '../audit/audit.service';
+import { mailerFromConfig } from '../mail/mailer';
+import { runMassChangeWatch } from '../watch/mass-change-watch';
 
 /** The sync_state row that says the demo history was imported. */
 const DEMO_HISTORY = 'DemoHistory';
@@ -62,6 +65,8 @@ export async function prepareCrm(
   const controller = new AbortController();
   let loop: SyncLoop | undefined;
   let background: Promise<void> = Promise.resolve();
+  let watching: Promise<void> = Promise.resolve();
+  const mailer = mailerFromConfig(config);
 
   const importHistory = async (file: string, readiness: ReadinessState, log: SyncLogger) => {
     const started = Date.now();
@@ -94,6 +99,26 @@ export async function prepareCrm(
       readiness.watchCrm(connector, config.sfApiMaxUsage);
       connector.useLogger(logger);
       if (sandbox) logger.info({ url: sandbox.url }, prepared);
+      // After every sync run (one at a time), the mass-change watch looks at what the run stored.
+      const watchDeps = {
+        db: database.db,
+        thresholds: config.watch,
+        audit: new AuditService(database.db),
+        productCode: config.productCode,
+        mailer,
+        publicUrl: config.publicUrl,
+        logger,
+      };
+      readiness.onSyncSettled(() => {
+        watching = watching
+          .then(() => runMassChangeWatch(watchDeps))
+          .then(
+            (report) => {
+              if (report.raised.length + report.extended.length > 0) logger.info(report, 'mass-change watch');
+            },
+            (error: unknown) => logger.error({ err: error }, 'mass-change watch failed'),
+          );
+      });
       background = (async () => {
         if (historyFile) {
           // A failed import is tried again at the next start; the sync runs either way.
@@ -117,6 +142,8 @@ export async function prepareCrm(
       controller.abort();
       await background;
       await loop?.stop();
+      await watching;
+      mailer?.close();
       await sandbox?.close();
     },
   };
