@@ -80,10 +80,12 @@ export async function listAlerts(
   db: Db,
   status: 'open' | 'acknowledged',
   window: { offset: number; limit: number } | null,
+  id?: number,
 ): Promise<{ rows: AlertListRow[]; total: number }> {
-  const base = db
+  let base = db
     .selectFrom('alerts as a')
     .where('a.acknowledged_at', status === 'open' ? 'is' : 'is not', null);
+  if (id !== undefined) base = base.where('a.id', '=', id);
   let query = base
     .leftJoin('sf_users as s', 's.id', 'a.sf_user_id')
     .leftJoin('users as u', 'u.id', 'a.acknowledged_by')
