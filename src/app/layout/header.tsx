@@ -2,6 +2,7 @@ import { LogOut, Menu, WifiOff } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { OpenAlertsBadge } from '@/features/alerts/components/open-alerts-badge';
 import { useLogout } from '@/features/auth/api/logout';
 import { it } from '@/i18n/it';
 import { useOnline } from '@/lib/online-status';
@@ -43,6 +44,7 @@ export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
             {it.offline.badge}
           </Badge>
         )}
+        {user && <OpenAlertsBadge />}
         {user && (
           <div className="text-right leading-tight" data-testid="current-user">
             <div className="text-sm font-medium">{user.username}</div>
