@@ -94,10 +94,10 @@ export type Env = z.infer<typeof envSchema>;
  */
 export type WatchThresholds = { minRecords: number; share: number; shareMin: number; windowMinutes: number };
 
-function parseBurst(value: string | undefined): { username: string; count: number } | undefined {
-  if (!value) return undefined;
-  const at = value.lastIndexOf(':');
-  return { username: value.slice(0, at), count: Number(value.slice(at + 1)) };
+/** `AGENT_USERNAME:COUNT` (SANDBOX_CRM_BURST and the sandbox CLI's `--burst`); undefined for anything else. */
+export function parseBurstSpec(value: string | undefined): { username: string; count: number } | undefined {
+  const match = value ? /^([^:\s]+):(\d+)$/.exec(value.trim()) : null;
+  return match ? { username: match[1]!, count: Number(match[2]) } : undefined;
 }
 
 export type Config = {
@@ -199,7 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? {
           port: e.SANDBOX_CRM_PORT,
           editsEverySeconds: e.SANDBOX_CRM_EDITS_S,
-          burst: parseBurst(e.SANDBOX_CRM_BURST),
+          burst: parseBurstSpec(e.SANDBOX_CRM_BURST),
         }
       : undefined,
     watch: {

@@ -5,6 +5,7 @@ import type { CrmConnector } from '../crm/crm-connector';
 import { SalesforceConnector } from '../crm/salesforce-connector';
 import { generateDemoData, type DemoCounts } from '../crm/sandbox/demo-data';
 import { writeDemoHistory } from './demo-history';
+import { runSandboxBurst } from '../crm/sandbox/sandbox-burst';
 import { currentState, startSandboxCrm, type SandboxCrm } from '../crm/sandbox/sandbox-crm';
 import type { DatabaseHandle } from '../db/database';
 import type { ReadinessState } from '../health/readiness';
@@ -55,6 +56,11 @@ export async function prepareCrm(
       changeLog: path.join(config.dataDir, 'sandbox-crm-changes.ndjson'),
     });
     prepared = `sandbox CRM ready in ${Date.now() - started} ms`;
+    if (config.sandboxCrm.burst) {
+      // SANDBOX_CRM_BURST: a mass change the first sync stores, so the demo shows an alert.
+      const { edited } = runSandboxBurst(sandbox.records, config.sandboxCrm.burst);
+      prepared += `; ${config.sandboxCrm.burst.username} edited ${edited.length} contacts at once`;
+    }
   }
   const connector = new SalesforceConnector({
     loginUrl: sandbox?.url ?? config.crm.loginUrl,
