@@ -1,8 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { LogOut, Menu, WifiOff } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { OpenAlertsBadge } from '@/features/alerts/components/open-alerts-badge';
 import { useLogout } from '@/features/auth/api/logout';
 import { it } from '@/i18n/it';
 import { useOnline } from '@/lib/online-status';
@@ -10,6 +10,11 @@ import { roleLabel } from '@/lib/roles';
 import { endLocalSession } from '@/lib/end-local-session';
 import { useSessionUser } from '@/lib/session-store';
 import { queryClient } from '../query-client';
+
+// Loaded with the first signed-in screen, not with sign-in's first load (the bundle budget).
+const OpenAlertsBadge = lazy(async () => ({
+  default: (await import('@/features/alerts/components/open-alerts-badge')).OpenAlertsBadge,
+}));
 
 export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
   const user = useSessionUser();
@@ -44,7 +49,11 @@ export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
             {it.offline.badge}
           </Badge>
         )}
-        {user && <OpenAlertsBadge />}
+        {user && (
+          <Suspense fallback={null}>
+            <OpenAlertsBadge />
+          </Suspense>
+        )}
         {user && (
           <div className="text-right leading-tight" data-testid="current-user">
             <div className="text-sm font-medium">{user.username}</div>
