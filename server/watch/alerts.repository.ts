@@ -30,6 +30,16 @@ export type AlertValues = {
   topFields: FieldCount[];
 };
 
+/** The columns an alert's values are kept in; `updated_at` says when the watch last changed it. */
+const columnsOf = (values: AlertValues) => ({
+  window_start: values.windowStart,
+  window_end: values.windowEnd,
+  changed: values.changed,
+  deleted: values.deleted,
+  top_fields: JSON.stringify(values.topFields),
+  updated_at: sql<Date>`now()`,
+});
+
 export async function insertAlert(
   db: Db,
   agent: string,
@@ -38,34 +48,14 @@ export async function insertAlert(
 ): Promise<number> {
   const row = await db
     .insertInto('alerts')
-    .values({
-      sf_user_id: agent,
-      object,
-      window_start: values.windowStart,
-      window_end: values.windowEnd,
-      changed: values.changed,
-      deleted: values.deleted,
-      top_fields: JSON.stringify(values.topFields),
-      updated_at: sql<Date>`now()`,
-    })
+    .values({ sf_user_id: agent, object, ...columnsOf(values) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
 export async function updateAlert(db: Db, id: number, values: AlertValues): Promise<void> {
-  await db
-    .updateTable('alerts')
-    .set({
-      window_start: values.windowStart,
-      window_end: values.windowEnd,
-      changed: values.changed,
-      deleted: values.deleted,
-      top_fields: JSON.stringify(values.topFields),
-      updated_at: sql<Date>`now()`,
-    })
-    .where('id', '=', id)
-    .execute();
+  await db.updateTable('alerts').set(columnsOf(values)).where('id', '=', id).execute();
 }
 
 export type AlertListRow = AlertRow & {

@@ -3,12 +3,12 @@ import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ALERT_STATUSES, type Alert, type AlertStatus } from '@contract/alerts';
 import { DataFreshness, NeverReadOffline } from '@/components/data-freshness';
+import { LoadFailed } from '@/components/load-failed';
 import { PageTitle } from '@/components/page-title';
-import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { it } from '@/i18n/it';
-import { errorMessage, failureReason } from '@/lib/error-message';
+import { failureReason } from '@/lib/error-message';
 import { useOnline } from '@/lib/online-status';
 import { parsePageParam } from '@/lib/page-param';
 import { canAcknowledgeAlerts } from '@/lib/roles';
@@ -95,13 +95,12 @@ export function AlertsPage() {
           {!online && !alerts.data ? (
             <NeverReadOffline />
           ) : alerts.isError && !alerts.data ? (
-            <div role="alert" className="flex flex-col items-start gap-3 rounded-md border p-4">
-              <p className="font-medium">{it.alerts.loadFailed}</p>
-              <p className="text-sm text-muted-foreground">{errorMessage(alerts.error)}</p>
-              <Button variant="outline" onClick={() => void alerts.refetch()}>
-                {it.alerts.retry}
-              </Button>
-            </div>
+            <LoadFailed
+              title={it.alerts.loadFailed}
+              error={alerts.error}
+              retryLabel={it.alerts.retry}
+              onRetry={() => void alerts.refetch()}
+            />
           ) : (
             <AlertsTable
               status={status}

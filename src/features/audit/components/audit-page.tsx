@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { AuditEntry, AuditFilter } from '@contract/audit';
 import { DataFreshness } from '@/components/data-freshness';
+import { LoadFailed } from '@/components/load-failed';
 import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -14,7 +15,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { it } from '@/i18n/it';
 import { formatDateTime } from '@/lib/dates';
 import { FIRST_DAY, LAST_DAY } from '@/lib/day-input';
-import { errorMessage, failureReason } from '@/lib/error-message';
+import { failureReason } from '@/lib/error-message';
 import { useOnline } from '@/lib/online-status';
 import { parsePageParam } from '@/lib/page-param';
 import { useExportAuditCsv } from '../api/export-audit-csv';
@@ -145,13 +146,12 @@ export function AuditPage() {
         />
       </div>
       {log.isError && !log.data ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-md border p-4">
-          <p className="font-medium">{it.audit.loadFailed}</p>
-          <p className="text-sm text-muted-foreground">{errorMessage(log.error)}</p>
-          <Button variant="outline" onClick={() => void log.refetch()}>
-            {it.audit.retry}
-          </Button>
-        </div>
+        <LoadFailed
+          title={it.audit.loadFailed}
+          error={log.error}
+          retryLabel={it.audit.retry}
+          onRetry={() => void log.refetch()}
+        />
       ) : (
         <Table aria-label={it.pages.audit} aria-busy={log.isPending || undefined}>
           <TableHeader>
