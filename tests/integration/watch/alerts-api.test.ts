@@ -89,6 +89,18 @@ describe.each(testDbKinds())('alerts and audit over HTTP on %s', (kind) => {
     });
   });
 
+  it('documents the new endpoints in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: object }>();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v3/alert/',
+        '/api/v3/alert/{id}/ack',
+        '/api/v3/audit/',
+        '/api/v3/audit/export.csv',
+      ]),
+    );
+  });
+
   it('refuses a bad status naming the field', async () => {
     const res = await get('/api/v3/alert/?status=closed', ADMIN);
     expect(res.statusCode).toBe(400);
