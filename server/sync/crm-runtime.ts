@@ -9,6 +9,7 @@ import { runSandboxBurst } from '../crm/sandbox/sandbox-burst';
 import { currentState, startSandboxCrm, type SandboxCrm } from '../crm/sandbox/sandbox-crm';
 import type { DatabaseHandle } from '../db/database';
 import type { ReadinessState } from '../health/readiness';
+import { withSyncLock } from './sync-lock';
 import { startSyncLoop, type SyncLoop } from './sync-loop';
 import type { SyncLogger } from './sync-logger';
 import { importSnapshots } from './snapshot-import';
@@ -117,9 +118,11 @@ export async function prepareCrm(
       };
       readiness.onSyncSettled(() => {
         watching = watching
-          .then(() => runMassChangeWatch(watchDeps))
+          // Under the sync's lock: on PostgreSQL one instance watches at a time, as one syncs at a time.
+          .then(() => withSyncLock(database.db, database.kind, () => runMassChangeWatch(watchDeps)))
           .then(
-            (report) => {
+            (outcome) => {
+              const report = outcome.ran ? outcome.result : { raised: [], extended: [] };
               if (report.raised.length + report.extended.length > 0) logger.info(report, 'mass-change watch');
             },
             (error: unknown) => logger.error({ err: error }, 'mass-change watch failed'),
