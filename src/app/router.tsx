@@ -123,9 +123,14 @@ export const routes: RouteObject[] = [
               },
             },
           ]),
-          { path: '/avvisi', lazy: async () => ({ Component: (await alerts()).AlertsPage }) },
+          {
+            path: '/avvisi',
+            loader: async (args) => (await import('./route-loaders')).alertsLoader(args),
+            lazy: async () => ({ Component: (await alerts()).AlertsPage }),
+          },
           {
             path: '/gestione_audit',
+            loader: async (args) => (await import('./route-loaders')).auditLoader(args),
             lazy: async () => {
               const { AuditPage } = await audit();
               return {

@@ -162,6 +162,16 @@ describe('Avvisi', () => {
     ).toBeInTheDocument();
   });
 
+  it('reads the list again on every visit', async () => {
+    const { router } = await renderApp('/avvisi', { as: RANA });
+    await screen.findByText('Giulia Verdi 1');
+    const listCalls = () => calls('/alert/').filter((r) => r.query.get('size') === '10');
+    const first = listCalls().length;
+    await router.navigate('/impostazioni');
+    await router.navigate('/avvisi');
+    await waitFor(() => expect(listCalls().length).toBe(first + 1));
+  });
+
   it('shows the open alerts in the header, linking to the screen', async () => {
     const { router } = await renderApp('/', { as: RANA });
     const user = userEvent.setup({ delay: null });

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { alertSchema, type AlertStatus } from '@contract/alerts';
+import { ALERT_STATUSES, alertSchema, type AlertStatus } from '@contract/alerts';
 import { pageOf } from '@contract/page';
 import { apiData } from '@/lib/api-client';
 
@@ -9,6 +9,12 @@ export const OPEN_ALERTS_REFRESH_MS = 60_000;
 
 /** Every alerts query lives under this key: an acknowledgement invalidates it (lists and the header's count). */
 export const alertsQueryKey = ['alerts'] as const;
+
+/** The tab is kept in the URL next to `page`, so a reload or the back button shows the same list. */
+export const ALERT_STATUS_PARAM = 'stato';
+
+export const parseAlertStatus = (value: string | null): AlertStatus =>
+  ALERT_STATUSES.find((status) => status === value) ?? 'open';
 
 /** `page` is 1-based (the URL's); the API counts from 0. */
 export type AlertListParams = { status: AlertStatus; page: number };

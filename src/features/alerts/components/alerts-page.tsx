@@ -14,14 +14,8 @@ import { parsePageParam } from '@/lib/page-param';
 import { canAcknowledgeAlerts } from '@/lib/roles';
 import { useSessionUser } from '@/lib/session-store';
 import { useAcknowledgeAlert } from '../api/acknowledge-alert';
-import { useAlerts } from '../api/get-alerts';
+import { ALERT_STATUS_PARAM, parseAlertStatus, useAlerts } from '../api/get-alerts';
 import { AlertsTable } from './alerts-table';
-
-/** The tab is kept in the URL next to `page`, so a reload or the back button shows the same list. */
-export const ALERT_STATUS_PARAM = 'stato';
-
-export const parseAlertStatus = (value: string | null): AlertStatus =>
-  ALERT_STATUSES.find((status) => status === value) ?? 'open';
 
 /** 'Avvisi' (every role): mass changes to check, and those already seen; reviewers confirm they saw one. */
 export function AlertsPage() {

@@ -7,6 +7,18 @@ export const AUDIT_PAGE_SIZE = 20;
 
 export const auditQueryKey = ['audit'] as const;
 
+export const AUDIT_FILTER_KEYS = ['user', 'action', 'dateFrom', 'dateTo'] as const;
+
+/** The filters are kept in the URL, so a reload, the back button and a shared link show the same list. */
+export function auditFilterOf(params: URLSearchParams): AuditFilter {
+  const filter: AuditFilter = {};
+  for (const key of AUDIT_FILTER_KEYS) {
+    const value = params.get(key)?.trim();
+    if (value) filter[key] = value;
+  }
+  return filter;
+}
+
 /** `page` is 1-based (the URL's); the API counts from 0. */
 export type AuditListParams = { filter: AuditFilter; page: number };
 

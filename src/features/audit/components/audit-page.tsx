@@ -19,20 +19,9 @@ import { failureReason } from '@/lib/error-message';
 import { useOnline } from '@/lib/online-status';
 import { parsePageParam } from '@/lib/page-param';
 import { useExportAuditCsv } from '../api/export-audit-csv';
-import { useAuditLog } from '../api/get-audit-log';
+import { AUDIT_FILTER_KEYS, auditFilterOf, useAuditLog } from '../api/get-audit-log';
 
-const FILTER_KEYS = ['user', 'action', 'dateFrom', 'dateTo'] as const;
 const c = it.audit.columns;
-
-/** The filters are kept in the URL, so a reload, the back button and a shared link show the same list. */
-function filterOf(params: URLSearchParams): AuditFilter {
-  const filter: AuditFilter = {};
-  for (const key of FILTER_KEYS) {
-    const value = params.get(key)?.trim();
-    if (value) filter[key] = value;
-  }
-  return filter;
-}
 
 const detailsText = (entry: AuditEntry) => (entry.details ? JSON.stringify(entry.details) : '');
 
@@ -40,7 +29,7 @@ const detailsText = (entry: AuditEntry) => (entry.details ? JSON.stringify(entry
 export function AuditPage() {
   const online = useOnline();
   const [params, setParams] = useSearchParams();
-  const filter = filterOf(params);
+  const filter = auditFilterOf(params);
   const page = parsePageParam(params.get('page'));
   const log = useAuditLog({ filter, page });
   const exportCsv = useExportAuditCsv();
@@ -50,7 +39,7 @@ export function AuditPage() {
   const apply = (next: AuditFilter, nextPage = 1) =>
     setParams(() => {
       const updated = new URLSearchParams();
-      for (const key of FILTER_KEYS) if (next[key]) updated.set(key, next[key]);
+      for (const key of AUDIT_FILTER_KEYS) if (next[key]) updated.set(key, next[key]);
       updated.set('page', String(nextPage));
       return updated;
     });
@@ -62,7 +51,7 @@ export function AuditPage() {
     if (!bad) apply(draft);
   };
 
-  const field = (key: (typeof FILTER_KEYS)[number]) => ({
+  const field = (key: (typeof AUDIT_FILTER_KEYS)[number]) => ({
     id: `audit-${key}`,
     value: draft[key] ?? '',
     onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [key]: event.target.value }),
