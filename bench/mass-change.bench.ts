@@ -1,44 +1,19 @@
 /**
  * What the mass-change watch adds to a sync: 10,000 changed contacts stored the way the sync stores them (pages of
- * 2,000), then one watch run over them, on PGlite (and PostgreSQL when BENCH_DATABASE_URL is set). Two shapes:
+ * 2,000), then one watch run over them, on PGlite (and PostgreSQL when TEST_DATABASE_URL is set). Two shapes:
  * every agent in a burst (alerts raised, top fields computed) and the same changes spread over the day (none).
  * Prints the sync's time, the watch's time and the share the watch adds. `BENCH_CHANGES` changes the count.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { AuditService } from '../server/audit/audit.service';
 import { toSfDateTime } from '../server/crm/salesforce-dates';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../server/db/database';
 import { storeSnapshots } from '../server/revisions/revision-store';
 import { runMassChangeWatch } from '../server/watch/mass-change-watch';
 import { contactSnapshot } from '../tests/support/revision-fixtures';
+import { createTestDatabase, testDbKinds, type TestDbKind } from '../tests/support/test-database';
 
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 10_000);
 const AGENTS = 20;
 const PAGE = 2000;
-const postgresUrl = process.env.BENCH_DATABASE_URL;
-
-async function scratchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseHandle> {
-  if (kind === 'pglite') return openDatabase({ kind: 'pglite', memory: true });
-  const name = `storico_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(postgresUrl!);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      const dropper = new pg.Client({ connectionString: postgresUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
 
 /** `CHANGES` contacts, the i-th changed by agent i % AGENTS at `start + i * stepMs`, with an earlier version each. */
 function snapshots(start: number, stepMs: number, version: number) {
@@ -54,10 +29,10 @@ function snapshots(start: number, stepMs: number, version: number) {
   });
 }
 
-async function run(kind: 'pglite' | 'postgres', shape: 'burst' | 'spread'): Promise<void> {
-  const database = await scratchDatabase(kind);
+async function run(kind: TestDbKind, shape: 'burst' | 'spread'): Promise<void> {
+  // A migrated scratch database of its own, dropped again at the end.
+  const database = await createTestDatabase(kind);
   try {
-    await migrateToLatest(database.db);
     const now = Date.now();
     // The records' earlier versions: an import of last month, so each change has a version before it.
     const earlier = snapshots(now - 20 * 86_400_000, 1000, 0);
@@ -92,7 +67,7 @@ async function run(kind: 'pglite' | 'postgres', shape: 'burst' | 'spread'): Prom
   }
 }
 
-for (const kind of postgresUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
+for (const kind of testDbKinds()) {
   await run(kind, 'burst');
   await run(kind, 'spread');
 }
