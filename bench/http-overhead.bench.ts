@@ -2,33 +2,13 @@
  * The cost of the HTTP layer every API call pays (validation, access hook, envelope, security headers), measured
  * through inject on the real app: an API 404 envelope and an authenticated rejection against the bare /healthz.
  */
-import { buildApp } from '../server/app';
-import { SessionService } from '../server/auth/sessions';
-import { loadConfig } from '../server/config';
 import { migrateToLatest, openDatabase } from '../server/db/database';
-import { ReadinessState } from '../server/health/readiness';
+import { benchApp } from './bench-app';
 import { formatSummary, measure, summarize } from './stats';
 
 const database = await openDatabase({ kind: 'pglite', memory: true });
 await migrateToLatest(database.db);
-const config = loadConfig({
-  DEMO: '1',
-  DATA_DIR: '/tmp/storico-bench',
-  JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-for-hs256',
-  SECRETS_KEY: '0'.repeat(64),
-  LOG_LEVEL: 'silent',
-});
-const readiness = new ReadinessState();
-readiness.databaseReady();
-readiness.syncStatus('disabled');
-const app = await buildApp({
-  config,
-  db: database.db,
-  readiness,
-  sessions: new SessionService(database.db, config.jwtSecret),
-  logger: false,
-});
-await app.ready();
+const { app } = await benchApp(database.db);
 
 const N = 2000;
 const health = summarize(await measure(N, () => app.inject({ method: 'GET', url: '/healthz' })));

@@ -10,15 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { USER_RANA } from '../contract/roles';
-import { buildApp } from '../server/app';
-import { SessionService } from '../server/auth/sessions';
-import { loadConfig } from '../server/config';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../server/db/database';
-import { ReadinessState } from '../server/health/readiness';
-import { ensureRoles } from '../server/users/bootstrap';
-import { findRoleByName } from '../server/users/roles.repository';
-import { insertUser } from '../server/users/users.repository';
 import {
   DEMO_VOLUME,
   bulkAccountId,
@@ -27,6 +19,7 @@ import {
   loadBulkRevisions,
   type Volume,
 } from '../tests/support/bulk-revisions';
+import { benchApp } from './bench-app';
 import { formatSummary, measure, summarize, type Summary } from './stats';
 
 const N = Number(process.env.BENCH_N ?? 300);
@@ -142,17 +135,9 @@ async function run(kind: Kind, scale: number): Promise<Map<string, Summary>> {
     cases: DEMO_VOLUME.cases * scale,
   };
   const database = await scratchDatabase(kind);
-  const config = loadConfig({
-    DEMO: '1',
-    DATA_DIR: '/tmp/storico-bench',
-    JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-for-hs256',
-    SECRETS_KEY: '0'.repeat(64),
-    LOG_LEVEL: 'silent',
-  });
   let app: FastifyInstance | undefined;
   try {
     await migrateToLatest(database.db);
-    await ensureRoles(database.db, config.productCode);
     const loadStart = performance.now();
     await loadBulkRevisions(database.db, volume);
     const { revisions } = (
@@ -165,24 +150,9 @@ async function run(kind: Kind, scale: number): Promise<Map<string, Summary>> {
       `${kind} ${scale}x: ${volume.agents} agents, ${volume.accounts} contacts, ${volume.cases} cases, ` +
         `${revisions} revisions loaded in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`,
     );
-
-    const sessions = new SessionService(database.db, config.jwtSecret);
-    const readiness = new ReadinessState();
-    readiness.databaseReady();
-    readiness.syncStatus('disabled');
-    app = await buildApp({ config, db: database.db, readiness, sessions, logger: false });
-    await app.ready();
-    const role = await findRoleByName(database.db, USER_RANA);
-    const userId = await insertUser(database.db, {
-      username: 'bench',
-      email: 'bench@example.test',
-      password_hash: 'not-used',
-      role_id: role!.id,
-      updated_at: new Date(),
-    });
-    const headers = {
-      authorization: `Bearer ${await sessions.issue({ id: userId, username: 'bench', role: USER_RANA }, null)}`,
-    };
+    const bench = await benchApp(database.db);
+    app = bench.app;
+    const { headers } = bench;
 
     const results = new Map<string, Summary>();
     for (const endpoint of await endpoints(database, volume)) {
