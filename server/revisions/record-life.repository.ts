@@ -90,9 +90,11 @@ export async function releaseRecreate(db: Db, kind: RecordKind, recordId: string
   await sql`update ${sql.table(records)} set recreating_since = null where id = ${recordId}`.execute(db);
 }
 
-/** Links a purged record with the one created in its place; both rows exist once the new one is stored. */
+/** Links a purged record with the one created in its place (whose row is made when still unknown). */
 export async function linkRecreated(db: Db, kind: RecordKind, oldId: string, newId: string): Promise<void> {
   const { records } = recordKinds[kind];
+  await sql`insert into ${sql.table(records)} (id, updated_at) values (${newId}, now())
+    on conflict (id) do nothing`.execute(db);
   await sql`update ${sql.table(records)} set recreated_as = ${newId}, recreating_since = null
     where id = ${oldId}`.execute(db);
   await sql`update ${sql.table(records)} set recreated_from = ${oldId} where id = ${newId}`.execute(db);

@@ -112,8 +112,7 @@ export const currentState = (data: DemoData): SandboxState => ({
   recordTypes: data.recordTypes,
 });
 
-const xmlText = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const xmlText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const soapEnvelope = (body: string, header = '') =>
   '<?xml version="1.0" encoding="UTF-8"?>' +
@@ -180,9 +179,13 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
-  app.addContentTypeParser(['text/xml', 'application/soap+xml'], { parseAs: 'string' }, (_req, body, done) => {
-    done(null, String(body));
-  });
+  app.addContentTypeParser(
+    ['text/xml', 'application/soap+xml'],
+    { parseAs: 'string' },
+    (_req, body, done) => {
+      done(null, String(body));
+    },
+  );
   app.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
     const errorCode = status === 400 ? 'JSON_PARSER_ERROR' : 'UNKNOWN_EXCEPTION';
@@ -416,18 +419,18 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     ]);
 
   // sObject Get Deleted: https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api/resources_getdeleted.htm
-  // (answer: https://developer.salesforce.com/docs/platform/api-rest/guide/dome-get-deleted.md). The API ignores
-  // the seconds of start and end; results go back no further than the recycle bin does.
+  // (answer: https://developer.salesforce.com/docs/platform/api-rest/guide/dome-get-deleted.md). Results go back
+  // no further than the recycle bin does, and forward no further than now.
   const getDeleted = async (request: FastifyRequest, reply: FastifyReply) => {
     const { type } = request.params as { type: string };
     if (!isSandboxObject(type)) return sendErrors(reply, 404, [NOT_FOUND]);
     const query = request.query as Record<string, string | undefined>;
-    const toMinute = (raw: string | undefined) => {
+    const dateTime = (raw: string | undefined) => {
       const at = raw ? Date.parse(raw) : Number.NaN;
-      return Number.isNaN(at) ? undefined : Math.floor(at / 60_000) * 60_000;
+      return Number.isNaN(at) ? undefined : at;
     };
-    const start = toMinute(query.start);
-    const end = toMinute(query.end);
+    const start = dateTime(query.start);
+    const end = dateTime(query.end);
     if (start === undefined || end === undefined || end <= start) {
       return sendErrors(reply, 400, [
         {
@@ -436,11 +439,11 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
         },
       ]);
     }
-    const earliest = Math.max(start, Math.floor((Date.now() - binMs) / 60_000) * 60_000);
-    const latest = Math.min(end, Math.floor(Date.now() / 60_000) * 60_000);
+    const earliest = Math.max(start, Date.now() - binMs);
+    const latest = Math.min(end, records.now());
     return {
       deletedRecords: records
-        .deletedBetween(type, earliest, latest)
+        .deletedBetween(type, earliest, latest + 1)
         .map((d) => ({ id: d.id, deletedDate: toSfDateTime(d.deletedAt) })),
       earliestDateAvailable: toSfDateTime(earliest),
       latestDateCovered: toSfDateTime(latest),
@@ -454,7 +457,9 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     // Assignment rules run on insert and update unless the header says FALSE.
     autoAssign: String(request.headers['sforce-auto-assign'] ?? 'TRUE').toUpperCase() !== 'FALSE',
     // Duplicate Rule Header: https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/headers_duplicaterules.htm
-    allowDuplicates: /allowSave\s*=\s*true/i.test(String(request.headers['sforce-duplicate-rule-header'] ?? '')),
+    allowDuplicates: /allowSave\s*=\s*true/i.test(
+      String(request.headers['sforce-duplicate-rule-header'] ?? ''),
+    ),
     validate: rule ?? undefined,
   });
 
@@ -546,14 +551,20 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     stats.apiUsed++;
     const operation = /<(?:\w+:)?Body[^>]*>\s*<(?:\w+:)?(\w+)[\s>]/.exec(body)?.[1];
     if (operation !== 'undelete')
-      return fault('INVALID_OPERATION', `The sandbox CRM does not offer the SOAP call ${operation ?? '(none)'}`);
+      return fault(
+        'INVALID_OPERATION',
+        `The sandbox CRM does not offer the SOAP call ${operation ?? '(none)'}`,
+      );
     const ids = [...body.matchAll(/<(?:\w+:)?ids>([^<]*)<\/(?:\w+:)?ids>/g)].map((m) => m[1]!.trim());
     if (ids.length === 0 || ids.length > 200)
       return fault('INVALID_BATCH_SIZE', 'undelete takes between 1 and 200 ids');
     stats.undeletes++;
     const results = records.undelete(ids, integrationUserId).map((r) => {
       const errors = r.errors
-        .map((e) => `<errors><message>${xmlText(e.message)}</message><statusCode>${e.errorCode}</statusCode></errors>`)
+        .map(
+          (e) =>
+            `<errors><message>${xmlText(e.message)}</message><statusCode>${e.errorCode}</statusCode></errors>`,
+        )
         .join('');
       const id = r.id ? `<id>${r.id}</id>` : '<id xsi:nil="true"/>';
       return `<result>${errors}${id}<success>${r.success}</success></result>`;

@@ -376,8 +376,7 @@ export class SandboxRecords {
   merge(object: StoredObject, survivorId: string, loserId: string, userId: string): PatchOutcome {
     const survivor = this.get(object, survivorId);
     const loser = this.get(object, loserId);
-    if (!survivor || !loser || survivorId === loserId)
-      return { ok: false, status: 404, errors: [NOT_FOUND] };
+    if (!survivor || !loser || survivorId === loserId) return { ok: false, status: 404, errors: [NOT_FOUND] };
     if (object === 'Account') {
       for (const c of this.all('Case').filter((c) => c.AccountId === loserId)) {
         const moved: Record<string, unknown> = {
@@ -433,7 +432,8 @@ export class SandboxRecords {
       for (const r of this.allWithDeleted(object)) {
         if (!isDeleted(r)) continue;
         if (options.ids && !options.ids.includes(r.Id)) continue;
-        if (options.before !== undefined && (parseSfDateTime(r.SystemModstamp) ?? 0) >= options.before) continue;
+        if (options.before !== undefined && (parseSfDateTime(r.SystemModstamp) ?? 0) >= options.before)
+          continue;
         this.tables[object].delete(r.Id);
         purged.push(r.Id);
         if (this.options.changeLog)
@@ -444,7 +444,11 @@ export class SandboxRecords {
   }
 
   /** Records of `object` in the recycle bin deleted in [start, end): their ids and deletion times. */
-  deletedBetween(object: SandboxObject, start: number, end: number): Array<{ id: string; deletedAt: number }> {
+  deletedBetween(
+    object: SandboxObject,
+    start: number,
+    end: number,
+  ): Array<{ id: string; deletedAt: number }> {
     if (object !== 'Account' && object !== 'Case') return [];
     return this.allWithDeleted(object)
       .filter(isDeleted)
@@ -646,7 +650,8 @@ export class SandboxRecords {
           purged?: string;
         };
         if (this.tables[type] && typeof purged === 'string') this.tables[type].delete(purged);
-        else if (this.tables[type] && typeof record?.Id === 'string') this.tables[type].set(record.Id, record);
+        else if (this.tables[type] && typeof record?.Id === 'string')
+          this.tables[type].set(record.Id, record);
       } catch {
         // A line cut short by a crash while it was written: the change it held is lost, the rest stays.
       }
