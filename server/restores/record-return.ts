@@ -19,6 +19,16 @@ export type RecordReturn = {
   newRecordId: string | null;
 };
 
+/** Where and as what a restore brings a record back; `staleBefore` ends a dead process's claim on a re-create. */
+export type ReturnContext = {
+  db: Db;
+  crm: CrmConnector;
+  object: CrmObject;
+  source: RevisionSource;
+  now: Date;
+  staleBefore: Date;
+};
+
 /** A create whose answer never came may have happened: only a refusal the CRM explained is safe to try again. */
 const refused = (error: unknown) => error instanceof CrmError && error.errors.length > 0;
 
@@ -30,13 +40,8 @@ const refused = (error: unknown) => error instanceof CrmError && error.errors.le
  * Storico still thinks deleted was undeleted by an earlier attempt that stopped before writing its fields: the
  * write is finished, the undelete not repeated.
  */
-export async function bringBack(
-  db: Db,
-  crm: CrmConnector,
-  object: CrmObject,
-  target: CrmRecord,
-  context: { source: RevisionSource; now: Date; staleBefore: Date },
-): Promise<RecordReturn> {
+export async function bringBack(context: ReturnContext, target: CrmRecord): Promise<RecordReturn> {
+  const { db, crm, object } = context;
   const kind = kindOfObject(object);
   const id = await liveSuccessor(db, kind, target.Id);
   const moved = id === target.Id ? null : id;
@@ -57,17 +62,11 @@ export async function bringBack(
       if (state === 'deleted') throw error;
     }
   }
-  return recreate(db, crm, object, wanted, id, context);
+  return recreate(context, wanted, id);
 }
 
-async function recreate(
-  db: Db,
-  crm: CrmConnector,
-  object: CrmObject,
-  target: CrmRecord,
-  oldId: string,
-  context: { source: RevisionSource; now: Date; staleBefore: Date },
-): Promise<RecordReturn> {
+async function recreate(context: ReturnContext, target: CrmRecord, oldId: string): Promise<RecordReturn> {
+  const { db, crm, object } = context;
   const kind = kindOfObject(object);
   if (!(await claimRecreate(db, kind, oldId, { now: context.now, staleBefore: context.staleBefore }))) {
     throw new RestoreFailure(

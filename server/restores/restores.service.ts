@@ -455,11 +455,15 @@ export class RestoresService {
   ): Promise<RecordReturn> {
     const at = this.deps.now();
     try {
-      return await bringBack(this.deps.db, crm, object, claimed.target, {
-        source: `restore:${claimed.id}`,
+      const context = {
+        db: this.deps.db,
+        crm,
+        object,
+        source: `restore:${claimed.id}` as const,
         now: at,
         staleBefore: new Date(at.getTime() - STALE_CLAIM_MS),
-      });
+      };
+      return await bringBack(context, claimed.target);
     } catch (error) {
       if (!(error instanceof CrmError)) throw error;
       throw new RestoreFailure(error.message, [], error.errorCode === 'REQUEST_LIMIT_EXCEEDED');

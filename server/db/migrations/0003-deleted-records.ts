@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { statementsMigration } from './statements';
 
 /**
  * Deleted and merged records. Whether a record is deleted, and into which record it was merged, is read from its
@@ -38,11 +38,4 @@ const down = [
   `alter table sf_accounts drop column recreated_as`,
 ];
 
-export const deletedRecords = {
-  async up(db: Kysely<unknown>): Promise<void> {
-    for (const statement of up) await sql.raw(statement).execute(db);
-  },
-  async down(db: Kysely<unknown>): Promise<void> {
-    for (const statement of down) await sql.raw(statement).execute(db);
-  },
-};
+export const deletedRecords = statementsMigration(up, down);
