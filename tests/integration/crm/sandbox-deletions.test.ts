@@ -146,6 +146,28 @@ describe('sandbox CRM: recycle bin, merge, create and undelete over HTTP', () =>
     ]);
   });
 
+  it('its generated edits delete records now and then', async () => {
+    const busy = await startSandboxCrm({
+      port: 0,
+      counts: { users: 2, accounts: 6, cases: 10 },
+      editsEverySeconds: 0.05,
+      deletionShare: 1,
+    });
+    try {
+      await expect
+        .poll(
+          () =>
+            [...busy.records.allWithDeleted('Case'), ...busy.records.allWithDeleted('Account')].some(
+              (r) => r.IsDeleted === true,
+            ),
+          { timeout: 3000 },
+        )
+        .toBe(true);
+    } finally {
+      await busy.close();
+    }
+  });
+
   it('purges records older than the recycle bin keeps them', async () => {
     const short = await startSandboxCrm({
       port: 0,

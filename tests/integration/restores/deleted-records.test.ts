@@ -177,6 +177,33 @@ describe.each(testDbKinds())('records deleted and merged in the CRM on %s', (dbK
     expect((await f.inCrm('case', newId)).Subject).toBe('Before the purge');
   });
 
+  it('two approvals of a purged record at once create it once; the refused one applies to the new record later', async () => {
+    const { recordId, target, latest } = await deletedRecord('case', { Subject: 'Two reviewers at once' });
+    f.sandbox.purge([recordId]);
+    const first = await f.reported('case', await f.user(USER_RANA), target.id);
+    const second = await f.reported('case', await f.user(USER_RANA), latest.id);
+    const creates = f.sandbox.stats.creates;
+    const [a, b] = await Promise.all([
+      f.review('case', await productUser(), first, true),
+      f.review('case', await productUser(), second, true),
+    ]);
+    expect(f.sandbox.stats.creates).toBe(creates + 1);
+    const statuses = [a.statusCode, b.statusCode].sort();
+    if (statuses[0] === 200 && statuses[1] === 200) {
+      // The CRM answered the first create before the second approval looked: it followed the new record.
+      expect(oneCase.parse(b.json()).data.query.newRecordId).toBe(
+        oneCase.parse(a.json()).data.query.newRecordId,
+      );
+      return;
+    }
+    expect(statuses).toEqual([200, 502]);
+    const refused = a.statusCode === 502 ? first : second;
+    expect((await f.requestRow('case', refused))?.status_id).toBe(1);
+    const retried = await f.review('case', await productUser(), refused, true);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(f.sandbox.stats.creates).toBe(creates + 1);
+  });
+
   it('marks a contact merged into another with mergedInto, the survivor known', async () => {
     const loser = f.freshRecord('account');
     const survivor = f.freshRecord('account');
