@@ -105,6 +105,7 @@ export class SandboxRecords {
   private readonly tables: Record<StoredObject, Map<string, CrmRecord>>;
   private lastStamp = 0;
   private created = 0;
+  private caseNumbers = 0;
   private contactIds: Map<string, string> | undefined;
 
   constructor(
@@ -497,12 +498,13 @@ export class SandboxRecords {
     }
   }
 
+  /** An auto-number never hands out a number twice, not even one of a purged case. */
   private nextCaseNumber(): string {
-    const highest = Math.max(
-      0,
+    this.caseNumbers = Math.max(
+      this.caseNumbers,
       ...this.allWithDeleted('Case').map((c) => Number.parseInt(String(c.CaseNumber ?? '0'), 10) || 0),
     );
-    return String(highest + 1).padStart(8, '0');
+    return String(++this.caseNumbers).padStart(8, '0');
   }
 
   /** Checks a body's fields as Salesforce does for an update or an insert: the values to save, or why not. */

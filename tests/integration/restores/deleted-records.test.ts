@@ -169,6 +169,14 @@ describe.each(testDbKinds())('records deleted and merged in the CRM on %s', (dbK
     expect(rows.find((r) => r.id === recordId)).toMatchObject({ recreatedAs: newId });
     expect(rows.find((r) => r.id === newId)).toMatchObject({ recreatedFrom: recordId, deletedAt: null });
 
+    const applied = await f.t.database.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('target', '=', `restore-case-request:${request!.id}`)
+      .where('action', '=', 'restore.applied')
+      .executeTakeFirstOrThrow();
+    expect(applied.details).toMatchObject({ recordId, outcome: 'recreated', newRecordId: newId });
+
     // Another revision of the old id: written to its successor, nothing created again.
     const again = await f.create('case', await f.user(USER_RANA), [latest.id], { type: 2 });
     expect(again.statusCode, again.body).toBe(201);
