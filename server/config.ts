@@ -49,6 +49,10 @@ const envSchema = z.object({
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   SANDBOX_CRM_PORT: port(8090),
   SANDBOX_CRM_EDITS_S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(0)),
+  SANDBOX_CRM_RECYCLE_BIN_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().gt(0, 'must be above 0').default(15),
+  ),
   DEMO: flag,
   ADMIN_USERNAME: z.preprocess(emptyAsUndefined, z.string().min(1).max(300).default('admin')),
   ADMIN_PASSWORD: optionalString,
@@ -84,7 +88,7 @@ export type Config = {
   productCode: string;
   demo: boolean;
   crm: { loginUrl: string; clientId: string; clientSecret: string };
-  sandboxCrm: { port: number; editsEverySeconds: number } | undefined;
+  sandboxCrm: { port: number; editsEverySeconds: number; recycleBinDays: number } | undefined;
   syncIntervalSeconds: number;
   /** The fraction of the org's daily API requests at which the sync stops making query calls. */
   sfApiMaxUsage: number;
@@ -166,7 +170,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { loginUrl: sandboxUrl, clientId: 'sandbox', clientSecret: 'sandbox' }
       : { loginUrl: e.SF_LOGIN_URL!, clientId: e.SF_CLIENT_ID!, clientSecret: e.SF_CLIENT_SECRET! },
     sandboxCrm: useSandbox
-      ? { port: e.SANDBOX_CRM_PORT, editsEverySeconds: e.SANDBOX_CRM_EDITS_S }
+      ? {
+          port: e.SANDBOX_CRM_PORT,
+          editsEverySeconds: e.SANDBOX_CRM_EDITS_S,
+          recycleBinDays: e.SANDBOX_CRM_RECYCLE_BIN_DAYS,
+        }
       : undefined,
     syncIntervalSeconds: e.SYNC_INTERVAL_S,
     sfApiMaxUsage: e.SF_API_MAX_USAGE,

@@ -33,6 +33,8 @@ export type Window = { offset: number; limit: number };
 type SearchOptions<F extends string> = {
   agentId: string;
   range: DayRange;
+  /** Only records deleted in the range, in a snapshot the agent owned (the search's `deleted=true`). */
+  deleted?: boolean;
   filter: string | undefined;
   sort: SortOrder<F>;
   window: Window;
@@ -64,6 +66,15 @@ const hasCaseRevisionIn =
         .where('r.saved_at', '<', range.end),
     );
 
+/** A `delete` revision saved in the range whose snapshot the agent owned (served by the deletions index). */
+const deletedIn = (kind: 'account' | 'case', range: DayRange, agentId: string) => {
+  const [revisions, key, alias] =
+    kind === 'account' ? ['revision_accounts', 'account_id', 'a'] : ['revision_cases', 'case_id', 'c'];
+  return sql<boolean>`exists (select 1 from ${sql.table(revisions)} d
+    where d.${sql.ref(key)} = ${sql.ref(`${alias}.id`)} and d.source = 'delete'
+      and d.saved_at >= ${range.start} and d.saved_at < ${range.end} and d.json->>'OwnerId' = ${agentId})`;
+};
+
 export type ContactSortColumn = (typeof CONTACT_SORT_FIELDS)[number];
 
 export type AccountHit = {
@@ -91,6 +102,7 @@ export async function searchAccounts(
     .selectFrom('sf_accounts as a')
     .where('a.owner_id', '=', options.agentId)
     .where(hasAccountRevisionIn(options.range));
+  if (options.deleted) base = base.where(deletedIn('account', options.range, options.agentId));
   const filter = options.filter?.trim();
   if (filter) {
     const pattern = containsPattern(filter);
@@ -161,6 +173,7 @@ export async function searchCases(
     .selectFrom('sf_cases as c')
     .where('c.owner_id', '=', options.agentId)
     .where(hasCaseRevisionIn(options.range));
+  if (options.deleted) base = base.where(deletedIn('case', options.range, options.agentId));
   const filter = options.filter?.trim();
   if (filter) {
     const pattern = containsPattern(filter);

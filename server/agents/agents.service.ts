@@ -8,6 +8,7 @@ import {
   type SearchQuery,
   LIVE_RECORD,
 } from '../../contract/search';
+import { recordLives } from '../revisions/record-life.repository';
 import type { Db } from '../db/database';
 import { notFound } from '../http/http-error';
 import { parseSort, toPage } from '../http/paging';
@@ -50,11 +51,17 @@ export class AgentsService {
     const { rows, total } = await searchAccounts(this.db, {
       agentId,
       range,
+      deleted: query.deleted,
       filter: query.filter,
       sort: parseSort(query.sort, CONTACT_SORT_FIELDS, { column: 'creation_date', direction: 'desc' }),
       window: windowOf(query),
     });
     const inEffect = await this.inEffect('account', rows, range);
+    const lives = await recordLives(
+      this.db,
+      'account',
+      rows.map((r) => r.id),
+    );
     const content = rows.map((row): ContactRow => {
       const { earlier, later } = bothEnds(inEffect, row.id);
       return {
@@ -65,7 +72,7 @@ export class AgentsService {
         salesforceUser: { phone: row.phone, email: row.email },
         earlierRevisionAccount: { id: earlier },
         laterRevisionAccount: { id: later },
-        ...LIVE_RECORD,
+        ...(lives.get(row.id) ?? LIVE_RECORD),
       };
     });
     return toPage(content, total, paged(query));
@@ -77,11 +84,17 @@ export class AgentsService {
     const { rows, total } = await searchCases(this.db, {
       agentId,
       range,
+      deleted: query.deleted,
       filter: query.filter,
       sort: parseSort(query.sort, CASE_SORT_FIELDS, { column: 'createdAt', direction: 'desc' }),
       window: windowOf(query),
     });
     const inEffect = await this.inEffect('case', rows, range);
+    const lives = await recordLives(
+      this.db,
+      'case',
+      rows.map((r) => r.id),
+    );
     const content = rows.map((row): CaseRow => {
       const { earlier, later } = bothEnds(inEffect, row.id);
       return {
@@ -92,7 +105,7 @@ export class AgentsService {
         salesforceUser: { username: agent.username, FirstName: agent.first_name, LastName: agent.last_name },
         earlierRevisionCase: { id: earlier },
         laterRevisionCase: { id: later },
-        ...LIVE_RECORD,
+        ...(lives.get(row.id) ?? LIVE_RECORD),
       };
     });
     return toPage(content, total, paged(query));

@@ -6,8 +6,11 @@ import { kindOfObject, recordKinds } from '../db/record-kinds';
 import { contentHash } from './content-hash';
 import { hashableSnapshot, normaliseSnapshot } from './snapshot-fields';
 
-/** Where a revision came from: the periodic sync, a bulk import, or the read-back of restore request {id}. */
-export type RevisionSource = 'sync' | 'import' | `restore:${number}`;
+/**
+ * Where a revision came from: the periodic sync, a bulk import, the read-back of restore request {id}, or a
+ * deletion in the CRM (the last snapshot with IsDeleted true).
+ */
+export type RevisionSource = 'sync' | 'import' | 'delete' | `restore:${number}`;
 
 export type StoredRevision = {
   recordId: string;

@@ -1,9 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
 import type { CrmConnector } from '../crm/crm-connector';
 import { SalesforceConnector } from '../crm/salesforce-connector';
 import { generateDemoData, type DemoCounts } from '../crm/sandbox/demo-data';
+import { applyDemoDeletions } from '../crm/sandbox/demo-deletions';
 import { writeDemoHistory } from './demo-history';
 import { currentState, startSandboxCrm, type SandboxCrm } from '../crm/sandbox/sandbox-crm';
 import type { DatabaseHandle } from '../db/database';
@@ -45,12 +46,17 @@ export async function prepareCrm(
       historyFile = path.join(config.dataDir, 'demo-history.ndjson');
       await writeDemoHistory(data, historyFile);
     }
+    const changeLog = path.join(config.dataDir, 'sandbox-crm-changes.ndjson');
+    const firstStart = !existsSync(changeLog);
     sandbox = await startSandboxCrm({
       state: currentState(data),
       port: config.sandboxCrm.port,
       editsEverySeconds: config.sandboxCrm.editsEverySeconds,
-      changeLog: path.join(config.dataDir, 'sandbox-crm-changes.ndjson'),
+      recycleBinDays: config.sandboxCrm.recycleBinDays,
+      changeLog,
     });
+    // Kept in the change log like any change: made once, on the first start of this data directory.
+    if (firstStart) applyDemoDeletions(sandbox.records, sandbox.integrationUserId);
     prepared = `sandbox CRM ready in ${Date.now() - started} ms`;
   }
   const connector = new SalesforceConnector({

@@ -27,6 +27,11 @@ export interface SfAccountsTable {
   phone: string | null;
   created_date: NullableTimestamp;
   latest_revision_id: number | null;
+  /** The record Storico created in place of this purged one, and on that one the id it replaces (migration 0003). */
+  recreated_as: ColumnType<string | null, string | null | undefined, string | null>;
+  recreated_from: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set while a restore re-creates this record: no other restore may meanwhile. */
+  recreating_since: NullableTimestamp;
   updated_at: Timestamp;
 }
 
@@ -39,6 +44,11 @@ export interface SfCasesTable {
   reason: string | null;
   created_date: NullableTimestamp;
   latest_revision_id: number | null;
+  /** The record Storico created in place of this purged one, and on that one the id it replaces (migration 0003). */
+  recreated_as: ColumnType<string | null, string | null | undefined, string | null>;
+  recreated_from: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set while a restore re-creates this record: no other restore may meanwhile. */
+  recreating_since: NullableTimestamp;
   updated_at: Timestamp;
 }
 
