@@ -289,6 +289,20 @@ export const it = {
     detailOpensTab: '(si apre in una nuova scheda)',
     loadFailed: 'Errore durante la ricerca',
     retry: 'Ritenta',
+    deletedOnly: 'Solo eliminati',
+    deletedOnlyHint: 'Solo i record eliminati nel CRM nel periodo scelto',
+  },
+  /** A record deleted in the CRM, merged into another, or brought back by Storico as a new record. */
+  recordLife: {
+    marks: 'Stato nel CRM',
+    deletedOn: (day: string) => `Eliminato nel CRM il ${day}`,
+    mergedInto: (id: string) => `Unito a ${id}`,
+    recreatedAs: (id: string) => `Ricreato come ${id}`,
+    replaces: (id: string) => `Sostituisce ${id}`,
+    bannerTitle: 'Record eliminato nel CRM',
+    bannerIntro:
+      'Questo record non esiste più nel CRM. Un ripristino lo riporta dal cestino con lo stesso ID o, se è stato svuotato, lo ricrea con un nuovo ID.',
+    recreatedTitle: 'Record ricreato da Storico',
   },
   calendar: {
     labelNext: 'Vai al mese successivo',
@@ -336,7 +350,9 @@ export const it = {
         sync: 'sincronizzazione',
         import: 'importazione',
         restore: (id: string) => `ripristino n. ${id}`,
+        delete: 'eliminazione nel CRM',
       },
+      deleted: 'Eliminato nel CRM',
     },
   },
   contacts: {
@@ -495,6 +511,11 @@ export const it = {
     loadFailed: 'Errore durante il caricamento delle richieste',
     retry: 'Ritenta',
     count: (n: number) => (n === 1 ? '1 richiesta' : `${n} richieste`),
+    outcome: 'Esito',
+    outcomes: {
+      undeleted: 'Ripristinato dal cestino',
+      recreated: (id: string) => `Ripristinato con nuovo ID ${id}`,
+    },
   },
   restore: {
     report: 'Segnala ripristino',
