@@ -320,3 +320,34 @@ describe('reviewing a pending request', () => {
     expect(reviews()).toHaveLength(0);
   });
 });
+
+describe('a restore that brought back a record deleted in the CRM', () => {
+  it("says in the list and in the detail 'Ripristinato dal cestino' or 'Ripristinato con nuovo ID …'", async () => {
+    lists.APPROVED = [
+      caseRequest(51, 'APPROVED', { outcome: 'undeleted' }),
+      caseRequest(52, 'APPROVED', { outcome: 'recreated', newRecordId: '500000000000099AAA' }),
+      caseRequest(53, 'APPROVED'),
+    ];
+    const { user } = await open(`${CASES}?stato=APPROVED`);
+    const table = await screen.findByRole('table', { name: 'Storico - Approvati' });
+    const row = (id: number) => within(table).getByRole('row', { name: new RegExp(`^${id}`) });
+    await within(table).findByText('000123451');
+    expect(within(row(51)).getByText('Ripristinato dal cestino')).toBeInTheDocument();
+    expect(within(row(52)).getByText('Ripristinato con nuovo ID 500000000000099AAA')).toBeInTheDocument();
+    // A live record's restore has no outcome to tell.
+    expect(within(row(53)).queryByText(/^Ripristinato/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Dettaglio della richiesta 52' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Richiesta di ripristino n. 52' });
+    expect(within(dialog).getByText('Esito', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      'Ripristinato con nuovo ID 500000000000099AAA',
+    );
+  });
+
+  it('shows no outcome for a request that is not applied', async () => {
+    const { user } = await open();
+    await user.click(await screen.findByRole('button', { name: 'Dettaglio della richiesta 11' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByText('Esito')).not.toBeInTheDocument();
+  });
+});
