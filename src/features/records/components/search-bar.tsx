@@ -113,7 +113,7 @@ export function SearchBar({ defaults, onSearch, onChange }: SearchBarProps) {
             <Switch
               id={`${ids}-deleted`}
               checked={field.value}
-              onCheckedChange={field.onChange}
+              onChange={(event) => field.onChange(event.target.checked)}
               onBlur={field.onBlur}
               aria-describedby={`${ids}-deleted-hint`}
             />
