@@ -203,6 +203,7 @@ export const caseKind: RecordKindDef<CaseRow> = {
   expansion: { sections: expansionSections, skeletonRows: 4 },
   detailSections,
   columns,
+  lifeColumn: 'caseNumber',
   rowId: (row) => row.id,
   rowName: (row) => row.caseNumber ?? row.id,
   earlierRevisionId: (row) => row.earlierRevisionCase.id,

@@ -151,6 +151,7 @@ export const contactKind: RecordKindDef<ContactRow> = {
   expansion: { sections: expansionSections, skeletonRows: 5 },
   detailSections,
   columns,
+  lifeColumn: 'customerName',
   rowId: (row) => row.id,
   rowName: (row) => row.accountName ?? row.id,
   earlierRevisionId: (row) => row.earlierRevisionAccount.id,

@@ -63,6 +63,8 @@ export type RecordKindDef<Row> = {
   detailSections: Sections;
   /** The search list's data columns; the select and expand columns are added around them. */
   columns: ColumnDef<Row>[];
+  /** The column whose cell also says when the record was deleted, merged or re-created (its name's column). */
+  lifeColumn: string;
   rowId: (row: Row) => string;
   /** How a row is named to assistive technology ('Seleziona Mario Rossi'). */
   rowName: (row: Row) => string;

@@ -1,0 +1,156 @@
+import { flexRender, type ColumnDef } from '@tanstack/react-table';
+import { CopyPlus, GitMerge, History, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { LIVE_RECORD, recordLifeSchema, type RecordLife } from '@contract/search';
+import { it } from '@/i18n/it';
+import { cn } from '@/lib/cn';
+import { formatDay } from '@/lib/dates';
+
+/**
+ * The life fields of a search row or a revision. A comparison saved on this device before deletions were tracked
+ * lacks them: the contract's defaults read it as a live record.
+ */
+export function lifeOf(value: unknown): RecordLife {
+  const parsed = recordLifeSchema.safeParse(value);
+  return parsed.success ? parsed.data : LIVE_RECORD;
+}
+
+/** Whether there is anything to say: deleted, merged, or re-created by a restore. */
+export const hasLifeMarks = (life: RecordLife) =>
+  life.deletedAt !== null || life.recreatedAs !== null || life.recreatedFrom !== null;
+
+type Mark = { key: string; text: string; icon: ReactNode; to?: string; deleted?: boolean };
+
+/** What to say about a record, in order: its deletion, the record it was merged into, its successor or predecessor. */
+function marksOf(life: RecordLife, linkTo: ((id: string) => string) | undefined): Mark[] {
+  const t = it.recordLife;
+  const icon = (Icon: typeof Trash2) => <Icon className="size-3.5 shrink-0" aria-hidden="true" />;
+  const marks: Mark[] = [];
+  if (life.deletedAt !== null)
+    marks.push({
+      key: 'deleted',
+      text: t.deletedOn(formatDay(life.deletedAt) || life.deletedAt),
+      icon: icon(Trash2),
+      deleted: true,
+    });
+  if (life.mergedInto !== null)
+    marks.push({
+      key: 'merged',
+      text: t.mergedInto(life.mergedInto),
+      icon: icon(GitMerge),
+      // Only a survivor Storico keeps revisions of has a detail screen to go to.
+      to: life.mergedIntoKnown ? linkTo?.(life.mergedInto) : undefined,
+    });
+  if (life.recreatedAs !== null)
+    marks.push({
+      key: 'recreatedAs',
+      text: t.recreatedAs(life.recreatedAs),
+      icon: icon(CopyPlus),
+      to: linkTo?.(life.recreatedAs),
+    });
+  if (life.recreatedFrom !== null)
+    marks.push({
+      key: 'recreatedFrom',
+      text: t.replaces(life.recreatedFrom),
+      icon: icon(History),
+      to: linkTo?.(life.recreatedFrom),
+    });
+  return marks;
+}
+
+/**
+ * A deleted, merged or re-created record's marks, in words (an icon beside, never a colour alone). `linkTo` makes
+ * the other record's id a link to its detail screen; without it (the offline list) the marks are plain text.
+ */
+export function RecordLifeMarks({
+  life,
+  linkTo,
+  className,
+}: {
+  life: RecordLife;
+  linkTo?: (id: string) => string;
+  className?: string;
+}) {
+  const marks = marksOf(life, linkTo);
+  if (marks.length === 0) return null;
+  return (
+    <ul aria-label={it.recordLife.marks} className={cn('flex flex-wrap gap-1', className)}>
+      {marks.map((mark) => (
+        <li
+          key={mark.key}
+          data-mark={mark.key}
+          className={cn(
+            'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium',
+            mark.deleted ? 'border-destructive/40 bg-destructive/10 text-destructive' : 'bg-muted',
+          )}
+        >
+          {mark.icon}
+          {mark.to ? (
+            // The hit area reaches 44 px above and below the small text without making the row taller.
+            <Link
+              to={mark.to}
+              className="relative underline underline-offset-2 after:absolute after:inset-x-0 after:-inset-y-3 hover:no-underline"
+            >
+              {mark.text}
+            </Link>
+          ) : (
+            mark.text
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The detail screens' notice about a record deleted in the CRM (or one Storico re-created): when, into what it was
+ * merged, what replaced it, and how a restore brings it back.
+ */
+export function RecordLifeBanner({ life, linkTo }: { life: RecordLife; linkTo: (id: string) => string }) {
+  if (!hasLifeMarks(life)) return null;
+  const deleted = life.deletedAt !== null;
+  const t = it.recordLife;
+  return (
+    <section
+      aria-label={deleted ? t.bannerTitle : t.recreatedTitle}
+      data-testid="record-life-banner"
+      className={cn(
+        'flex flex-col gap-2 rounded-lg border p-4',
+        deleted ? 'border-destructive/40 bg-destructive/5' : 'bg-muted/50',
+      )}
+    >
+      <h2 className="flex items-center gap-2 font-semibold">
+        {deleted ? (
+          <Trash2 className="size-4 text-destructive" aria-hidden="true" />
+        ) : (
+          <CopyPlus className="size-4" aria-hidden="true" />
+        )}
+        {deleted ? t.bannerTitle : t.recreatedTitle}
+      </h2>
+      <RecordLifeMarks life={life} linkTo={linkTo} />
+      {deleted && life.recreatedAs === null && <p className="text-sm">{t.bannerIntro}</p>}
+    </section>
+  );
+}
+
+/** A search list's columns with the marks of each row under the record's name (`columnId`'s cell). */
+export function withLifeMarks<T>(
+  columns: readonly ColumnDef<T>[],
+  columnId: string,
+  linkTo: (id: string) => string,
+): ColumnDef<T>[] {
+  return columns.map((column) =>
+    column.id === columnId
+      ? {
+          ...column,
+          cell: (context) => (
+            <div className="flex flex-col items-start gap-1">
+              {flexRender(column.cell, context)}
+              <RecordLifeMarks life={lifeOf(context.row.original)} linkTo={linkTo} />
+            </div>
+          ),
+        }
+      : column,
+  );
+}
