@@ -1,8 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_RECORD, type RecordLife } from '@contract/search';
-import { ok, startFakeApi } from '../../support/fake-api';
+import { ok, pageOf, startFakeApi } from '../../support/fake-api';
+import { setOnline } from '../../support/online';
 
 // Whole screens render slowly in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -25,14 +26,6 @@ const MERGED: RecordLife = {
   mergedIntoKnown: true,
 };
 
-const pageOf = <T,>(content: T[]) => ({
-  content,
-  totalPages: 1,
-  totalElements: content.length,
-  size: 10,
-  number: 0,
-  pageable: { pageNumber: 0, pageSize: 10 },
-});
 const contactRow = (id: string, name: string, life: RecordLife = LIVE_RECORD) => ({
   id,
   creation_date: '2024-01-10T09:00:00.000Z',
@@ -118,13 +111,6 @@ afterAll(async () => {
   vi.unstubAllEnvs();
   await api.close();
 });
-
-function setOnline(online: boolean) {
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
-  act(() => {
-    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-  });
-}
 
 function keepSearch(kind: 'contacts' | 'cases', deleted?: boolean) {
   window.sessionStorage.setItem(SEARCH_KEYS.agent, JSON.stringify({ id: AGENT.id }));

@@ -1,8 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CaseRestoreRequest, RestoreStatus } from '@contract/restores';
-import { ok, refusal, startFakeApi, type FakeRequest } from '../../support/fake-api';
+import { ok, pageOf, refusal, startFakeApi, type FakeRequest } from '../../support/fake-api';
+import { setOnline } from '../../support/online';
 
 // Whole screens render slowly in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -50,15 +51,6 @@ function caseRequest(
 }
 const RESTORE_STATUS_IDS = { PENDING: 1, APPROVED: 2, REJECTED: 3 } as const;
 
-const pageOf = <T,>(content: T[], page = 0, totalElements = content.length) => ({
-  content,
-  totalPages: Math.ceil(totalElements / 10),
-  totalElements,
-  size: 10,
-  number: page,
-  pageable: { pageNumber: page, pageSize: 10 },
-});
-
 let lists: Record<RestoreStatus, CaseRestoreRequest[]>;
 let review: (request: FakeRequest) => ReturnType<typeof ok> = () => ok(null, 'Reviewed');
 
@@ -85,13 +77,6 @@ afterAll(async () => {
   vi.unstubAllEnvs();
   await api.close();
 });
-
-function setOnline(online: boolean) {
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
-  act(() => {
-    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-  });
-}
 
 const listCalls = (path = '/restore-case-request/') =>
   api.requests.filter((r) => r.method === 'GET' && r.path === path);

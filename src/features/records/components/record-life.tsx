@@ -1,6 +1,5 @@
 import { flexRender, type ColumnDef } from '@tanstack/react-table';
 import { CopyPlus, GitMerge, History, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LIVE_RECORD, recordLifeSchema, type RecordLife } from '@contract/search';
 import { it } from '@/i18n/it';
@@ -20,43 +19,35 @@ export function lifeOf(value: unknown): RecordLife {
 export const hasLifeMarks = (life: RecordLife) =>
   life.deletedAt !== null || life.recreatedAs !== null || life.recreatedFrom !== null;
 
-type Mark = { key: string; text: string; icon: ReactNode; to?: string; deleted?: boolean };
+type Mark = { key: string; text: string; Icon: typeof Trash2; to?: string; deleted?: boolean };
 
 /** What to say about a record, in order: its deletion, the record it was merged into, its successor or predecessor. */
 function marksOf(life: RecordLife, linkTo: ((id: string) => string) | undefined): Mark[] {
   const t = it.recordLife;
-  const icon = (Icon: typeof Trash2) => <Icon className="size-3.5 shrink-0" aria-hidden="true" />;
-  const marks: Mark[] = [];
-  if (life.deletedAt !== null)
-    marks.push({
-      key: 'deleted',
-      text: t.deletedOn(formatDay(life.deletedAt) || life.deletedAt),
-      icon: icon(Trash2),
-      deleted: true,
-    });
-  if (life.mergedInto !== null)
-    marks.push({
-      key: 'merged',
-      text: t.mergedInto(life.mergedInto),
-      icon: icon(GitMerge),
-      // Only a survivor Storico keeps revisions of has a detail screen to go to.
-      to: life.mergedIntoKnown ? linkTo?.(life.mergedInto) : undefined,
-    });
-  if (life.recreatedAs !== null)
-    marks.push({
-      key: 'recreatedAs',
-      text: t.recreatedAs(life.recreatedAs),
-      icon: icon(CopyPlus),
-      to: linkTo?.(life.recreatedAs),
-    });
-  if (life.recreatedFrom !== null)
-    marks.push({
-      key: 'recreatedFrom',
-      text: t.replaces(life.recreatedFrom),
-      icon: icon(History),
-      to: linkTo?.(life.recreatedFrom),
-    });
-  return marks;
+  const deletion: Mark[] =
+    life.deletedAt === null
+      ? []
+      : [
+          {
+            key: 'deleted',
+            text: t.deletedOn(formatDay(life.deletedAt) || life.deletedAt),
+            Icon: Trash2,
+            deleted: true,
+          },
+        ];
+  // [key, the other record's id, its words, icon, whether it has a detail screen to go to]
+  const others = [
+    // Only a survivor Storico keeps revisions of has a detail screen.
+    ['merged', life.mergedInto, t.mergedInto, GitMerge, life.mergedIntoKnown],
+    ['recreatedAs', life.recreatedAs, t.recreatedAs, CopyPlus, true],
+    ['recreatedFrom', life.recreatedFrom, t.replaces, History, true],
+  ] as const;
+  return [
+    ...deletion,
+    ...others.flatMap(([key, id, text, Icon, linked]): Mark[] =>
+      id === null ? [] : [{ key, text: text(id), Icon, to: linked ? linkTo?.(id) : undefined }],
+    ),
+  ];
 }
 
 /**
@@ -85,7 +76,7 @@ export function RecordLifeMarks({
             mark.deleted ? 'border-destructive/40 bg-destructive/10 text-destructive' : 'bg-muted',
           )}
         >
-          {mark.icon}
+          <mark.Icon className="size-3.5 shrink-0" aria-hidden="true" />
           {mark.to ? (
             // The hit area reaches 44 px above and below the small text without making the row taller.
             <Link
