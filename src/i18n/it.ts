@@ -8,7 +8,6 @@ import { ErrorCode, isErrorCode } from '@contract/error-codes';
 export const it = {
   app: {
     name: 'Storico',
-    tagline: 'Revisioni e ripristini CRM',
     loading: 'Caricamento in corso...',
     /** While the server loads the demo history (or runs its first CRM sync) after a first start. */
     startupLoading: 'Caricamento dati dimostrativi…',
@@ -17,7 +16,6 @@ export const it = {
   layout: {
     logout: 'Esci',
     skipToContent: 'Vai al contenuto',
-    menu: 'Menu',
     openMenu: 'Apri il menu',
     closeMenu: 'Chiudi il menu',
     mainNavigation: 'Navigazione principale',
@@ -30,7 +28,6 @@ export const it = {
     caseRestores: 'Gestione ripristini casi',
     contactRestores: 'Gestione ripristini contatti',
     offline: 'Disponibili offline',
-    userMenu: 'Menu utente',
   },
   roles: {
     ADMIN: 'Admin',
@@ -43,7 +40,6 @@ export const it = {
     savedAt: (when: string) => `Offline - dati salvati il ${when}`,
     neverSeen:
       'Sei offline e questo elenco non è mai stato letto su questo dispositivo: sarà disponibile quando torna la connessione.',
-    menu: 'Disponibili offline',
     title: 'Disponibili offline',
     intro:
       'I confronti aperti di recente restano consultabili anche senza connessione (fino a 200, per 30 giorni).',
@@ -277,7 +273,6 @@ export const it = {
     start: "Scegli un agente e un intervallo di date, poi premi 'Cerca'.",
     results: 'Risultati della ricerca',
     total: (n: number) => (n === 1 ? '1 risultato' : `${n} risultati`),
-    selectColumn: 'Selezione',
     selectPage: 'Seleziona tutte le righe della pagina',
     selectRow: (name: string) => `Seleziona ${name}`,
     selectedCount: (n: number) => (n === 1 ? '1 riga selezionata' : `${n} righe selezionate`),
@@ -290,7 +285,6 @@ export const it = {
     loadFailed: 'Errore durante la ricerca',
     retry: 'Ritenta',
     deletedOnly: 'Solo eliminati',
-    deletedOnlyHint: 'Solo i record eliminati nel CRM nel periodo scelto',
   },
   /** A record deleted in the CRM, merged into another, or brought back by Storico as a new record. */
   recordLife: {
@@ -300,8 +294,6 @@ export const it = {
     recreatedAs: (id: string) => `Ricreato come ${id}`,
     replaces: (id: string) => `Sostituisce ${id}`,
     bannerTitle: 'Record eliminato nel CRM',
-    bannerIntro:
-      'Questo record non esiste più nel CRM. Un ripristino lo riporta dal cestino con lo stesso ID o, se è stato svuotato, lo ricrea con un nuovo ID.',
     recreatedTitle: 'Record ricreato da Storico',
   },
   calendar: {
@@ -317,6 +309,7 @@ export const it = {
     changed: 'Valore modificato',
     changedCount: (n: number) =>
       n === 0 ? 'Nessun campo modificato' : n === 1 ? '1 campo modificato' : `${n} campi modificati`,
+    onlyDifferences: 'Solo differenze',
     copyJson: 'Copia JSON',
     copyJsonOf: (heading: string) => `Copia JSON: ${heading}`,
     jsonCopied: 'JSON copiato!',
@@ -530,7 +523,6 @@ export const it = {
         ? 'La revisione selezionata viene ripristinata subito nel CRM.'
         : `Le ${n} revisioni selezionate vengono ripristinate subito nel CRM.`,
     codeLabel: 'Codice OTP',
-    sixDigits: "Inserisci il codice a 6 cifre generato dall'app di autenticazione",
     codeRequired: 'Inserisci tutte le 6 cifre del codice',
     confirm: 'Conferma',
     cancel: 'Annulla',

@@ -147,7 +147,6 @@ describe('the search bar', () => {
     const { user, onSearch } = renderBar({ onChange });
     const toggle = screen.getByRole('switch', { name: 'Solo eliminati' });
     expect(toggle).not.toBeChecked();
-    expect(toggle).toHaveAccessibleDescription('Solo i record eliminati nel CRM nel periodo scelto');
     await user.click(screen.getByText('Solo eliminati'));
     expect(toggle).toBeChecked();
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ deleted: true }));

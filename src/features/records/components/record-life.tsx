@@ -1,5 +1,5 @@
 import { flexRender, type ColumnDef } from '@tanstack/react-table';
-import { CopyPlus, GitMerge, History, Trash2 } from 'lucide-react';
+import { CopyPlus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { LIVE_RECORD, recordLifeSchema, type RecordLife } from '@contract/search';
 import { it } from '@/i18n/it';
@@ -19,7 +19,7 @@ export function lifeOf(value: unknown): RecordLife {
 export const hasLifeMarks = (life: RecordLife) =>
   life.deletedAt !== null || life.recreatedAs !== null || life.recreatedFrom !== null;
 
-type Mark = { key: string; text: string; Icon: typeof Trash2; to?: string; deleted?: boolean };
+type Mark = { key: string; text: string; to?: string; deleted?: boolean };
 
 /** What to say about a record, in order: its deletion, the record it was merged into, its successor or predecessor. */
 function marksOf(life: RecordLife, linkTo: ((id: string) => string) | undefined): Mark[] {
@@ -31,27 +31,26 @@ function marksOf(life: RecordLife, linkTo: ((id: string) => string) | undefined)
           {
             key: 'deleted',
             text: t.deletedOn(formatDay(life.deletedAt) || life.deletedAt),
-            Icon: Trash2,
             deleted: true,
           },
         ];
-  // [key, the other record's id, its words, icon, whether it has a detail screen to go to]
+  // [key, the other record's id, its words, whether it has a detail screen to go to]
   const others = [
     // Only a survivor Storico keeps revisions of has a detail screen.
-    ['merged', life.mergedInto, t.mergedInto, GitMerge, life.mergedIntoKnown],
-    ['recreatedAs', life.recreatedAs, t.recreatedAs, CopyPlus, true],
-    ['recreatedFrom', life.recreatedFrom, t.replaces, History, true],
+    ['merged', life.mergedInto, t.mergedInto, life.mergedIntoKnown],
+    ['recreatedAs', life.recreatedAs, t.recreatedAs, true],
+    ['recreatedFrom', life.recreatedFrom, t.replaces, true],
   ] as const;
   return [
     ...deletion,
-    ...others.flatMap(([key, id, text, Icon, linked]): Mark[] =>
-      id === null ? [] : [{ key, text: text(id), Icon, to: linked ? linkTo?.(id) : undefined }],
+    ...others.flatMap(([key, id, text, linked]): Mark[] =>
+      id === null ? [] : [{ key, text: text(id), to: linked ? linkTo?.(id) : undefined }],
     ),
   ];
 }
 
 /**
- * A deleted, merged or re-created record's marks, in words (an icon beside, never a colour alone). `linkTo` makes
+ * A deleted, merged or re-created record's marks, in words (never a colour alone). `linkTo` makes
  * the other record's id a link to its detail screen; without it (the offline list) the marks are plain text.
  */
 export function RecordLifeMarks({
@@ -76,7 +75,7 @@ export function RecordLifeMarks({
             mark.deleted ? 'border-destructive/40 bg-destructive/10 text-destructive' : 'bg-muted',
           )}
         >
-          <mark.Icon className="size-3.5 shrink-0" aria-hidden="true" />
+          {mark.deleted && <Trash2 className="size-3.5 shrink-0" aria-hidden="true" />}
           {mark.to ? (
             // The hit area reaches 44 px above and below the small text without making the row taller.
             <Link
@@ -96,7 +95,7 @@ export function RecordLifeMarks({
 
 /**
  * The detail screens' notice about a record deleted in the CRM (or one Storico re-created): when, into what it was
- * merged, what replaced it, and how a restore brings it back.
+ * merged, what replaced it.
  */
 export function RecordLifeBanner({ life, linkTo }: { life: RecordLife; linkTo: (id: string) => string }) {
   if (!hasLifeMarks(life)) return null;
@@ -120,7 +119,6 @@ export function RecordLifeBanner({ life, linkTo }: { life: RecordLife; linkTo: (
         {deleted ? t.bannerTitle : t.recreatedTitle}
       </h2>
       <RecordLifeMarks life={life} linkTo={linkTo} />
-      {deleted && life.recreatedAs === null && <p className="text-sm">{t.bannerIntro}</p>}
     </section>
   );
 }

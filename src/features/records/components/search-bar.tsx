@@ -115,15 +115,11 @@ export function SearchBar({ defaults, onSearch, onChange }: SearchBarProps) {
               checked={field.value}
               onChange={(event) => field.onChange(event.target.checked)}
               onBlur={field.onBlur}
-              aria-describedby={`${ids}-deleted-hint`}
             />
             {/* The label is part of the touch target: a tap on the words switches too. */}
             <Label htmlFor={`${ids}-deleted`} className="flex min-h-11 items-center pr-2">
               {it.search.deletedOnly}
             </Label>
-            <span id={`${ids}-deleted-hint`} className="text-sm text-muted-foreground">
-              {it.search.deletedOnlyHint}
-            </span>
           </div>
         )}
       />
