@@ -74,10 +74,6 @@ export const it = {
     unknown: 'Errore sconosciuto',
   },
   pages: {
-    signIn: 'Accedi',
-    forgotPassword: 'Password dimenticata',
-    resetPassword: 'Reimposta password',
-    twoFactor: "Configura l'autenticatore",
     settings: 'Impostazioni',
     userManagement: 'Gestione utenti',
     caseRestores: 'Gestione ripristini casi',
@@ -250,8 +246,6 @@ export const it = {
   common: {
     emptyTable: 'Nessun risultato trovato',
     noData: 'Non sono presenti dati da visualizzare',
-    cancel: 'Annulla',
-    confirm: 'Conferma',
     close: 'Chiudi',
   },
   search: {
@@ -283,18 +277,16 @@ export const it = {
     detail: 'Dettaglio',
     detailOpensTab: '(si apre in una nuova scheda)',
     loadFailed: 'Errore durante la ricerca',
-    retry: 'Ritenta',
     deletedOnly: 'Solo eliminati',
   },
   /** A record deleted in the CRM, merged into another, or brought back by Storico as a new record. */
   recordLife: {
-    marks: 'Stato nel CRM',
+    deleted: 'Eliminato nel CRM',
     deletedOn: (day: string) => `Eliminato nel CRM il ${day}`,
     mergedInto: (id: string) => `Unito a ${id}`,
     recreatedAs: (id: string) => `Ricreato come ${id}`,
     replaces: (id: string) => `Sostituisce ${id}`,
     bannerTitle: 'Record eliminato nel CRM',
-    recreatedTitle: 'Record ricreato da Storico',
   },
   calendar: {
     labelNext: 'Vai al mese successivo',
@@ -343,9 +335,7 @@ export const it = {
         sync: 'sincronizzazione',
         import: 'importazione',
         restore: (id: string) => `ripristino n. ${id}`,
-        delete: 'eliminazione nel CRM',
       },
-      deleted: 'Eliminato nel CRM',
     },
   },
   contacts: {

@@ -7,7 +7,8 @@ import { detailHref, useDetailSearch } from '../hooks/use-detail-search';
 import { useRecordComparison } from '../hooks/use-record-comparison';
 import { recordKinds } from '../kinds/record-kinds';
 import { ComparisonScreen, timelineSource } from './comparison-screen';
-import { lifeOf, RecordLifeBanner } from './record-life';
+import { lifeOf } from './record-life';
+import { RecordLifeBanner } from './record-life-banner';
 import { RestoreActions } from './restore-actions';
 
 /**

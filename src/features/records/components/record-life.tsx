@@ -1,5 +1,4 @@
-import { flexRender, type ColumnDef } from '@tanstack/react-table';
-import { CopyPlus, Trash2 } from 'lucide-react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router-dom';
 import { LIVE_RECORD, recordLifeSchema, type RecordLife } from '@contract/search';
 import { it } from '@/i18n/it';
@@ -65,7 +64,7 @@ export function RecordLifeMarks({
   const marks = marksOf(life, linkTo);
   if (marks.length === 0) return null;
   return (
-    <ul aria-label={it.recordLife.marks} className={cn('flex flex-wrap gap-1', className)}>
+    <ul className={cn('flex flex-wrap gap-1', className)}>
       {marks.map((mark) => (
         <li
           key={mark.key}
@@ -75,7 +74,6 @@ export function RecordLifeMarks({
             mark.deleted ? 'border-destructive/40 bg-destructive/10 text-destructive' : 'bg-muted',
           )}
         >
-          {mark.deleted && <Trash2 className="size-3.5 shrink-0" aria-hidden="true" />}
           {mark.to ? (
             // The hit area reaches 44 px above and below the small text without making the row taller.
             <Link
@@ -93,36 +91,6 @@ export function RecordLifeMarks({
   );
 }
 
-/**
- * The detail screens' notice about a record deleted in the CRM (or one Storico re-created): when, into what it was
- * merged, what replaced it.
- */
-export function RecordLifeBanner({ life, linkTo }: { life: RecordLife; linkTo: (id: string) => string }) {
-  if (!hasLifeMarks(life)) return null;
-  const deleted = life.deletedAt !== null;
-  const t = it.recordLife;
-  return (
-    <section
-      aria-label={deleted ? t.bannerTitle : t.recreatedTitle}
-      data-testid="record-life-banner"
-      className={cn(
-        'flex flex-col gap-2 rounded-lg border p-4',
-        deleted ? 'border-destructive/40 bg-destructive/5' : 'bg-muted/50',
-      )}
-    >
-      <h2 className="flex items-center gap-2 font-semibold">
-        {deleted ? (
-          <Trash2 className="size-4 text-destructive" aria-hidden="true" />
-        ) : (
-          <CopyPlus className="size-4" aria-hidden="true" />
-        )}
-        {deleted ? t.bannerTitle : t.recreatedTitle}
-      </h2>
-      <RecordLifeMarks life={life} linkTo={linkTo} />
-    </section>
-  );
-}
-
 /** A search list's columns with the marks of each row under the record's name (`columnId`'s cell). */
 export function withLifeMarks<T>(
   columns: readonly ColumnDef<T>[],
@@ -133,9 +101,10 @@ export function withLifeMarks<T>(
     column.id === columnId
       ? {
           ...column,
+          // The kinds' cells are functions or plain values; TanStack's flexRender would bring its chunk here.
           cell: (context) => (
             <div className="flex flex-col items-start gap-1">
-              {flexRender(column.cell, context)}
+              {typeof column.cell === 'function' ? column.cell(context) : column.cell}
               <RecordLifeMarks life={lifeOf(context.row.original)} linkTo={linkTo} />
             </div>
           ),

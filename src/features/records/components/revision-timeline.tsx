@@ -1,4 +1,4 @@
-import { ChevronDown, History, Trash2 } from 'lucide-react';
+import { ChevronDown, History, ArchiveX } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Revision } from '@contract/revisions';
 import { Badge } from '@/components/ui/badge';
@@ -21,7 +21,11 @@ export const DELETE_SOURCE = 'delete';
 export function revisionSourceLabel(source: string): string {
   const t = it.compare.timeline.sources;
   if (source.startsWith('restore:')) return t.restore(source.slice('restore:'.length));
-  const named: Record<string, string> = { sync: t.sync, import: t.import, [DELETE_SOURCE]: t.delete };
+  const named: Record<string, string> = {
+    sync: t.sync,
+    import: t.import,
+    [DELETE_SOURCE]: it.recordLife.deleted,
+  };
   return named[source] ?? source;
 }
 
@@ -129,8 +133,8 @@ export function RevisionTimeline({
                   </label>
                   {deletion && (
                     <Badge variant="outline" className="border-destructive/40 text-destructive">
-                      <Trash2 className="size-3.5" aria-hidden="true" />
-                      {t.deleted}
+                      <ArchiveX className="size-3.5" aria-hidden="true" />
+                      {it.recordLife.deleted}
                     </Badge>
                   )}
                   {side && (

@@ -7,6 +7,7 @@ import { searchRecordsOptions } from '../api/search-records';
 import { detailHref } from '../hooks/use-detail-search';
 import { useRowSelection } from '../hooks/use-row-selection';
 import { useSearchPage } from '../hooks/use-search-page';
+import { NAME_COLUMN } from '../kinds/kind-def';
 import { recordKinds } from '../kinds/record-kinds';
 import { RecordVersions } from './record-versions';
 import { withLifeMarks } from './record-life';
@@ -33,7 +34,7 @@ export function SearchPage<K extends RecordKind>({ kind }: { kind: K }) {
   // A deleted row says so under its name, linking to the record it was merged into or re-created as.
   const columns = useMemo(
     () =>
-      withLifeMarks(def.columns, def.lifeColumn, (id) =>
+      withLifeMarks(def.columns, NAME_COLUMN, (id) =>
         search ? detailHref(def.routes.detail(id), search) : def.routes.detail(id),
       ),
     [def, search],

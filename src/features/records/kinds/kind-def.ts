@@ -18,6 +18,12 @@ export type RestoreRequestView = Omit<
   revision: { id: number; json: string };
 };
 
+/**
+ * The id of the search list's column that names the record (a contact's name, a case number): the list says under
+ * it when the record was deleted, merged or re-created.
+ */
+export const NAME_COLUMN = 'name';
+
 /** The sections of a comparison, or a function choosing them from the two snapshots (a section may depend on a value). */
 export type Sections =
   readonly SectionDef[] | ((left: Snapshot | null, right: Snapshot | null) => readonly SectionDef[]);
@@ -63,8 +69,6 @@ export type RecordKindDef<Row> = {
   detailSections: Sections;
   /** The search list's data columns; the select and expand columns are added around them. */
   columns: ColumnDef<Row>[];
-  /** The column whose cell also says when the record was deleted, merged or re-created (its name's column). */
-  lifeColumn: string;
   rowId: (row: Row) => string;
   /** How a row is named to assistive technology ('Seleziona Mario Rossi'). */
   rowName: (row: Row) => string;
