@@ -54,7 +54,8 @@ function searchColumns(object: CrmObject, s: CrmRecord) {
         ...common,
         account_id: text(s.AccountId),
         case_number: text(s.CaseNumber),
-        description: text(s.Description),
+        // What the case search shows and filters, kept here so the filter never reads snapshots.
+        description: text(s.Product_Description__c) ?? text(s.Description),
         reason: text(s.Reason),
       };
 }
@@ -130,6 +131,7 @@ async function insertRevisions(db: Db, object: CrmObject, rows: Prepared[], sour
     json: JSON.stringify(p.snapshot),
     hash: p.hash,
     source,
+    owner_id: text(p.snapshot.OwnerId),
   }));
   const inserted =
     object === 'Account'
