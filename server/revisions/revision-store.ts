@@ -22,12 +22,18 @@ export class SnapshotError extends Error {}
 
 const TABLES = (object: CrmObject) => recordKinds[kindOfObject(object)];
 
-type Prepared = { recordId: string; savedAt: number; hash: string; snapshot: CrmRecord; index: number };
+export type Prepared = {
+  recordId: string;
+  savedAt: number;
+  hash: string;
+  snapshot: CrmRecord;
+  index: number;
+};
 type Known = { id: number | undefined; savedAt: number; hash: string; pending?: Prepared };
 
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 
-function prepare(input: CrmRecord, index: number): Prepared {
+export function prepare(input: CrmRecord, index: number): Prepared {
   // Addresses are kept with all ten keys; the hash ignores empty ones, so older three-key revisions still match.
   const snapshot = input && typeof input === 'object' ? normaliseSnapshot(input) : input;
   if (typeof snapshot?.Id !== 'string' || snapshot.Id === '')
@@ -61,7 +67,7 @@ function searchColumns(object: CrmObject, s: CrmRecord) {
 }
 
 /** Rows the new revisions point at (owner, contact, the record itself) are created empty when still unknown. */
-async function ensureReferencedRows(db: Db, object: CrmObject, prepared: Prepared[]): Promise<void> {
+export async function ensureReferencedRows(db: Db, object: CrmObject, prepared: Prepared[]): Promise<void> {
   const now = new Date();
   const owners = [...new Set(prepared.map((p) => text(p.snapshot.OwnerId)).filter((v) => v !== null))];
   if (owners.length > 0) {
@@ -162,7 +168,7 @@ async function existingId(db: Db, object: CrmObject, p: Prepared): Promise<numbe
 }
 
 /** Points sf_accounts / sf_cases at the newest revision, unless a newer one is already there. */
-async function refreshSearchRows(
+export async function refreshSearchRows(
   db: Db,
   object: CrmObject,
   newest: Array<{ p: Prepared; revisionId: number }>,
