@@ -66,6 +66,10 @@ const envSchema = z.object({
       .regex(/^(true|false|\d+|[\d.:a-fA-F/, ]+)$/, 'true, false, a hop count or a list of proxy addresses')
       .default('false'),
   ),
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -93,6 +97,8 @@ export type Config = {
   secureTransport: boolean;
   bootstrapAdmin: { username: string; password: string | undefined; totpSecret: string | undefined };
   logLevel: Env['LOG_LEVEL'];
+  /** The bearer token a Prometheus scraper sends to GET /metrics; no token, no /metrics. */
+  metricsToken: string | undefined;
   /** Which proxies' X-Forwarded-For to believe: client addresses feed rate limits and the audit log. */
   trustProxy: boolean | number | string;
 };
@@ -180,5 +186,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -53,6 +53,7 @@ async function main(): Promise<void> {
     { openConfiguredDatabase },
     crmRuntime,
     users,
+    { Metrics },
   ] = await Promise.all([
     import('./app'),
     import('./auth/sessions'),
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
     import('./db/open-configured'),
     import('./sync/crm-runtime'),
     import('./users/bootstrap'),
+    import('./metrics/metrics'),
   ]);
 
   // A new embedded database starts from the migrated copy `npm start` prepared, not from an initdb.
@@ -71,6 +73,8 @@ async function main(): Promise<void> {
   readiness.databaseReady();
   const crm = await crmRuntime.prepareCrm(config, database);
 
+  const metrics = config.metricsToken ? new Metrics() : undefined;
+  if (database.pool) metrics?.watchPool(database.pool);
   const sessions = new SessionService(database.db, config.jwtSecret);
   const appSlot = socket.slot();
   const app = await buildApp({
@@ -80,6 +84,7 @@ async function main(): Promise<void> {
     sessions,
     distDir,
     crm: crm.connector,
+    metrics,
     logger,
     serverFactory: appSlot.serverFactory,
   });
@@ -108,7 +113,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
 
   app.log.info({ database: database.kind, demo: config.demo }, 'Storico is ready to sign in');
-  crm.start({ readiness, logger: app.log });
+  crm.start({ readiness, logger: app.log, metrics });
 }
 
 await main();
