@@ -14,6 +14,7 @@ import { API_PREFIX, registerAccessControl } from './http/access';
 import { registerErrorHandler, registerNotFound } from './http/error-handler';
 import { acceptEmptyJsonBodies } from './http/json-body';
 import { registerOpenApi } from './http/openapi';
+import { registerOverloadGuard } from './http/overload';
 import { registerRateLimit } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (deps.config.metricsToken) registerMetrics(app, deps.metrics ?? new Metrics(), deps.config.metricsToken);
   registerErrorHandler(app);
+  registerOverloadGuard(app, deps.config.apiMaxInFlight);
   acceptEmptyJsonBodies(app);
   registerAccessControl(app, deps.sessions);
   await registerSecurityHeaders(app, deps.config.secureTransport);
