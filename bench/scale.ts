@@ -9,7 +9,6 @@
  * 3. Serves the real app over HTTP and times each operation through the API and as raw SQL: p50/p95/p99 and the
  *    ratio of the p50s.
  */
-import { randomBytes } from 'node:crypto';
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,19 +17,13 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { USER_RANA } from '../contract/roles';
-import { buildApp } from '../server/app';
-import { SessionService } from '../server/auth/sessions';
 import { loadConfig } from '../server/config';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../server/db/database';
-import { ReadinessState } from '../server/health/readiness';
+import { migrateToLatest } from '../server/db/database';
 import { romeDayRange } from '../server/revisions/rome-days';
 import { importSnapshots } from '../server/sync/snapshot-import';
 import { ensureRoles } from '../server/users/bootstrap';
-import { findRoleByName } from '../server/users/roles.repository';
-import { insertUser } from '../server/users/users.repository';
 import {
   SPAN_END,
   SPAN_START,
@@ -41,6 +34,7 @@ import {
   shapeOf,
   writeScaleData,
 } from './scale-data';
+import { benchApp, scratchPostgres } from './bench-app';
 import { measure, summarize, type Summary } from './stats';
 
 export type ScaleOptions = {
@@ -57,28 +51,6 @@ export type ScaleResult = {
   copyRate: number;
   operations: OperationResult[];
 };
-
-async function scratchDatabase(adminUrl: string): Promise<DatabaseHandle & { url: string }> {
-  const name = `storico_scale_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 10 });
-  return {
-    ...handle,
-    url: url.toString(),
-    close: async () => {
-      await handle.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
 
 /** The minimal schema the raw SQL runs on: the revisions and the two indexes search and history need. */
 const RAW_SCHEMA = ['raw_accounts', 'raw_cases'].flatMap((table) => [
@@ -231,26 +203,12 @@ function operations(
   ];
 }
 
-async function signedInHeaders(database: DatabaseHandle, sessions: SessionService) {
-  const role = await findRoleByName(database.db, USER_RANA);
-  const userId = await insertUser(database.db, {
-    username: 'bench',
-    email: 'bench@example.test',
-    password_hash: 'not-used',
-    role_id: role!.id,
-    updated_at: new Date(),
-  });
-  return {
-    authorization: `Bearer ${await sessions.issue({ id: userId, username: 'bench', role: USER_RANA }, null)}`,
-  };
-}
-
 export async function runScale(options: ScaleOptions): Promise<ScaleResult> {
   const log = options.log ?? console.log;
   const shape = shapeOf(options.revisions);
   const dir = mkdtempSync(path.join(tmpdir(), 'storico-scale-'));
   const file = path.join(dir, 'revisions.ndjson');
-  const database = await scratchDatabase(options.adminUrl);
+  const database = await scratchPostgres(options.adminUrl, 'storico_scale');
   const pool = database.pool!;
   let app: FastifyInstance | undefined;
   try {
@@ -288,13 +246,10 @@ export async function runScale(options: ScaleOptions): Promise<ScaleResult> {
         `ratio ${(importRate / copyRate).toFixed(2)}x`,
     );
 
-    const sessions = new SessionService(database.db, config.jwtSecret);
-    const readiness = new ReadinessState();
-    readiness.databaseReady();
-    readiness.syncStatus('disabled');
-    app = await buildApp({ config, db: database.db, readiness, sessions, logger: false });
+    const served = await benchApp(database, config);
+    app = served.app;
+    const headers = served.headers;
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
-    const headers = await signedInHeaders(database, sessions);
 
     const pairsOf = async (text: string) =>
       (await pool.query<{ a: number; b: number }>(text)).rows.map((r) => [Number(r.a), Number(r.b)]);
