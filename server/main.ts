@@ -54,6 +54,7 @@ async function main(): Promise<void> {
     crmRuntime,
     users,
     { Metrics },
+    retention,
   ] = await Promise.all([
     import('./app'),
     import('./auth/sessions'),
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
     import('./sync/crm-runtime'),
     import('./users/bootstrap'),
     import('./metrics/metrics'),
+    import('./revisions/retention'),
   ]);
 
   // A new embedded database starts from the migrated copy `npm start` prepared, not from an initdb.
@@ -92,6 +94,9 @@ async function main(): Promise<void> {
   appSlot.activate();
   await starting.close();
 
+  const pruning = config.retentionMonths
+    ? retention.startRetention({ db: database.db, months: config.retentionMonths, logger: app.log })
+    : undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -101,6 +106,7 @@ async function main(): Promise<void> {
       await socket.close();
       await app.close();
       await crm.stop();
+      await pruning?.stop();
       await database.close();
       app.log.info('stopped cleanly');
       process.exit(0);
