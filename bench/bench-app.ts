@@ -5,11 +5,22 @@ import pg from 'pg';
 import { USER_RANA } from '../contract/roles';
 import { buildApp } from '../server/app';
 import { SessionService } from '../server/auth/sessions';
-import type { Config } from '../server/config';
+import { loadConfig, type Config } from '../server/config';
 import { openDatabase, type DatabaseHandle } from '../server/db/database';
 import { ReadinessState } from '../server/health/readiness';
 import { findRoleByName } from '../server/users/roles.repository';
 import { insertUser } from '../server/users/users.repository';
+
+/** A demo-mode configuration with fixed secrets and no logs; `env` adds to it. */
+export const benchConfig = (env: Record<string, string> = {}): Config =>
+  loadConfig({
+    DEMO: '1',
+    DATA_DIR: '/tmp/storico-bench',
+    JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-for-hs256',
+    SECRETS_KEY: '0'.repeat(64),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
 
 /** A new database on the PostgreSQL server of `adminUrl`, dropped again on close. */
 export async function scratchPostgres(

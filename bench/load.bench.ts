@@ -8,11 +8,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { loadConfig } from '../server/config';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../server/db/database';
 import { ensureRoles } from '../server/users/bootstrap';
 import { DEMO_VOLUME, bulkAgentId, loadBulkRevisions } from '../tests/support/bulk-revisions';
-import { benchApp, scratchPostgres } from './bench-app';
+import { benchApp, benchConfig, scratchPostgres } from './bench-app';
 
 const SECONDS = Number(process.env.BENCH_LOAD_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -33,13 +32,7 @@ async function load(
   database: DatabaseHandle,
   label: string,
 ): Promise<Array<{ label: string; p99: number; ok: boolean }>> {
-  const config = loadConfig({
-    DEMO: '1',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'storico-load-')),
-    JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-for-hs256',
-    SECRETS_KEY: '0'.repeat(64),
-    LOG_LEVEL: 'silent',
-  });
+  const config = benchConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'storico-load-')) });
   await migrateToLatest(database.db);
   await ensureRoles(database.db, config.productCode);
   await loadBulkRevisions(database.db, DEMO_VOLUME);

@@ -19,7 +19,6 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { loadConfig } from '../server/config';
 import { migrateToLatest } from '../server/db/database';
 import { romeDayRange } from '../server/revisions/rome-days';
 import { importSnapshots } from '../server/sync/snapshot-import';
@@ -34,7 +33,7 @@ import {
   shapeOf,
   writeScaleData,
 } from './scale-data';
-import { benchApp, scratchPostgres } from './bench-app';
+import { benchApp, benchConfig, scratchPostgres } from './bench-app';
 import { measure, summarize, type Summary } from './stats';
 
 export type ScaleOptions = {
@@ -218,14 +217,7 @@ export async function runScale(options: ScaleOptions): Promise<ScaleResult> {
       `${revisions} revisions of ${shape.accounts} contacts and ${shape.cases} cases, ${shape.agents} agents, ` +
         `written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
-    const config = loadConfig({
-      DEMO: '1',
-      DATA_DIR: dir,
-      DATABASE_URL: database.url,
-      JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-for-hs256',
-      SECRETS_KEY: '0'.repeat(64),
-      LOG_LEVEL: 'silent',
-    });
+    const config = benchConfig({ DATA_DIR: dir, DATABASE_URL: database.url });
     await migrateToLatest(database.db);
     await ensureRoles(database.db, config.productCode);
     for (const statement of RAW_SCHEMA) await pool.query(statement);

@@ -8,7 +8,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { loadConfig } from '../server/config';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../server/db/database';
 import { ensureRoles } from '../server/users/bootstrap';
 import {
@@ -19,7 +18,7 @@ import {
   loadBulkRevisions,
   type Volume,
 } from '../tests/support/bulk-revisions';
-import { benchApp, scratchPostgres } from './bench-app';
+import { benchApp, benchConfig, scratchPostgres } from './bench-app';
 import { formatSummary, measure, summarize, type Summary } from './stats';
 
 const N = Number(process.env.BENCH_N ?? 300);
@@ -117,13 +116,7 @@ async function run(kind: Kind, scale: number): Promise<Map<string, Summary>> {
     cases: DEMO_VOLUME.cases * scale,
   };
   const database = await scratchDatabase(kind);
-  const config = loadConfig({
-    DEMO: '1',
-    DATA_DIR: '/tmp/storico-bench',
-    JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-for-hs256',
-    SECRETS_KEY: '0'.repeat(64),
-    LOG_LEVEL: 'silent',
-  });
+  const config = benchConfig();
   let app: FastifyInstance | undefined;
   try {
     await migrateToLatest(database.db);

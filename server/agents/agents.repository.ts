@@ -69,18 +69,44 @@ const matching = (columns: RawBuilder<unknown>[], filter: string | undefined) =>
   )})`;
 };
 
+/** How one kind's search differs: its records' alias, sort, filtered columns and the columns of a row. */
+type KindSearch = {
+  kind: RecordKind;
+  alias: 'a' | 'c';
+  order: RawBuilder<unknown>;
+  filterColumns: RawBuilder<unknown>[];
+  columns: RawBuilder<unknown>;
+};
+
 /**
  * One statement: the hits, filtered and sorted, counted exactly (a window over every hit) and cut to the page;
  * then the page's rows only get their columns and versions in effect. A page past the end has no row to carry the
  * total, so it is counted again from the first row.
  */
 async function searchPage<R>(
-  run: (window: Window) => Promise<Array<R & Counted>>,
-  window: Window,
+  db: Db,
+  options: SearchOptions<string>,
+  search: KindSearch,
 ): Promise<{ rows: R[]; total: number }> {
-  let rows = await run(window);
+  const records = sql.table(recordKinds[search.kind].records);
+  const alias = sql.raw(search.alias);
+  const run = async (window: Window) =>
+    (
+      await sql<R & Counted>`
+        with page as (
+          select ${alias}.id, count(*) over () as total, row_number() over (order by ${search.order}) as ord
+          from (${hitsOf(search.kind, options)}) h join ${records} ${alias} on ${alias}.id = h.id
+          where ${matching(search.filterColumns, options.filter)}
+          order by ord offset ${window.offset} limit ${window.limit}
+        )
+        select p.total, p.ord, ${search.columns},
+          ${inEffectColumns(search.kind, sql<string>`${alias}.id`, options.range)}
+        from page p join ${records} ${alias} on ${alias}.id = p.id
+        order by p.ord`.execute(db)
+    ).rows;
+  let rows = await run(options.window);
   let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && window.offset > 0) {
+  if (rows.length === 0 && options.window.offset > 0) {
     total = Number((await run({ offset: 0, limit: 1 }))[0]?.total ?? 0);
     rows = [];
   }
@@ -108,29 +134,18 @@ const contactOrder = {
 } as const;
 
 /** The agent's contacts with at least one revision in the range, how many cases each has, and its two versions. */
-export function searchAccounts(
+export async function searchAccounts(
   db: Db,
   options: SearchOptions<ContactSortColumn>,
 ): Promise<{ rows: AccountHit[]; total: number }> {
-  const order = orderOf(contactOrder[options.sort.column], options.sort, sql`a.id`);
-  const run = async (window: Window) =>
-    (
-      await sql<AccountHit & Counted>`
-        with page as (
-          select a.id, count(*) over () as total, row_number() over (order by ${order}) as ord
-          from (${hitsOf('account', options)}) h join sf_accounts a on a.id = h.id
-          where ${matching([sql`a.name`, sql`a.email`], options.filter)}
-          order by ord offset ${window.offset} limit ${window.limit}
-        )
-        select p.total, p.ord, a.id, a.name, a.email, a.phone, a.created_date, ${caseCount} as case_count,
-          ${inEffectColumns('account', sql<string>`a.id`, options.range)}
-        from page p join sf_accounts a on a.id = p.id
-        order by p.ord`.execute(db)
-    ).rows;
-  return searchPage(run, options.window).then(({ rows, total }) => ({
-    rows: rows.map((row) => ({ ...row, case_count: Number(row.case_count) })),
-    total,
-  }));
+  const { rows, total } = await searchPage<AccountHit>(db, options, {
+    kind: 'account',
+    alias: 'a',
+    order: orderOf(contactOrder[options.sort.column], options.sort, sql`a.id`),
+    filterColumns: [sql`a.name`, sql`a.email`],
+    columns: sql`a.id, a.name, a.email, a.phone, a.created_date, ${caseCount} as case_count`,
+  });
+  return { rows: rows.map((row) => ({ ...row, case_count: Number(row.case_count) })), total };
 }
 
 export type CaseSortColumn = (typeof CASE_SORT_FIELDS)[number];
@@ -157,20 +172,11 @@ export function searchCases(
   db: Db,
   options: SearchOptions<CaseSortColumn>,
 ): Promise<{ rows: CaseHit[]; total: number }> {
-  const order = orderOf(caseOrder[options.sort.column], options.sort, sql`c.id`);
-  const run = async (window: Window) =>
-    (
-      await sql<CaseHit & Counted>`
-        with page as (
-          select c.id, count(*) over () as total, row_number() over (order by ${order}) as ord
-          from (${hitsOf('case', options)}) h join sf_cases c on c.id = h.id
-          where ${matching([sql`c.case_number`, sql`c.description`], options.filter)}
-          order by ord offset ${window.offset} limit ${window.limit}
-        )
-        select p.total, p.ord, c.id, c.case_number, c.created_date, c.description,
-          ${inEffectColumns('case', sql<string>`c.id`, options.range)}
-        from page p join sf_cases c on c.id = p.id
-        order by p.ord`.execute(db)
-    ).rows;
-  return searchPage(run, options.window);
+  return searchPage<CaseHit>(db, options, {
+    kind: 'case',
+    alias: 'c',
+    order: orderOf(caseOrder[options.sort.column], options.sort, sql`c.id`),
+    filterColumns: [sql`c.case_number`, sql`c.description`],
+    columns: sql`c.id, c.case_number, c.created_date, c.description`,
+  });
 }

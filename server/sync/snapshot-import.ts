@@ -74,28 +74,20 @@ export function parseImportLine(text: string, line: number): ParsedLine | Import
   return { line, type: parsed.data.type, record: parsed.data.record as CrmRecord };
 }
 
-async function storeBatch(db: Db, batch: ParsedLine[], pool?: pg.Pool) {
-  if (pool) return copyBatch(db, pool, batch);
-  return db.transaction().execute(async (trx) => {
-    const users = batch.filter((l) => l.type === 'User');
-    await upsertAgents(
-      trx,
-      users.map((l) => toCrmAgent(l.record)),
-    );
-    let stored = 0;
-    let unchanged = 0;
-    for (const object of ['Account', 'Case'] as const) {
-      const records = batch.filter((l) => l.type === object).map((l) => l.record);
-      for (const r of await storeSnapshots(trx, object, records, 'import')) {
-        if (r.stored) stored++;
-        else unchanged++;
-      }
-    }
-    return { users: users.length, stored, unchanged };
-  });
-}
+type StoreObject = (
+  db: Db,
+  object: CrmObject,
+  records: CrmRecord[],
+) => Promise<{ stored: number; unchanged: number }>;
 
-async function copyBatch(db: Db, pool: pg.Pool, batch: ParsedLine[]) {
+/** Through the revision store, row by row. */
+const storeObject: StoreObject = async (db, object, records) => {
+  let stored = 0;
+  for (const r of await storeSnapshots(db, object, records, 'import')) if (r.stored) stored++;
+  return { stored, unchanged: records.length - stored };
+};
+
+async function storeLines(db: Db, batch: ParsedLine[], store: StoreObject) {
   const users = batch.filter((l) => l.type === 'User');
   await upsertAgents(
     db,
@@ -104,12 +96,24 @@ async function copyBatch(db: Db, pool: pg.Pool, batch: ParsedLine[]) {
   let stored = 0;
   let unchanged = 0;
   for (const object of ['Account', 'Case'] as const) {
-    const records = batch.filter((l) => l.type === object).map((l) => l.record);
-    const counts = await copySnapshots(db, pool, object, records, 'import');
+    const counts = await store(
+      db,
+      object,
+      batch.filter((l) => l.type === object).map((l) => l.record),
+    );
     stored += counts.stored;
     unchanged += counts.unchanged;
   }
   return { users: users.length, stored, unchanged };
+}
+
+/** One transaction per batch; with PostgreSQL's pool, each object's snapshots are streamed with COPY instead. */
+function storeBatch(db: Db, batch: ParsedLine[], pool?: pg.Pool) {
+  if (pool)
+    return storeLines(db, batch, (trx, object, records) =>
+      copySnapshots(trx, pool, object, records, 'import'),
+    );
+  return db.transaction().execute((trx) => storeLines(trx, batch, storeObject));
 }
 
 /**
