@@ -42,6 +42,16 @@ const LAST = ['Rossi', 'Bianchi', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco
 const CITIES = ['Roma', 'Milano', 'Napoli', 'Torino', 'Verona', 'Bologna', 'Firenze', 'Bari'];
 const PRODUCTS = ['Tortellini', 'Ravioli', 'Gnocchi', 'Lasagne', 'Tagliatelle', 'Sugo al pomodoro'];
 
+/** The fields the CRM sets on every record: who created and last changed it, and when. */
+const systemFields = (owner: number, created: number) => ({
+  IsDeleted: false,
+  CreatedById: agentId(owner),
+  CreatedDate: sfTime(created),
+  LastModifiedById: agentId(owner),
+  LastModifiedDate: sfTime(created),
+  SystemModstamp: sfTime(created),
+});
+
 function contact(n: number, owner: number, rnd: ReturnType<typeof random>, created: number) {
   const first = FIRST[n % FIRST.length]!;
   const last = LAST[(n >> 3) % LAST.length]!;
@@ -87,12 +97,7 @@ function contact(n: number, owner: number, rnd: ReturnType<typeof random>, creat
     Industry: null,
     AccountSource: 'Web',
     Rating: null,
-    IsDeleted: false,
-    CreatedById: agentId(owner),
-    CreatedDate: sfTime(created),
-    LastModifiedById: agentId(owner),
-    LastModifiedDate: sfTime(created),
-    SystemModstamp: sfTime(created),
+    ...systemFields(owner, created),
   };
 }
 
@@ -137,12 +142,7 @@ function supportCase(
     IsEscalated: false,
     IsClosed: false,
     ClosedDate: null,
-    IsDeleted: false,
-    CreatedById: agentId(owner),
-    CreatedDate: sfTime(created),
-    LastModifiedById: agentId(owner),
-    LastModifiedDate: sfTime(created),
-    SystemModstamp: sfTime(created),
+    ...systemFields(owner, created),
   };
 }
 
