@@ -11,8 +11,9 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { migrateToLatest, openDatabase } from '../server/db/database';
 import { importSnapshots } from '../server/sync/snapshot-import';
+import { ensureRoles } from '../server/users/bootstrap';
 import { DEMO_VOLUME, bulkAgentId, loadBulkRevisions } from '../tests/support/bulk-revisions';
-import { benchApp } from './bench-app';
+import { benchApp, benchConfig } from './bench-app';
 import { formatSummary, summarize } from './stats';
 
 const LINES = Number(process.env.BENCH_IMPORT_LINES ?? 100_000);
@@ -49,7 +50,9 @@ async function run(thread: boolean, file: string) {
   try {
     await migrateToLatest(database.db);
     await loadBulkRevisions(database.db, DEMO_VOLUME);
-    const { app, headers } = await benchApp(database.db);
+    const config = benchConfig();
+    await ensureRoles(database.db, config.productCode);
+    const { app, headers } = await benchApp(database, config);
     const loop = monitorEventLoopDelay({ resolution: 5 });
     const samples: number[] = [];
     let importing = true;

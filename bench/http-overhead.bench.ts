@@ -2,13 +2,27 @@
  * The cost of the HTTP layer every API call pays (validation, access hook, envelope, security headers), measured
  * through inject on the real app: an API 404 envelope and an authenticated rejection against the bare /healthz.
  */
+import { buildApp } from '../server/app';
+import { SessionService } from '../server/auth/sessions';
 import { migrateToLatest, openDatabase } from '../server/db/database';
-import { benchApp } from './bench-app';
+import { ReadinessState } from '../server/health/readiness';
+import { benchConfig } from './bench-app';
 import { formatSummary, measure, summarize } from './stats';
 
 const database = await openDatabase({ kind: 'pglite', memory: true });
 await migrateToLatest(database.db);
-const { app } = await benchApp(database.db);
+const config = benchConfig();
+const readiness = new ReadinessState();
+readiness.databaseReady();
+readiness.syncStatus('disabled');
+const app = await buildApp({
+  config,
+  db: database.db,
+  readiness,
+  sessions: new SessionService(database.db, config.jwtSecret),
+  logger: false,
+});
+await app.ready();
 
 const N = 2000;
 const health = summarize(await measure(N, () => app.inject({ method: 'GET', url: '/healthz' })));

@@ -6,11 +6,10 @@
  * PGlite always; PostgreSQL too when BENCH_DATABASE_URL is set (a scratch database is created and dropped there).
  * `BENCH_SCALES=1,10` and `BENCH_N=300` change the sizes and the calls per endpoint.
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../server/db/database';
+import { ensureRoles } from '../server/users/bootstrap';
 import {
   DEMO_VOLUME,
   bulkAccountId,
@@ -19,7 +18,7 @@ import {
   loadBulkRevisions,
   type Volume,
 } from '../tests/support/bulk-revisions';
-import { benchApp } from './bench-app';
+import { benchApp, benchConfig, scratchPostgres } from './bench-app';
 import { formatSummary, measure, summarize, type Summary } from './stats';
 
 const N = Number(process.env.BENCH_N ?? 300);
@@ -29,25 +28,7 @@ const postgresUrl = process.env.BENCH_DATABASE_URL;
 type Kind = 'pglite' | 'postgres';
 
 async function scratchDatabase(kind: Kind): Promise<DatabaseHandle> {
-  if (kind === 'pglite') return openDatabase({ kind: 'pglite', memory: true });
-  const name = `storico_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(postgresUrl!);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      const dropper = new pg.Client({ connectionString: postgresUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+  return kind === 'pglite' ? openDatabase({ kind: 'pglite', memory: true }) : scratchPostgres(postgresUrl!);
 }
 
 /** A deterministic sequence, so every run asks for the same records. */
@@ -135,9 +116,11 @@ async function run(kind: Kind, scale: number): Promise<Map<string, Summary>> {
     cases: DEMO_VOLUME.cases * scale,
   };
   const database = await scratchDatabase(kind);
+  const config = benchConfig();
   let app: FastifyInstance | undefined;
   try {
     await migrateToLatest(database.db);
+    await ensureRoles(database.db, config.productCode);
     const loadStart = performance.now();
     await loadBulkRevisions(database.db, volume);
     const { revisions } = (
@@ -150,9 +133,10 @@ async function run(kind: Kind, scale: number): Promise<Map<string, Summary>> {
       `${kind} ${scale}x: ${volume.agents} agents, ${volume.accounts} contacts, ${volume.cases} cases, ` +
         `${revisions} revisions loaded in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`,
     );
-    const bench = await benchApp(database.db);
-    app = bench.app;
-    const { headers } = bench;
+
+    const served = await benchApp(database, config);
+    app = served.app;
+    const headers = served.headers;
 
     const results = new Map<string, Summary>();
     for (const endpoint of await endpoints(database, volume)) {

@@ -70,6 +70,12 @@ const envSchema = z.object({
       .regex(/^(true|false|\d+|[\d.:a-fA-F/, ]+)$/, 'true, false, a hop count or a list of proxy addresses')
       .default('false'),
   ),
+  API_MAX_IN_FLIGHT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(64)),
+  RETENTION_MONTHS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -97,6 +103,12 @@ export type Config = {
   secureTransport: boolean;
   bootstrapAdmin: { username: string; password: string | undefined; totpSecret: string | undefined };
   logLevel: Env['LOG_LEVEL'];
+  /** API requests worked on at once; more are refused with 429 (0 = no cap). */
+  apiMaxInFlight: number;
+  /** Revisions older than this many months are pruned (retention.ts); none = every revision is kept. */
+  retentionMonths: number | undefined;
+  /** The bearer token a Prometheus scraper sends to GET /metrics; no token, no /metrics. */
+  metricsToken: string | undefined;
   /** Which proxies' X-Forwarded-For to believe: client addresses feed rate limits and the audit log. */
   trustProxy: boolean | number | string;
 };
@@ -188,5 +200,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    metricsToken: e.METRICS_TOKEN,
+    retentionMonths: e.RETENTION_MONTHS,
+    apiMaxInFlight: e.API_MAX_IN_FLIGHT,
   };
 }

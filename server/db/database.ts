@@ -14,6 +14,8 @@ export type DatabaseHandle = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PostgreSQL only: the pool behind `db`, for COPY streams and the pool's metrics. */
+  pool?: pg.Pool;
   /** PGlite only: the whole data directory as a tarball, to open copies of a migrated database quickly. */
   dumpDataDir?: () => Promise<Blob>;
 };
@@ -49,7 +51,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       console.error(JSON.stringify({ level: 50, msg: 'idle database connection lost', err: error.message })),
     );
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', pool, close: () => db.destroy() };
   }
   let client: PGlite;
   if ('dataDir' in options) {

@@ -9,6 +9,7 @@ import { writeDemoHistory } from './demo-history';
 import { currentState, startSandboxCrm, type SandboxCrm } from '../crm/sandbox/sandbox-crm';
 import type { DatabaseHandle } from '../db/database';
 import type { ReadinessState } from '../health/readiness';
+import type { Metrics } from '../metrics/metrics';
 import { startSyncLoop, type SyncLoop } from './sync-loop';
 import type { SyncLogger } from './sync-logger';
 import { importSnapshots } from './snapshot-import';
@@ -21,7 +22,7 @@ export type CrmRuntime = {
   connector: CrmConnector;
   sandbox: SandboxCrm | undefined;
   /** In the background: imports the demo history when still due, then syncs at start and every interval. */
-  start(deps: { readiness: ReadinessState; logger: SyncLogger }): void;
+  start(deps: { readiness: ReadinessState; logger: SyncLogger; metrics?: Metrics | undefined }): void;
   /** Stops the import or sync in progress (after the batch being stored) and the sandbox CRM. */
   stop(): Promise<void>;
 };
@@ -96,8 +97,9 @@ export async function prepareCrm(
   return {
     connector,
     sandbox,
-    start({ readiness, logger }) {
+    start({ readiness, logger, metrics }) {
       readiness.watchCrm(connector, config.sfApiMaxUsage);
+      metrics?.watchCrm(connector);
       connector.useLogger(logger);
       if (sandbox) logger.info({ url: sandbox.url }, prepared);
       background = (async () => {
@@ -116,6 +118,7 @@ export async function prepareCrm(
           maxApiUsage: config.sfApiMaxUsage,
           readiness,
           logger,
+          onRun: metrics?.observeSync,
         });
       })();
     },

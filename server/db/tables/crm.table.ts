@@ -40,6 +40,7 @@ export interface SfCasesTable {
   owner_id: string | null;
   account_id: string | null;
   case_number: string | null;
+  /** What search shows and filters: the product feedback description, else the description. */
   description: string | null;
   reason: string | null;
   created_date: NullableTimestamp;
@@ -59,6 +60,8 @@ interface RevisionColumns {
   json: Json;
   hash: ColumnType<string, string, never>;
   source: ColumnType<string, string, never>;
+  /** `OwnerId` of the snapshot: the agent the revision belongs to (DESIGN.md section 3). */
+  owner_id: ColumnType<string | null, string | null | undefined, never>;
   created_at: CreatedAt;
 }
 
