@@ -4,20 +4,14 @@
  */
 import { buildApp } from '../server/app';
 import { SessionService } from '../server/auth/sessions';
-import { loadConfig } from '../server/config';
 import { migrateToLatest, openDatabase } from '../server/db/database';
 import { ReadinessState } from '../server/health/readiness';
+import { benchConfig } from './bench-app';
 import { formatSummary, measure, summarize } from './stats';
 
 const database = await openDatabase({ kind: 'pglite', memory: true });
 await migrateToLatest(database.db);
-const config = loadConfig({
-  DEMO: '1',
-  DATA_DIR: '/tmp/storico-bench',
-  JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-for-hs256',
-  SECRETS_KEY: '0'.repeat(64),
-  LOG_LEVEL: 'silent',
-});
+const config = benchConfig();
 const readiness = new ReadinessState();
 readiness.databaseReady();
 readiness.syncStatus('disabled');

@@ -6,19 +6,10 @@
  * PGlite always; PostgreSQL too when BENCH_DATABASE_URL is set (a scratch database is created and dropped there).
  * `BENCH_SCALES=1,10` and `BENCH_N=300` change the sizes and the calls per endpoint.
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { USER_RANA } from '../contract/roles';
-import { buildApp } from '../server/app';
-import { SessionService } from '../server/auth/sessions';
-import { loadConfig } from '../server/config';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../server/db/database';
-import { ReadinessState } from '../server/health/readiness';
 import { ensureRoles } from '../server/users/bootstrap';
-import { findRoleByName } from '../server/users/roles.repository';
-import { insertUser } from '../server/users/users.repository';
 import {
   DEMO_VOLUME,
   bulkAccountId,
@@ -27,6 +18,7 @@ import {
   loadBulkRevisions,
   type Volume,
 } from '../tests/support/bulk-revisions';
+import { benchApp, benchConfig, scratchPostgres } from './bench-app';
 import { formatSummary, measure, summarize, type Summary } from './stats';
 
 const N = Number(process.env.BENCH_N ?? 300);
@@ -36,25 +28,7 @@ const postgresUrl = process.env.BENCH_DATABASE_URL;
 type Kind = 'pglite' | 'postgres';
 
 async function scratchDatabase(kind: Kind): Promise<DatabaseHandle> {
-  if (kind === 'pglite') return openDatabase({ kind: 'pglite', memory: true });
-  const name = `storico_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(postgresUrl!);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      const dropper = new pg.Client({ connectionString: postgresUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+  return kind === 'pglite' ? openDatabase({ kind: 'pglite', memory: true }) : scratchPostgres(postgresUrl!);
 }
 
 /** A deterministic sequence, so every run asks for the same records. */
@@ -142,13 +116,7 @@ async function run(kind: Kind, scale: number): Promise<Map<string, Summary>> {
     cases: DEMO_VOLUME.cases * scale,
   };
   const database = await scratchDatabase(kind);
-  const config = loadConfig({
-    DEMO: '1',
-    DATA_DIR: '/tmp/storico-bench',
-    JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-for-hs256',
-    SECRETS_KEY: '0'.repeat(64),
-    LOG_LEVEL: 'silent',
-  });
+  const config = benchConfig();
   let app: FastifyInstance | undefined;
   try {
     await migrateToLatest(database.db);
@@ -166,23 +134,9 @@ async function run(kind: Kind, scale: number): Promise<Map<string, Summary>> {
         `${revisions} revisions loaded in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`,
     );
 
-    const sessions = new SessionService(database.db, config.jwtSecret);
-    const readiness = new ReadinessState();
-    readiness.databaseReady();
-    readiness.syncStatus('disabled');
-    app = await buildApp({ config, db: database.db, readiness, sessions, logger: false });
-    await app.ready();
-    const role = await findRoleByName(database.db, USER_RANA);
-    const userId = await insertUser(database.db, {
-      username: 'bench',
-      email: 'bench@example.test',
-      password_hash: 'not-used',
-      role_id: role!.id,
-      updated_at: new Date(),
-    });
-    const headers = {
-      authorization: `Bearer ${await sessions.issue({ id: userId, username: 'bench', role: USER_RANA }, null)}`,
-    };
+    const served = await benchApp(database, config);
+    app = served.app;
+    const headers = served.headers;
 
     const results = new Map<string, Summary>();
     for (const endpoint of await endpoints(database, volume)) {

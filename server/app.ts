@@ -15,10 +15,13 @@ import { API_PREFIX, registerAccessControl } from './http/access';
 import { registerErrorHandler, registerNotFound } from './http/error-handler';
 import { acceptEmptyJsonBodies } from './http/json-body';
 import { registerOpenApi } from './http/openapi';
+import { registerOverloadGuard } from './http/overload';
 import { registerRateLimit } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import type { Mailer } from './mail/mailer';
+import { Metrics } from './metrics/metrics';
+import { registerMetrics } from './metrics/metrics.routes';
 import { restoreRoutes } from './restores/restores.routes';
 import { revisionRoutes } from './revisions/revisions.routes';
 import { userRoutes } from './users/users.routes';
@@ -38,6 +41,8 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** The CRM that restores write to; absent in tests that do not restore. */
   crm?: CrmConnector;
+  /** Where the server's metrics are counted; one is made when METRICS_TOKEN is set and none is given. */
+  metrics?: Metrics;
   /** The socket to answer on, shared with the app that served while the server started (main.ts). */
   serverFactory?: FastifyServerOptions['serverFactory'];
 };
@@ -61,7 +66,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  if (deps.config.metricsToken) registerMetrics(app, deps.metrics ?? new Metrics(), deps.config.metricsToken);
   registerErrorHandler(app);
+  registerOverloadGuard(app, deps.config.apiMaxInFlight);
   acceptEmptyJsonBodies(app);
   registerAccessControl(app, deps.sessions);
   await registerSecurityHeaders(app, deps.config.secureTransport);

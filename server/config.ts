@@ -49,6 +49,10 @@ const envSchema = z.object({
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   SANDBOX_CRM_PORT: port(8090),
   SANDBOX_CRM_EDITS_S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(0)),
+  SANDBOX_CRM_RECYCLE_BIN_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().gt(0, 'must be above 0').default(15),
+  ),
   SANDBOX_CRM_BURST: z.preprocess(
     emptyAsUndefined,
     z
@@ -79,6 +83,12 @@ const envSchema = z.object({
       .string()
       .regex(/^(true|false|\d+|[\d.:a-fA-F/, ]+)$/, 'true, false, a hop count or a list of proxy addresses')
       .default('false'),
+  ),
+  API_MAX_IN_FLIGHT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(64)),
+  RETENTION_MONTHS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16, 'must be at least 16 characters').optional(),
   ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
@@ -111,7 +121,12 @@ export type Config = {
   demo: boolean;
   crm: { loginUrl: string; clientId: string; clientSecret: string };
   sandboxCrm:
-    | { port: number; editsEverySeconds: number; burst: { username: string; count: number } | undefined }
+    | {
+        port: number;
+        editsEverySeconds: number;
+        recycleBinDays: number;
+        burst: { username: string; count: number } | undefined;
+      }
     | undefined;
   /** Mass-change watch thresholds (server/watch/). */
   watch: WatchThresholds;
@@ -123,6 +138,12 @@ export type Config = {
   secureTransport: boolean;
   bootstrapAdmin: { username: string; password: string | undefined; totpSecret: string | undefined };
   logLevel: Env['LOG_LEVEL'];
+  /** API requests worked on at once; more are refused with 429 (0 = no cap). */
+  apiMaxInFlight: number;
+  /** Revisions older than this many months are pruned (retention.ts); none = every revision is kept. */
+  retentionMonths: number | undefined;
+  /** The bearer token a Prometheus scraper sends to GET /metrics; no token, no /metrics. */
+  metricsToken: string | undefined;
   /** Which proxies' X-Forwarded-For to believe: client addresses feed rate limits and the audit log. */
   trustProxy: boolean | number | string;
 };
@@ -199,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? {
           port: e.SANDBOX_CRM_PORT,
           editsEverySeconds: e.SANDBOX_CRM_EDITS_S,
+          recycleBinDays: e.SANDBOX_CRM_RECYCLE_BIN_DAYS,
           burst: parseBurstSpec(e.SANDBOX_CRM_BURST),
         }
       : undefined,
@@ -220,5 +242,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    metricsToken: e.METRICS_TOKEN,
+    retentionMonths: e.RETENTION_MONTHS,
+    apiMaxInFlight: e.API_MAX_IN_FLIGHT,
   };
 }

@@ -53,6 +53,8 @@ async function main(): Promise<void> {
     { openConfiguredDatabase },
     crmRuntime,
     users,
+    { Metrics },
+    retention,
   ] = await Promise.all([
     import('./app'),
     import('./auth/sessions'),
@@ -60,6 +62,8 @@ async function main(): Promise<void> {
     import('./db/open-configured'),
     import('./sync/crm-runtime'),
     import('./users/bootstrap'),
+    import('./metrics/metrics'),
+    import('./revisions/retention'),
   ]);
 
   // A new embedded database starts from the migrated copy `npm start` prepared, not from an initdb.
@@ -71,6 +75,8 @@ async function main(): Promise<void> {
   readiness.databaseReady();
   const crm = await crmRuntime.prepareCrm(config, database);
 
+  const metrics = config.metricsToken ? new Metrics() : undefined;
+  if (database.pool) metrics?.watchPool(database.pool);
   const sessions = new SessionService(database.db, config.jwtSecret);
   const appSlot = socket.slot();
   const app = await buildApp({
@@ -80,6 +86,7 @@ async function main(): Promise<void> {
     sessions,
     distDir,
     crm: crm.connector,
+    metrics,
     logger,
     serverFactory: appSlot.serverFactory,
   });
@@ -87,6 +94,9 @@ async function main(): Promise<void> {
   appSlot.activate();
   await starting.close();
 
+  const pruning = config.retentionMonths
+    ? retention.startRetention({ db: database.db, months: config.retentionMonths, logger: app.log })
+    : undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -96,6 +106,7 @@ async function main(): Promise<void> {
       await socket.close();
       await app.close();
       await crm.stop();
+      await pruning?.stop();
       await database.close();
       app.log.info('stopped cleanly');
       process.exit(0);
@@ -108,7 +119,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
 
   app.log.info({ database: database.kind, demo: config.demo }, 'Storico is ready to sign in');
-  crm.start({ readiness, logger: app.log });
+  crm.start({ readiness, logger: app.log, metrics });
 }
 
 await main();

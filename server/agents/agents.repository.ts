@@ -1,9 +1,10 @@
-import { sql, type ExpressionBuilder, type OrderByItemBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { CASE_SORT_FIELDS, CONTACT_SORT_FIELDS } from '../../contract/search';
 import type { Db } from '../db/database';
-import type { Database } from '../db/tables/database';
 import { containsPattern } from '../db/like';
 import type { SortOrder } from '../http/paging';
+import { recordKinds, type RecordKind } from '../db/record-kinds';
+import { inEffectColumns } from '../db/versions-in-effect';
 import type { DayRange } from '../revisions/rome-days';
 
 export type AgentRow = { id: string; username: string; first_name: string | null; last_name: string | null };
@@ -34,39 +35,87 @@ type SearchOptions<F extends string> = {
   agentId: string;
   range: DayRange;
   filter: string | undefined;
+  /** Only records with a `delete` revision in the range. */
+  deleted: boolean;
   sort: SortOrder<F>;
   window: Window;
 };
 
-const nullsLast = (direction: 'asc' | 'desc') => (ob: OrderByItemBuilder) =>
-  direction === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsLast();
+/** Both ends of the range: every hit has a revision in it, so both are set. */
+export type InEffectIds = { earlier_id: number | null; later_id: number | null };
+type Counted = { total: number; ord: number };
 
-// Served by the (record, saved_at desc, id desc) index: one probe per record of the agent.
-const hasAccountRevisionIn =
-  (range: DayRange) => (eb: ExpressionBuilder<Database & { a: Database['sf_accounts'] }, 'a'>) =>
-    eb.exists(
-      eb
-        .selectFrom('revision_accounts as r')
-        .select(sql.lit(1).as('one'))
-        .whereRef('r.account_id', '=', 'a.id')
-        .where('r.saved_at', '>=', range.start)
-        .where('r.saved_at', '<', range.end),
-    );
+/**
+ * The records the agent owned in at least one revision saved in the range (DESIGN.md section 3): one range scan of
+ * the (owner_id, saved_at, record) index, however large the agent's book.
+ */
+function hitsOf(kind: RecordKind, options: SearchOptions<string>) {
+  const { revisions, key } = recordKinds[kind];
+  return sql`select distinct r.${sql.ref(key)} as id from ${sql.table(revisions)} r
+    where r.owner_id = ${options.agentId} and r.saved_at >= ${options.range.start}
+      and r.saved_at < ${options.range.end}${options.deleted ? sql` and r.source = 'delete'` : sql``}`;
+}
 
-const hasCaseRevisionIn =
-  (range: DayRange) => (eb: ExpressionBuilder<Database & { c: Database['sf_cases'] }, 'c'>) =>
-    eb.exists(
-      eb
-        .selectFrom('revision_cases as r')
-        .select(sql.lit(1).as('one'))
-        .whereRef('r.case_id', '=', 'c.id')
-        .where('r.saved_at', '>=', range.start)
-        .where('r.saved_at', '<', range.end),
-    );
+const orderOf = (expression: RawBuilder<unknown>, sort: SortOrder<string>, id: RawBuilder<unknown>) =>
+  sql`${expression} ${sort.direction === 'desc' ? sql`desc` : sql`asc`} nulls last, ${id}`;
+
+const matching = (columns: RawBuilder<unknown>[], filter: string | undefined) => {
+  const text = filter?.trim();
+  if (!text) return sql`true`;
+  const pattern = containsPattern(text);
+  return sql`(${sql.join(
+    columns.map((column) => sql`lower(${column}) like ${pattern}`),
+    sql` or `,
+  )})`;
+};
+
+/** How one kind's search differs: its records' alias, sort, filtered columns and the columns of a row. */
+type KindSearch = {
+  kind: RecordKind;
+  alias: 'a' | 'c';
+  order: RawBuilder<unknown>;
+  filterColumns: RawBuilder<unknown>[];
+  columns: RawBuilder<unknown>;
+};
+
+/**
+ * One statement: the hits, filtered and sorted, counted exactly (a window over every hit) and cut to the page;
+ * then the page's rows only get their columns and versions in effect. A page past the end has no row to carry the
+ * total, so it is counted again from the first row.
+ */
+async function searchPage<R>(
+  db: Db,
+  options: SearchOptions<string>,
+  search: KindSearch,
+): Promise<{ rows: R[]; total: number }> {
+  const records = sql.table(recordKinds[search.kind].records);
+  const alias = sql.raw(search.alias);
+  const run = async (window: Window) =>
+    (
+      await sql<R & Counted>`
+        with page as (
+          select ${alias}.id, count(*) over () as total, row_number() over (order by ${search.order}) as ord
+          from (${hitsOf(search.kind, options)}) h join ${records} ${alias} on ${alias}.id = h.id
+          where ${matching(search.filterColumns, options.filter)}
+          order by ord offset ${window.offset} limit ${window.limit}
+        )
+        select p.total, p.ord, ${search.columns},
+          ${inEffectColumns(search.kind, sql<string>`${alias}.id`, options.range)}
+        from page p join ${records} ${alias} on ${alias}.id = p.id
+        order by p.ord`.execute(db)
+    ).rows;
+  let rows = await run(options.window);
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && options.window.offset > 0) {
+    total = Number((await run({ offset: 0, limit: 1 }))[0]?.total ?? 0);
+    rows = [];
+  }
+  return { rows, total };
+}
 
 export type ContactSortColumn = (typeof CONTACT_SORT_FIELDS)[number];
 
-export type AccountHit = {
+export type AccountHit = InEffectIds & {
   id: string;
   name: string | null;
   email: string | null;
@@ -75,109 +124,59 @@ export type AccountHit = {
   case_count: number;
 };
 
+const caseCount = sql`(select count(*) from sf_cases c where c.account_id = a.id)`;
+
 const contactOrder = {
   creation_date: sql`a.created_date`,
   accountName: sql`lower(a.name)`,
-  countSalesforceCases: sql`case_count`,
+  countSalesforceCases: caseCount,
   id: sql`a.id`,
 } as const;
 
-/** The agent's contacts with at least one revision saved in the range, and how many cases each has. */
+/** The agent's contacts with at least one revision in the range, how many cases each has, and its two versions. */
 export async function searchAccounts(
   db: Db,
   options: SearchOptions<ContactSortColumn>,
 ): Promise<{ rows: AccountHit[]; total: number }> {
-  let base = db
-    .selectFrom('sf_accounts as a')
-    .where('a.owner_id', '=', options.agentId)
-    .where(hasAccountRevisionIn(options.range));
-  const filter = options.filter?.trim();
-  if (filter) {
-    const pattern = containsPattern(filter);
-    base = base.where((eb) =>
-      eb.or([
-        eb(sql<string>`lower(a.name)`, 'like', pattern),
-        eb(sql<string>`lower(a.email)`, 'like', pattern),
-      ]),
-    );
-  }
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select((eb) => [
-      'a.id',
-      'a.name',
-      'a.email',
-      'a.phone',
-      'a.created_date',
-      eb
-        .selectFrom('sf_cases as c')
-        .select((cb) => cb.fn.countAll<number>().as('n'))
-        .whereRef('c.account_id', '=', 'a.id')
-        .as('case_count'),
-    ])
-    .orderBy(contactOrder[options.sort.column], nullsLast(options.sort.direction))
-    .orderBy('a.id')
-    .offset(options.window.offset)
-    .limit(options.window.limit)
-    .execute();
-  return {
-    rows: rows.map((row) => ({ ...row, case_count: Number(row.case_count ?? 0) })),
-    total: Number(total),
-  };
+  const { rows, total } = await searchPage<AccountHit>(db, options, {
+    kind: 'account',
+    alias: 'a',
+    order: orderOf(contactOrder[options.sort.column], options.sort, sql`a.id`),
+    filterColumns: [sql`a.name`, sql`a.email`],
+    columns: sql`a.id, a.name, a.email, a.phone, a.created_date, ${caseCount} as case_count`,
+  });
+  return { rows: rows.map((row) => ({ ...row, case_count: Number(row.case_count) })), total };
 }
 
 export type CaseSortColumn = (typeof CASE_SORT_FIELDS)[number];
 
-export type CaseHit = {
+export type CaseHit = InEffectIds & {
   id: string;
   case_number: string | null;
   created_date: Date | null;
   description: string | null;
 };
 
-/**
- * The product feedback description of the case's newest snapshot, else its description. A subquery rather than a
- * join: under ORDER BY + LIMIT the planner evaluates it for the page's rows only, unless it filters or sorts.
- */
-const caseDescription = sql<
-  string | null
->`coalesce((select coalesce(nullif(latest.json->>'Product_Description__c', ''),
-  nullif(latest.json->>'Description', '')) from revision_cases latest where latest.id = c.latest_revision_id),
-  c.description)`;
-
 const caseOrder = {
   createdAt: sql`c.created_date`,
   caseNumber: sql`c.case_number`,
-  description: sql`lower(${caseDescription})`,
+  description: sql`lower(c.description)`,
   id: sql`c.id`,
 } as const;
 
-/** The agent's cases with at least one revision saved in the range. */
-export async function searchCases(
+/**
+ * The agent's cases with at least one revision in the range. `sf_cases.description` holds what search shows (the
+ * product feedback description, else the description), so neither the filter nor the sort reads a snapshot.
+ */
+export function searchCases(
   db: Db,
   options: SearchOptions<CaseSortColumn>,
 ): Promise<{ rows: CaseHit[]; total: number }> {
-  let base = db
-    .selectFrom('sf_cases as c')
-    .where('c.owner_id', '=', options.agentId)
-    .where(hasCaseRevisionIn(options.range));
-  const filter = options.filter?.trim();
-  if (filter) {
-    const pattern = containsPattern(filter);
-    base = base.where((eb) =>
-      eb.or([
-        eb(sql<string>`lower(c.case_number)`, 'like', pattern),
-        eb(sql<string>`lower(${caseDescription})`, 'like', pattern),
-      ]),
-    );
-  }
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select(['c.id', 'c.case_number', 'c.created_date', caseDescription.as('description')])
-    .orderBy(caseOrder[options.sort.column], nullsLast(options.sort.direction))
-    .orderBy('c.id')
-    .offset(options.window.offset)
-    .limit(options.window.limit)
-    .execute();
-  return { rows, total: Number(total) };
+  return searchPage<CaseHit>(db, options, {
+    kind: 'case',
+    alias: 'c',
+    order: orderOf(caseOrder[options.sort.column], options.sort, sql`c.id`),
+    filterColumns: [sql`c.case_number`, sql`c.description`],
+    columns: sql`c.id, c.case_number, c.created_date, c.description`,
+  });
 }

@@ -8,13 +8,19 @@ import {
   type SearchQuery,
   LIVE_RECORD,
 } from '../../contract/search';
+import { recordLives } from '../revisions/record-life.repository';
 import type { Db } from '../db/database';
 import { notFound } from '../http/http-error';
 import { parseSort, toPage } from '../http/paging';
-import type { RecordKind } from '../db/record-kinds';
-import { versionsInEffect, type InEffect } from '../revisions/revisions.repository';
-import { romeDayRange, type DayRange } from '../revisions/rome-days';
-import { findAgent, listActiveAgents, searchAccounts, searchCases, type AgentRow } from './agents.repository';
+import { romeDayRange } from '../revisions/rome-days';
+import {
+  findAgent,
+  listActiveAgents,
+  searchAccounts,
+  searchCases,
+  type AgentRow,
+  type InEffectIds,
+} from './agents.repository';
 
 const toAgent = (row: AgentRow): Agent => ({
   id: row.id,
@@ -30,11 +36,10 @@ const windowOf = (query: SearchQuery) => ({ offset: query.page * query.size, lim
 const paged = (query: SearchQuery) => ({ ...query, isPaged: true });
 
 /** Every hit has a revision in the range, so both ends of it have a version in effect. */
-function bothEnds(inEffect: Map<string, InEffect>, id: string): { earlier: number; later: number } {
-  const found = inEffect.get(id);
-  if (!found?.earlier || !found.later)
-    throw new Error(`record ${id} matched the search but has no revision in effect`);
-  return { earlier: found.earlier, later: found.later };
+function bothEnds(row: InEffectIds & { id: string }): { earlier: number; later: number } {
+  if (!row.earlier_id || !row.later_id)
+    throw new Error(`record ${row.id} matched the search but has no revision in effect`);
+  return { earlier: row.earlier_id, later: row.later_id };
 }
 
 export class AgentsService {
@@ -45,18 +50,25 @@ export class AgentsService {
   }
 
   async searchContacts(agentId: string, query: SearchQuery): Promise<Page<ContactRow>> {
-    await this.agent(agentId);
-    const range = romeDayRange(query.dateFrom, query.dateTo);
-    const { rows, total } = await searchAccounts(this.db, {
-      agentId,
-      range,
-      filter: query.filter,
-      sort: parseSort(query.sort, CONTACT_SORT_FIELDS, { column: 'creation_date', direction: 'desc' }),
-      window: windowOf(query),
-    });
-    const inEffect = await this.inEffect('account', rows, range);
+    // The agent check and the search run side by side: on PostgreSQL the caller waits for one round trip, not two.
+    const [, { rows, total }] = await Promise.all([
+      this.agent(agentId),
+      searchAccounts(this.db, {
+        agentId,
+        range: romeDayRange(query.dateFrom, query.dateTo),
+        filter: query.filter,
+        deleted: query.deleted,
+        sort: parseSort(query.sort, CONTACT_SORT_FIELDS, { column: 'creation_date', direction: 'desc' }),
+        window: windowOf(query),
+      }),
+    ]);
+    const lives = await recordLives(
+      this.db,
+      'account',
+      rows.map((r) => r.id),
+    );
     const content = rows.map((row): ContactRow => {
-      const { earlier, later } = bothEnds(inEffect, row.id);
+      const { earlier, later } = bothEnds(row);
       return {
         id: row.id,
         creation_date: iso(row.created_date),
@@ -65,25 +77,31 @@ export class AgentsService {
         salesforceUser: { phone: row.phone, email: row.email },
         earlierRevisionAccount: { id: earlier },
         laterRevisionAccount: { id: later },
-        ...LIVE_RECORD,
+        ...(lives.get(row.id) ?? LIVE_RECORD),
       };
     });
     return toPage(content, total, paged(query));
   }
 
   async searchCases(agentId: string, query: SearchQuery): Promise<Page<CaseRow>> {
-    const agent = await this.agent(agentId);
-    const range = romeDayRange(query.dateFrom, query.dateTo);
-    const { rows, total } = await searchCases(this.db, {
-      agentId,
-      range,
-      filter: query.filter,
-      sort: parseSort(query.sort, CASE_SORT_FIELDS, { column: 'createdAt', direction: 'desc' }),
-      window: windowOf(query),
-    });
-    const inEffect = await this.inEffect('case', rows, range);
+    const [agent, { rows, total }] = await Promise.all([
+      this.agent(agentId),
+      searchCases(this.db, {
+        agentId,
+        range: romeDayRange(query.dateFrom, query.dateTo),
+        filter: query.filter,
+        deleted: query.deleted,
+        sort: parseSort(query.sort, CASE_SORT_FIELDS, { column: 'createdAt', direction: 'desc' }),
+        window: windowOf(query),
+      }),
+    ]);
+    const lives = await recordLives(
+      this.db,
+      'case',
+      rows.map((r) => r.id),
+    );
     const content = rows.map((row): CaseRow => {
-      const { earlier, later } = bothEnds(inEffect, row.id);
+      const { earlier, later } = bothEnds(row);
       return {
         id: row.id,
         description: row.description,
@@ -92,19 +110,10 @@ export class AgentsService {
         salesforceUser: { username: agent.username, FirstName: agent.first_name, LastName: agent.last_name },
         earlierRevisionCase: { id: earlier },
         laterRevisionCase: { id: later },
-        ...LIVE_RECORD,
+        ...(lives.get(row.id) ?? LIVE_RECORD),
       };
     });
     return toPage(content, total, paged(query));
-  }
-
-  private inEffect(kind: RecordKind, rows: Array<{ id: string }>, range: DayRange) {
-    return versionsInEffect(
-      this.db,
-      kind,
-      rows.map((r) => r.id),
-      range,
-    );
   }
 
   private async agent(id: string): Promise<AgentRow> {

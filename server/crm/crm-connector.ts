@@ -34,6 +34,23 @@ export type ChangedPage = {
   totalSize: number;
 };
 
+/** A record deleted in the CRM: when, and its last state as the recycle bin keeps it (null once purged). */
+export type DeletedRecord = {
+  id: string;
+  deletedAt: Date;
+  /** The snapshot with `IsDeleted: true` and `MasterRecordId` (the survivor of a merge, else null). */
+  snapshot: CrmRecord | null;
+};
+
+export type DeletedSince = {
+  deleted: DeletedRecord[];
+  /** Deletions up to this time are all listed: the next call may start here. */
+  latestDateCovered: Date;
+};
+
+/** Where a record is in the CRM: live, in the recycle bin (can be undeleted), or gone for good. */
+export type RecordState = 'live' | 'deleted' | 'purged';
+
 /** One error as Salesforce reports it. */
 export type CrmErrorDetail = { message: string; errorCode: string; fields?: string[] };
 
@@ -81,4 +98,15 @@ export interface CrmConnector {
    * without running assignment rules; throws the CRM's error when it refuses.
    */
   updateRecord(object: CrmObject, id: string, fields: Record<string, unknown>): Promise<void>;
+  /** Records of `object` deleted at or after `since` (as far back as the recycle bin goes when null). */
+  deletedSince(object: CrmObject, since: Date | null): Promise<DeletedSince>;
+  /** Whether the record lives, sits in the recycle bin, or was purged (or never existed). */
+  recordState(object: CrmObject, id: string): Promise<RecordState>;
+  /** Takes the record out of the recycle bin (same Id, its cascade-deleted children with it); CrmError if refused. */
+  undeleteRecord(object: CrmObject, id: string): Promise<void>;
+  /**
+   * Creates a record from the writable fields of `fields`, without assignment rules; answers the new Id. Never
+   * repeated on its own: a create whose answer is lost may have happened.
+   */
+  createRecord(object: CrmObject, fields: Record<string, unknown>): Promise<string>;
 }

@@ -9,6 +9,9 @@ import {
   type CrmObject,
   type CrmRecord,
   type ApiUsage,
+  type DeletedRecord,
+  type DeletedSince,
+  type RecordState,
   toCrmAgent,
 } from './crm-connector';
 import {
@@ -22,7 +25,7 @@ import {
   type FieldPlan,
 } from './crm-fields';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
-import { soqlDateTime } from './salesforce-dates';
+import { parseSfDateTime, soqlDateTime } from './salesforce-dates';
 import {
   requestClientCredentialsToken,
   type SalesforceCredentials,
@@ -43,6 +46,9 @@ export type SalesforceConnectorOptions = SalesforceCredentials & {
 const LIMIT_RECHECK_MS = 60_000;
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+
+/** How long Salesforce keeps deleted records in the recycle bin (and lists them in Get Deleted). */
+const RECYCLE_BIN_DAYS = 15;
 
 type QueryResult = {
   totalSize: number;
@@ -183,19 +189,127 @@ export class SalesforceConnector implements CrmConnector {
         method: 'PATCH',
         url: `/sobjects/${object}/${id}`,
         body: JSON.stringify(body),
-        headers: {
-          'content-type': 'application/json',
-          // Assignment Rule Header: without it REST API runs the active assignment rules on every update, which
-          // can hand a restored case to a queue
-          // (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api/headers_autoassign.htm).
-          'sforce-auto-assign': 'FALSE',
-          // Duplicate Rule Header: a restored person account may match a duplicate rule; the restore is the
-          // reviewed intent, so the save is allowed
-          // (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/headers_duplicaterules.htm).
-          ...(object === 'Account' ? { 'sforce-duplicate-rule-header': 'allowSave=true' } : {}),
-        },
+        headers: { 'content-type': 'application/json', ...this.writeHeaders(object) },
       },
       `Updating ${object} ${id}`,
+    );
+  }
+
+  private writeHeaders(object: CrmObject): Record<string, string> {
+    return {
+      // Assignment Rule Header: without it REST API runs the active assignment rules on every update and insert,
+      // which can hand a restored case to a queue
+      // (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api/headers_autoassign.htm).
+      'sforce-auto-assign': 'FALSE',
+      // Duplicate Rule Header: a restored person account may match a duplicate rule; the restore is the
+      // reviewed intent, so the save is allowed
+      // (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/headers_duplicaterules.htm).
+      ...(object === 'Account' ? { 'sforce-duplicate-rule-header': 'allowSave=true' } : {}),
+    };
+  }
+
+  async createRecord(object: CrmObject, fields: Record<string, unknown>): Promise<string> {
+    const body = toWriteBody(await this.plan(object), fields);
+    // sObject Create answers 201 {id, success, errors}
+    // (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_sobject_create.htm).
+    const answer = await this.call<{ id: string }>(
+      {
+        method: 'POST',
+        url: `/sobjects/${object}`,
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', ...this.writeHeaders(object) },
+      },
+      `Creating ${object}`,
+    );
+    return answer.id;
+  }
+
+  /**
+   * The ids and times come from sObject Get Deleted, the documented replication resource, which reaches back 15
+   * days at most and ignores seconds
+   * (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api/resources_getdeleted.htm); the last
+   * state of each record from QueryAll, which also returns records in the recycle bin
+   * (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_queryall.htm).
+   */
+  async deletedSince(object: CrmObject, since: Date | null): Promise<DeletedSince> {
+    const now = Date.now();
+    const oldest = now - RECYCLE_BIN_DAYS * 86_400_000 + 60_000;
+    const start = new Date(Math.max(since?.getTime() ?? 0, oldest));
+    const end = new Date(now);
+    const answer = await this.call<{
+      deletedRecords: Array<{ id: string; deletedDate: string }>;
+      latestDateCovered: string;
+    }>(
+      {
+        method: 'GET',
+        url: `/sobjects/${object}/deleted/?start=${encodeURIComponent(start.toISOString())}&end=${encodeURIComponent(end.toISOString())}`,
+      },
+      `Listing deleted ${object} records`,
+    );
+    const snapshots = new Map<string, CrmRecord>();
+    const ids = answer.deletedRecords.map((d) => d.id).filter((id) => ID_PATTERN.test(id));
+    const plan = await this.plan(object);
+    for (let i = 0; i < ids.length; i += 200) {
+      const chunk = ids.slice(i, i + 200);
+      const soql = `SELECT ${[...selectList(plan), 'IsDeleted', 'MasterRecordId'].join(', ')} FROM ${object} WHERE ${[
+        ...this.scope(plan),
+        'IsDeleted = true',
+        `Id IN (${chunk.map((id) => `'${id}'`).join(', ')})`,
+      ].join(' AND ')}`;
+      for await (const page of this.query(soql, `Reading deleted ${object} records`, 'queryAll')) {
+        for (const record of page.records) {
+          snapshots.set(record.Id, {
+            ...toSnapshot(plan, record),
+            IsDeleted: true,
+            MasterRecordId: typeof record.MasterRecordId === 'string' ? record.MasterRecordId : null,
+          });
+        }
+      }
+    }
+    const deleted: DeletedRecord[] = answer.deletedRecords.map((d) => ({
+      id: d.id,
+      deletedAt: new Date(parseSfDateTime(d.deletedDate) ?? Date.parse(d.deletedDate)),
+      snapshot: snapshots.get(d.id) ?? null,
+    }));
+    const covered = parseSfDateTime(answer.latestDateCovered);
+    return { deleted, latestDateCovered: new Date(covered ?? start.getTime()) };
+  }
+
+  async recordState(object: CrmObject, id: string): Promise<RecordState> {
+    this.checkId(object, id);
+    // queryAll sees a record in the recycle bin (IsDeleted = true); once purged, nothing sees it.
+    const soql = `SELECT Id, IsDeleted FROM ${object} WHERE Id = '${id}'`;
+    for await (const page of this.query(soql, `Reading the state of ${object} ${id}`, 'queryAll')) {
+      const record = page.records[0];
+      if (record) return record.IsDeleted === true ? 'deleted' : 'live';
+    }
+    return 'purged';
+  }
+
+  async undeleteRecord(object: CrmObject, id: string): Promise<void> {
+    this.checkId(object, id);
+    const context = `Undeleting ${object} ${id}`;
+    const connection = await this.connect();
+    let results: Array<{ success: boolean | string; errors?: unknown }>;
+    try {
+      // SOAP undelete(), which REST does not offer; jsforce sends it to the partner endpoint
+      // (https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_undelete.htm).
+      results = (await connection.soap.undelete([id])) as typeof results;
+    } catch (error) {
+      throw toCrmError(error, context);
+    }
+    const result = results[0];
+    if (result && (result.success === true || result.success === 'true')) return;
+    const raw = result?.errors;
+    const errors = (Array.isArray(raw) ? raw : raw ? [raw] : []) as Array<Record<string, unknown>>;
+    const details: CrmErrorDetail[] = errors.map((e) => ({
+      errorCode: String(e.statusCode ?? 'UNDELETE_FAILED'),
+      message: String(e.message ?? ''),
+    }));
+    if (details.length === 0) details.push({ errorCode: 'UNDELETE_FAILED', message: 'undelete failed' });
+    throw new CrmError(
+      `${context}: Salesforce said ${details.map((d) => `${d.errorCode}: ${d.message}`).join('; ')}`,
+      details,
     );
   }
 
@@ -248,9 +362,13 @@ export class SalesforceConnector implements CrmConnector {
     if (!ID_PATTERN.test(id)) throw new CrmError(`${object} id '${id}' is not a Salesforce id`);
   }
 
-  private async *query(soql: string, context: string): AsyncGenerator<ChangedPage> {
+  private async *query(
+    soql: string,
+    context: string,
+    resource: 'query' | 'queryAll' = 'query',
+  ): AsyncGenerator<ChangedPage> {
     const headers = { 'sforce-query-options': `batchSize=${this.options.batchSize ?? 2000}` };
-    let url: string | undefined = `/query?q=${encodeURIComponent(soql)}`;
+    let url: string | undefined = `/${resource}?q=${encodeURIComponent(soql)}`;
     while (url) {
       const result: QueryResult = await this.call<QueryResult>({ method: 'GET', url, headers }, context);
       yield { records: result.records as CrmRecord[], totalSize: result.totalSize };
@@ -259,7 +377,12 @@ export class SalesforceConnector implements CrmConnector {
   }
 
   private async call<T>(
-    request: { method: 'GET' | 'PATCH'; url: string; body?: string; headers?: Record<string, string> },
+    request: {
+      method: 'GET' | 'PATCH' | 'POST';
+      url: string;
+      body?: string;
+      headers?: Record<string, string>;
+    },
     context: string,
   ): Promise<T> {
     const connection = await this.connect();
@@ -277,6 +400,7 @@ export class SalesforceConnector implements CrmConnector {
           minTimeout: this.retry.minTimeoutMs,
           timeoutFactor: this.retry.factor,
           statusCodes: [500, 502, 503, 504],
+          // Never POST: a create whose answer was lost may have created the record already.
           methods: ['GET', 'PATCH'],
         },
       });

@@ -6,6 +6,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './tables/database';
 import { migrationProvider } from './migrations/index';
+import { PGliteThread } from './pglite-thread';
 
 export type Db = Kysely<Database>;
 
@@ -13,6 +14,8 @@ export type DatabaseHandle = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PostgreSQL only: the pool behind `db`, for COPY streams and the pool's metrics. */
+  pool?: pg.Pool;
   /** PGlite only: the whole data directory as a tarball, to open copies of a migrated database quickly. */
   dumpDataDir?: () => Promise<Blob>;
 };
@@ -20,7 +23,7 @@ export type DatabaseHandle = {
 const INT8 = 20;
 const DATE = 1082;
 
-// Counts arrive as int8; every count here fits a JS number. Dates stay 'YYYY-MM-DD' strings: a calendar day has no time zone.
+// Counts arrive as int8 (pglite-worker.mjs parses them the same way); every count here fits a JS number. Dates stay 'YYYY-MM-DD' strings: a calendar day has no time zone.
 const pgliteParsers = {
   [INT8]: (value: string) => Number(value),
   [DATE]: (value: string) => value,
@@ -30,7 +33,14 @@ pg.types.setTypeParser(DATE, (value) => value);
 
 export type OpenOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string; /** Used only when dataDir holds no database yet. */ template?: Blob }
+  | {
+      kind: 'pglite';
+      dataDir: string;
+      /** Used only when dataDir holds no database yet. */
+      template?: Blob;
+      /** Run the database in its own worker thread (the default for a data dir: the server's database). */
+      thread?: boolean;
+    }
   | { kind: 'pglite'; memory: true; loadDataDir?: Blob };
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
@@ -41,15 +51,21 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       console.error(JSON.stringify({ level: 50, msg: 'idle database connection lost', err: error.message })),
     );
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', pool, close: () => db.destroy() };
   }
   let client: PGlite;
   if ('dataDir' in options) {
     mkdirSync(options.dataDir, { recursive: true });
     const isNew = !existsSync(path.join(options.dataDir, 'PG_VERSION'));
+    const template = isNew ? options.template : undefined;
+    if (options.thread !== false) {
+      const thread = await PGliteThread.open(path.resolve(options.dataDir), template);
+      const db = new Kysely<Database>({ dialect: new PGliteDialect(thread.asPGlite()) });
+      return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: () => thread.dumpDataDir() };
+    }
     client = new PGlite(path.resolve(options.dataDir), {
       parsers: pgliteParsers,
-      ...(isNew && options.template ? { loadDataDir: options.template } : {}),
+      ...(template ? { loadDataDir: template } : {}),
     });
   } else {
     client = new PGlite({

@@ -32,6 +32,8 @@ export type RequestView = {
   recordLabel: string | null;
   revisionId: number;
   target: Snapshot;
+  outcome: 'undeleted' | 'recreated' | null;
+  newRecordId: string | null;
 };
 
 type ViewRow = {
@@ -54,6 +56,8 @@ type ViewRow = {
   record_label: string | null;
   revision_id: number;
   json: Snapshot | string;
+  outcome: 'undeleted' | 'recreated' | null;
+  new_record_id: string | null;
 };
 
 const fromJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
@@ -78,6 +82,8 @@ const toView = (row: ViewRow): RequestView => ({
   recordLabel: row.record_label,
   revisionId: row.revision_id,
   target: fromJson(row.json),
+  outcome: row.outcome,
+  newRecordId: row.new_record_id,
 });
 
 function viewQuery(kind: RecordKind) {
@@ -88,7 +94,7 @@ function viewQuery(kind: RecordKind) {
       q.user_creator_id, creator.username as creator_username,
       q.user_reviewer_id, reviewer.username as reviewer_username,
       q.${sql.ref(t.key)} as record_id, rec.${sql.ref(t.label)} as record_label,
-      q.${sql.ref(t.revisionColumn)} as revision_id, rev.json
+      q.${sql.ref(t.revisionColumn)} as revision_id, rev.json, q.outcome, q.new_record_id
     from ${sql.table(t.requests)} q
     join restore_types ty on ty.id = q.restore_type_id
     join restore_statuses st on st.id = q.status_id
@@ -260,4 +266,15 @@ export async function completeRequest(
     where id = ${done.id} and applying_token = ${done.token} and status_id = ${STATUS_ID.PENDING}
     returning id`.execute(db);
   return rows.length > 0;
+}
+
+/** How an applied restore brought back a record deleted in the CRM (migration 0003). */
+export async function recordOutcome(
+  db: Db,
+  kind: RecordKind,
+  id: number,
+  outcome: { outcome: 'undeleted' | 'recreated' | null; newRecordId: string | null },
+): Promise<void> {
+  await sql`update ${sql.table(TABLES[kind].requests)}
+    set outcome = ${outcome.outcome}, new_record_id = ${outcome.newRecordId} where id = ${id}`.execute(db);
 }

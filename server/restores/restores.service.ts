@@ -18,7 +18,7 @@ import {
 import { formatDiffProperties } from '../../contract/revisions';
 import type { AuditService } from '../audit/audit.service';
 import { spendOneTimeCode } from '../auth/one-time-code';
-import type { CrmConnector, CrmRecord } from '../crm/crm-connector';
+import { CrmError, type CrmConnector, type CrmObject, type CrmRecord } from '../crm/crm-connector';
 import type { Db } from '../db/database';
 import type { Caller } from '../http/caller';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/http-error';
@@ -29,6 +29,7 @@ import { revisionsByIds } from '../revisions/revisions.repository';
 import { changedFields, snapshotText } from '../revisions/snapshot-fields';
 import { violatedUniqueIndex } from '../users/users.repository';
 import { parseRequestDay } from './request-dates';
+import { bringBack, type RecordReturn } from './record-return';
 import { RestoreFailure, restoreInCrm } from './restore-apply';
 import {
   agentExists,
@@ -41,6 +42,7 @@ import {
   latestSnapshots,
   listRequests,
   openRequestIndex,
+  recordOutcome,
   rejectRequest,
   releaseClaim,
   revisionsWithOpenRequests,
@@ -102,8 +104,8 @@ function toRequest<K extends RecordKind>(kind: K, view: RequestView): RestoreReq
     dateFrom: view.dateFrom,
     dateTo: view.dateTo,
     salesforceUserId: view.sfUserId,
-    outcome: null,
-    newRecordId: null,
+    outcome: view.outcome,
+    newRecordId: view.newRecordId,
   } as const;
   const revision = { id: view.revisionId, json: snapshotText(kind, view.target) };
   const request: AccountRestoreRequest | CaseRestoreRequest =
@@ -388,8 +390,10 @@ export class RestoresService {
     const object = recordKinds[kind].crmObject;
     const target = `${recordKinds[kind].requestNoun}:${claimed.id}`;
     let result;
+    let back: RecordReturn;
     try {
-      result = await restoreInCrm(crm, object, claimed.target);
+      back = await this.bringBack(crm, object, claimed);
+      result = await restoreInCrm(crm, object, back.target);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const seen = error instanceof RestoreFailure ? error.seen : [];
@@ -419,6 +423,7 @@ export class RestoresService {
         appliedRevisionId: applied.revisionId,
       });
       if (!done) return false;
+      await recordOutcome(trx, kind, claimed.id, back);
       const entry = { actor: caller.actor, ip: caller.ip, target };
       if (options.forced)
         await audit.record({ ...entry, action: 'restore.created', details: { type: 'FORCED' } }, trx);
@@ -431,6 +436,8 @@ export class RestoresService {
             recordId: claimed.target.Id,
             written: result.written,
             appliedRevisionId: applied.revisionId,
+            ...(back.outcome ? { outcome: back.outcome } : {}),
+            ...(back.newRecordId ? { newRecordId: back.newRecordId } : {}),
           },
         },
         trx,
@@ -438,6 +445,29 @@ export class RestoresService {
       return true;
     });
     if (!completed) throw conflict(CLAIMED_ELSEWHERE_MESSAGE, undefined, ErrorCode.CLAIMED_ELSEWHERE);
+  }
+
+  /** The live record to write to (undeleted or re-created when the CRM deleted it); CRM refusals as failures. */
+  private async bringBack(
+    crm: CrmConnector,
+    object: CrmObject,
+    claimed: { id: number; target: CrmRecord },
+  ): Promise<RecordReturn> {
+    const at = this.deps.now();
+    try {
+      const context = {
+        db: this.deps.db,
+        crm,
+        object,
+        source: `restore:${claimed.id}` as const,
+        now: at,
+        staleBefore: new Date(at.getTime() - STALE_CLAIM_MS),
+      };
+      return await bringBack(context, claimed.target);
+    } catch (error) {
+      if (!(error instanceof CrmError)) throw error;
+      throw new RestoreFailure(error.message, [], error.errorCode === 'REQUEST_LIMIT_EXCEEDED');
+    }
   }
 
   private async spendCode(caller: Caller, code: string, target: string): Promise<void> {

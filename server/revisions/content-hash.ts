@@ -1,13 +1,26 @@
 import { createHash } from 'node:crypto';
 
-/** JSON with object keys sorted at every level, so equal content always gives equal text. */
+function collectKeys(value: unknown, keys: Set<string>): void {
+  if (value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (const item of value) collectKeys(item, keys);
+    return;
+  }
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    keys.add(key);
+    collectKeys(item, keys);
+  }
+}
+
+/**
+ * JSON with object keys sorted at every level, so equal content always gives equal text. JSON.stringify writes
+ * each object's keys in the order of a key list, so one sorted list of every key at any depth does it natively,
+ * several times faster than building the text by hand (a bulk import hashes every snapshot).
+ */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  const keys = new Set<string>();
+  collectKeys(value, keys);
+  return JSON.stringify(value, [...keys].sort()) ?? 'null';
 }
 
 /**

@@ -6,8 +6,11 @@ import { kindOfObject, recordKinds } from '../db/record-kinds';
 import { contentHash } from './content-hash';
 import { hashableSnapshot, normaliseSnapshot } from './snapshot-fields';
 
-/** Where a revision came from: the periodic sync, a bulk import, or the read-back of restore request {id}. */
-export type RevisionSource = 'sync' | 'import' | `restore:${number}`;
+/**
+ * Where a revision came from: the periodic sync, a bulk import, the read-back of restore request {id}, or a
+ * deletion in the CRM (the last snapshot with IsDeleted true).
+ */
+export type RevisionSource = 'sync' | 'import' | 'delete' | `restore:${number}`;
 
 export type StoredRevision = {
   recordId: string;
@@ -22,12 +25,18 @@ export class SnapshotError extends Error {}
 
 const TABLES = (object: CrmObject) => recordKinds[kindOfObject(object)];
 
-type Prepared = { recordId: string; savedAt: number; hash: string; snapshot: CrmRecord; index: number };
+export type Prepared = {
+  recordId: string;
+  savedAt: number;
+  hash: string;
+  snapshot: CrmRecord;
+  index: number;
+};
 type Known = { id: number | undefined; savedAt: number; hash: string; pending?: Prepared };
 
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 
-function prepare(input: CrmRecord, index: number): Prepared {
+export function prepare(input: CrmRecord, index: number): Prepared {
   // Addresses are kept with all ten keys; the hash ignores empty ones, so older three-key revisions still match.
   const snapshot = input && typeof input === 'object' ? normaliseSnapshot(input) : input;
   if (typeof snapshot?.Id !== 'string' || snapshot.Id === '')
@@ -54,13 +63,14 @@ function searchColumns(object: CrmObject, s: CrmRecord) {
         ...common,
         account_id: text(s.AccountId),
         case_number: text(s.CaseNumber),
-        description: text(s.Description),
+        // What the case search shows and filters, kept here so the filter never reads snapshots.
+        description: text(s.Product_Description__c) ?? text(s.Description),
         reason: text(s.Reason),
       };
 }
 
 /** Rows the new revisions point at (owner, contact, the record itself) are created empty when still unknown. */
-async function ensureReferencedRows(db: Db, object: CrmObject, prepared: Prepared[]): Promise<void> {
+export async function ensureReferencedRows(db: Db, object: CrmObject, prepared: Prepared[]): Promise<void> {
   const now = new Date();
   const owners = [...new Set(prepared.map((p) => text(p.snapshot.OwnerId)).filter((v) => v !== null))];
   if (owners.length > 0) {
@@ -130,6 +140,7 @@ async function insertRevisions(db: Db, object: CrmObject, rows: Prepared[], sour
     json: JSON.stringify(p.snapshot),
     hash: p.hash,
     source,
+    owner_id: text(p.snapshot.OwnerId),
   }));
   const inserted =
     object === 'Account'
@@ -160,7 +171,7 @@ async function existingId(db: Db, object: CrmObject, p: Prepared): Promise<numbe
 }
 
 /** Points sf_accounts / sf_cases at the newest revision, unless a newer one is already there. */
-async function refreshSearchRows(
+export async function refreshSearchRows(
   db: Db,
   object: CrmObject,
   newest: Array<{ p: Prepared; revisionId: number }>,

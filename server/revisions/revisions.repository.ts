@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { recordKinds as TABLES, type RecordKind } from '../db/record-kinds';
+import { inEffectColumns } from '../db/versions-in-effect';
 import type { DayRange } from './rome-days';
 import type { Snapshot } from './snapshot-diff';
 
@@ -34,10 +35,7 @@ export async function recordExists(db: Db, kind: RecordKind, id: string): Promis
 /** The version in effect at each end of a range, per record; null when the record has nothing up to dateTo. */
 export type InEffect = { earlier: number | null; later: number | null };
 
-/**
- * "In effect at day D" = the latest revision saved before D ends; at dateFrom, when the record had none yet, its
- * first revision inside the range. Each lookup is one probe of the (record, saved_at desc, id desc) index.
- */
+/** Each record's versions in effect at both ends of the range (server/db/versions-in-effect.ts). */
 export async function versionsInEffect(
   db: Db,
   kind: RecordKind,
@@ -45,18 +43,8 @@ export async function versionsInEffect(
   range: DayRange,
 ): Promise<Map<string, InEffect>> {
   if (recordIds.length === 0) return new Map();
-  const revisions = sql.table(TABLES[kind].revisions);
-  const key = sql.ref(`r.${TABLES[kind].key}`);
   const { rows } = await sql<{ record_id: string; earlier_id: number | null; later_id: number | null }>`
-    select ids.id as record_id,
-      coalesce(
-        (select r.id from ${revisions} r where ${key} = ids.id and r.saved_at < ${range.startDayEnd}
-          order by r.saved_at desc, r.id desc limit 1),
-        (select r.id from ${revisions} r where ${key} = ids.id and r.saved_at >= ${range.start}
-          and r.saved_at < ${range.end} order by r.saved_at, r.id limit 1)
-      ) as earlier_id,
-      (select r.id from ${revisions} r where ${key} = ids.id and r.saved_at < ${range.end}
-        order by r.saved_at desc, r.id desc limit 1) as later_id
+    select ids.id as record_id, ${inEffectColumns(kind, sql<string>`ids.id`, range)}
     from unnest(cast(${[...recordIds]} as text[])) as ids(id)`.execute(db);
   return new Map(rows.map((row) => [row.record_id, { earlier: row.earlier_id, later: row.later_id }]));
 }

@@ -1,5 +1,5 @@
 import type { Page } from '../../contract/page';
-import { LIVE_RECORD } from '../../contract/search';
+import { LIVE_RECORD, type RecordLife } from '../../contract/search';
 import { formatDiffProperties, type Differences, type Revision } from '../../contract/revisions';
 import type { Db } from '../db/database';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
@@ -12,15 +12,20 @@ import {
   versionsInEffect,
   type StoredRevision,
 } from './revisions.repository';
+import { recordLife } from './record-life.repository';
 import { romeDayRange } from './rome-days';
 import { changedFields, snapshotText } from './snapshot-fields';
 
-export const toRevision = (kind: RecordKind, revision: StoredRevision): Revision => ({
+export const toRevision = (
+  kind: RecordKind,
+  revision: StoredRevision,
+  life: RecordLife = LIVE_RECORD,
+): Revision => ({
   id: revision.id,
   savedAt: revision.savedAt.toISOString(),
   source: revision.source,
   json: snapshotText(kind, revision.json),
-  ...LIVE_RECORD,
+  ...life,
 });
 
 type PageParams = { page: number; size: number };
@@ -42,7 +47,8 @@ export class RevisionsService {
       throw notFound(`${recordKinds[kind].noun} ${recordId} has no revision up to ${query.dateTo}`);
     const ids = inEffect.earlier === inEffect.later ? [inEffect.earlier] : [inEffect.earlier, inEffect.later];
     const byId = new Map((await revisionsByIds(this.db, kind, ids)).map((r) => [r.id, r]));
-    const all = ids.map((id) => toRevision(kind, byId.get(id)!));
+    const life = await recordLife(this.db, kind, recordId);
+    const all = ids.map((id) => toRevision(kind, byId.get(id)!, life));
     const start = query.page * query.size;
     return toPage(all.slice(start, start + query.size), all.length, paged(query));
   }
@@ -54,8 +60,9 @@ export class RevisionsService {
       offset: query.page * query.size,
       limit: query.size,
     });
+    const life = await recordLife(this.db, kind, recordId);
     return toPage(
-      rows.map((r) => toRevision(kind, r)),
+      rows.map((r) => toRevision(kind, r, life)),
       total,
       paged(query),
     );

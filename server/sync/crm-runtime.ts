@@ -1,14 +1,16 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
 import type { CrmConnector } from '../crm/crm-connector';
 import { SalesforceConnector } from '../crm/salesforce-connector';
 import { generateDemoData, type DemoCounts } from '../crm/sandbox/demo-data';
+import { applyDemoDeletions } from '../crm/sandbox/demo-deletions';
 import { writeDemoHistory } from './demo-history';
 import { runSandboxBurst } from '../crm/sandbox/sandbox-burst';
 import { currentState, startSandboxCrm, type SandboxCrm } from '../crm/sandbox/sandbox-crm';
 import type { DatabaseHandle } from '../db/database';
 import type { ReadinessState } from '../health/readiness';
+import type { Metrics } from '../metrics/metrics';
 import { withSyncLock } from './sync-lock';
 import { startSyncLoop, type SyncLoop } from './sync-loop';
 import type { SyncLogger } from './sync-logger';
@@ -25,7 +27,7 @@ export type CrmRuntime = {
   connector: CrmConnector;
   sandbox: SandboxCrm | undefined;
   /** In the background: imports the demo history when still due, then syncs at start and every interval. */
-  start(deps: { readiness: ReadinessState; logger: SyncLogger }): void;
+  start(deps: { readiness: ReadinessState; logger: SyncLogger; metrics?: Metrics | undefined }): void;
   /** Stops the import or sync in progress (after the batch being stored) and the sandbox CRM. */
   stop(): Promise<void>;
 };
@@ -50,12 +52,17 @@ export async function prepareCrm(
       historyFile = path.join(config.dataDir, 'demo-history.ndjson');
       await writeDemoHistory(data, historyFile);
     }
+    const changeLog = path.join(config.dataDir, 'sandbox-crm-changes.ndjson');
+    const firstStart = !existsSync(changeLog);
     sandbox = await startSandboxCrm({
       state: currentState(data),
       port: config.sandboxCrm.port,
       editsEverySeconds: config.sandboxCrm.editsEverySeconds,
-      changeLog: path.join(config.dataDir, 'sandbox-crm-changes.ndjson'),
+      recycleBinDays: config.sandboxCrm.recycleBinDays,
+      changeLog,
     });
+    // Kept in the change log like any change: made once, on the first start of this data directory.
+    if (firstStart) applyDemoDeletions(sandbox.records, sandbox.integrationUserId);
     prepared = `sandbox CRM ready in ${Date.now() - started} ms`;
     if (config.sandboxCrm.burst) {
       // SANDBOX_CRM_BURST: a mass change the first sync stores, so the demo shows an alert.
@@ -102,8 +109,9 @@ export async function prepareCrm(
   return {
     connector,
     sandbox,
-    start({ readiness, logger }) {
+    start({ readiness, logger, metrics }) {
       readiness.watchCrm(connector, config.sfApiMaxUsage);
+      metrics?.watchCrm(connector);
       connector.useLogger(logger);
       if (sandbox) logger.info({ url: sandbox.url }, prepared);
       // After every sync run (one at a time), the mass-change watch looks at what the run stored.
@@ -144,6 +152,7 @@ export async function prepareCrm(
           maxApiUsage: config.sfApiMaxUsage,
           readiness,
           logger,
+          onRun: metrics?.observeSync,
         });
       })();
     },

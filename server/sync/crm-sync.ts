@@ -3,6 +3,7 @@ import { parseSfDateTime } from '../crm/salesforce-dates';
 import type { Db } from '../db/database';
 import { storeSnapshots } from '../revisions/revision-store';
 import { upsertAgents } from './agents.repository';
+import { syncDeletions } from './deletion-sync';
 import { silentLogger, type SyncLogger } from './sync-logger';
 import { advanceWatermark, readWatermark, recordRun } from './sync-state.repository';
 
@@ -113,6 +114,9 @@ export async function runSync(
         log.warn({ object, usage: connector.apiUsage() }, 'sync paused: CRM API usage at the limit set');
         return { agents: agents.length, objects, paused: true };
       }
+      // After the changes: a record changed and then deleted since the last run gets its last change first.
+      const deletions = await syncDeletions(db, connector, object, options.overlapMs ?? DEFAULT_OVERLAP_MS);
+      if (deletions.deleted > 0) log.info({ object, ...deletions }, 'sync: deletions stored');
     } catch (error) {
       await recordRun(db, object, (error as Error).message).catch(() => undefined);
       throw error;

@@ -31,6 +31,7 @@ async function main(): Promise<number> {
     );
     bar.start(1, 0, { lines: 0, stored: 0 });
     const report = await importSnapshots(database.db, file, {
+      pool: database.pool,
       onProgress: (p) => {
         bar.setTotal(p.totalBytes);
         bar.update(p.bytesRead, { lines: p.lines, stored: p.stored });

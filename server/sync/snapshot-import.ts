@@ -1,9 +1,11 @@
 import { createReadStream, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import type pg from 'pg';
 import { z } from 'zod';
 import { toCrmAgent, type CrmObject, type CrmRecord } from '../crm/crm-connector';
 import { parseSfDateTime } from '../crm/salesforce-dates';
 import type { Db } from '../db/database';
+import { copySnapshots } from '../revisions/revision-copy';
 import { storeSnapshots } from '../revisions/revision-store';
 import { upsertAgents } from './agents.repository';
 
@@ -26,6 +28,8 @@ export type ImportOptions = {
   batchSize?: number;
   onProgress?: (progress: ImportProgress) => void;
   signal?: AbortSignal;
+  /** PostgreSQL's pool: batches are streamed with COPY (revision-copy.ts) instead of inserted row by row. */
+  pool?: pg.Pool | undefined;
 };
 
 const KEY_PREFIX = { User: '005', Account: '001', Case: '500' } as const;
@@ -70,24 +74,46 @@ export function parseImportLine(text: string, line: number): ParsedLine | Import
   return { line, type: parsed.data.type, record: parsed.data.record as CrmRecord };
 }
 
-async function storeBatch(db: Db, batch: ParsedLine[]) {
-  return db.transaction().execute(async (trx) => {
-    const users = batch.filter((l) => l.type === 'User');
-    await upsertAgents(
-      trx,
-      users.map((l) => toCrmAgent(l.record)),
+type StoreObject = (
+  db: Db,
+  object: CrmObject,
+  records: CrmRecord[],
+) => Promise<{ stored: number; unchanged: number }>;
+
+/** Through the revision store, row by row. */
+const storeObject: StoreObject = async (db, object, records) => {
+  let stored = 0;
+  for (const r of await storeSnapshots(db, object, records, 'import')) if (r.stored) stored++;
+  return { stored, unchanged: records.length - stored };
+};
+
+async function storeLines(db: Db, batch: ParsedLine[], store: StoreObject) {
+  const users = batch.filter((l) => l.type === 'User');
+  await upsertAgents(
+    db,
+    users.map((l) => toCrmAgent(l.record)),
+  );
+  let stored = 0;
+  let unchanged = 0;
+  for (const object of ['Account', 'Case'] as const) {
+    const counts = await store(
+      db,
+      object,
+      batch.filter((l) => l.type === object).map((l) => l.record),
     );
-    let stored = 0;
-    let unchanged = 0;
-    for (const object of ['Account', 'Case'] as const) {
-      const records = batch.filter((l) => l.type === object).map((l) => l.record);
-      for (const r of await storeSnapshots(trx, object, records, 'import')) {
-        if (r.stored) stored++;
-        else unchanged++;
-      }
-    }
-    return { users: users.length, stored, unchanged };
-  });
+    stored += counts.stored;
+    unchanged += counts.unchanged;
+  }
+  return { users: users.length, stored, unchanged };
+}
+
+/** One transaction per batch; with PostgreSQL's pool, each object's snapshots are streamed with COPY instead. */
+function storeBatch(db: Db, batch: ParsedLine[], pool?: pg.Pool) {
+  if (pool)
+    return storeLines(db, batch, (trx, object, records) =>
+      copySnapshots(trx, pool, object, records, 'import'),
+    );
+  return db.transaction().execute((trx) => storeLines(trx, batch, storeObject));
 }
 
 /**
@@ -104,7 +130,7 @@ export async function importSnapshots(
   const input = createReadStream(file, { encoding: 'utf8' });
   const lines = createInterface({ input, crlfDelay: Infinity });
   const report: ImportReport = { lines: 0, stored: 0, unchanged: 0, users: 0, errors: [] };
-  const batchSize = options.batchSize ?? 1000;
+  const batchSize = options.batchSize ?? (options.pool ? 5000 : 1000);
   let batch: ParsedLine[] = [];
 
   const add = (counts: { users: number; stored: number; unchanged: number }) => {
@@ -117,8 +143,9 @@ export async function importSnapshots(
     batch = [];
     if (pending.length === 0) return;
     try {
-      add(await storeBatch(db, pending));
+      add(await storeBatch(db, pending, options.pool));
     } catch {
+      // Line by line through the revision store, so the one bad line is named and the others are stored.
       for (const line of pending) {
         try {
           add(await storeBatch(db, [line]));

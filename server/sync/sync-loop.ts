@@ -16,6 +16,8 @@ export type SyncLoopOptions = {
   overlapMs?: number;
   /** SF_API_MAX_USAGE: see SyncOptions.maxApiUsage. */
   maxApiUsage?: number;
+  /** Told of every run that ran here: its report, or null when it failed (the metrics count them). */
+  onRun?: (run: { report: SyncReport | null; ms: number }) => void;
 };
 
 export type SyncLoop = {
@@ -52,6 +54,7 @@ export function startSyncLoop(options: SyncLoopOptions): SyncLoop {
       } else {
         const report: SyncReport = outcome.result;
         log.info({ ...report, ms: Date.now() - started }, 'sync finished');
+        options.onRun?.({ report, ms: Date.now() - started });
         if (report.paused) {
           options.readiness?.syncStatus('limited', 'CRM API usage at the limit set: sync paused');
           return;
@@ -71,6 +74,7 @@ export function startSyncLoop(options: SyncLoopOptions): SyncLoop {
         return;
       }
       log.error({ err: error }, 'sync failed');
+      options.onRun?.({ report: null, ms: Date.now() - started });
       options.readiness?.syncStatus('failed', (error as Error).message);
     }
   };

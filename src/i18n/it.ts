@@ -8,7 +8,6 @@ import { ErrorCode, isErrorCode } from '@contract/error-codes';
 export const it = {
   app: {
     name: 'Storico',
-    tagline: 'Revisioni e ripristini CRM',
     loading: 'Caricamento in corso...',
     /** While the server loads the demo history (or runs its first CRM sync) after a first start. */
     startupLoading: 'Caricamento dati dimostrativi…',
@@ -17,7 +16,6 @@ export const it = {
   layout: {
     logout: 'Esci',
     skipToContent: 'Vai al contenuto',
-    menu: 'Menu',
     openMenu: 'Apri il menu',
     closeMenu: 'Chiudi il menu',
     mainNavigation: 'Navigazione principale',
@@ -30,7 +28,6 @@ export const it = {
     caseRestores: 'Gestione ripristini casi',
     contactRestores: 'Gestione ripristini contatti',
     offline: 'Disponibili offline',
-    userMenu: 'Menu utente',
     alerts: 'Avvisi',
     audit: 'Audit',
   },
@@ -45,7 +42,6 @@ export const it = {
     savedAt: (when: string) => `Offline - dati salvati il ${when}`,
     neverSeen:
       'Sei offline e questo elenco non è mai stato letto su questo dispositivo: sarà disponibile quando torna la connessione.',
-    menu: 'Disponibili offline',
     title: 'Disponibili offline',
     intro:
       'I confronti aperti di recente restano consultabili anche senza connessione (fino a 200, per 30 giorni).',
@@ -80,10 +76,6 @@ export const it = {
     unknown: 'Errore sconosciuto',
   },
   pages: {
-    signIn: 'Accedi',
-    forgotPassword: 'Password dimenticata',
-    resetPassword: 'Reimposta password',
-    twoFactor: "Configura l'autenticatore",
     settings: 'Impostazioni',
     userManagement: 'Gestione utenti',
     caseRestores: 'Gestione ripristini casi',
@@ -258,8 +250,6 @@ export const it = {
   common: {
     emptyTable: 'Nessun risultato trovato',
     noData: 'Non sono presenti dati da visualizzare',
-    cancel: 'Annulla',
-    confirm: 'Conferma',
     close: 'Chiudi',
   },
   search: {
@@ -281,7 +271,6 @@ export const it = {
     start: "Scegli un agente e un intervallo di date, poi premi 'Cerca'.",
     results: 'Risultati della ricerca',
     total: (n: number) => (n === 1 ? '1 risultato' : `${n} risultati`),
-    selectColumn: 'Selezione',
     selectPage: 'Seleziona tutte le righe della pagina',
     selectRow: (name: string) => `Seleziona ${name}`,
     selectedCount: (n: number) => (n === 1 ? '1 riga selezionata' : `${n} righe selezionate`),
@@ -292,7 +281,16 @@ export const it = {
     detail: 'Dettaglio',
     detailOpensTab: '(si apre in una nuova scheda)',
     loadFailed: 'Errore durante la ricerca',
-    retry: 'Ritenta',
+    deletedOnly: 'Solo eliminati',
+  },
+  /** A record deleted in the CRM, merged into another, or brought back by Storico as a new record. */
+  recordLife: {
+    deleted: 'Eliminato nel CRM',
+    deletedOn: (day: string) => `Eliminato nel CRM il ${day}`,
+    mergedInto: (id: string) => `Unito a ${id}`,
+    recreatedAs: (id: string) => `Ricreato come ${id}`,
+    replaces: (id: string) => `Sostituisce ${id}`,
+    bannerTitle: 'Record eliminato nel CRM',
   },
   calendar: {
     labelNext: 'Vai al mese successivo',
@@ -307,6 +305,7 @@ export const it = {
     changed: 'Valore modificato',
     changedCount: (n: number) =>
       n === 0 ? 'Nessun campo modificato' : n === 1 ? '1 campo modificato' : `${n} campi modificati`,
+    onlyDifferences: 'Solo differenze',
     copyJson: 'Copia JSON',
     copyJsonOf: (heading: string) => `Copia JSON: ${heading}`,
     jsonCopied: 'JSON copiato!',
@@ -499,6 +498,11 @@ export const it = {
     loadFailed: 'Errore durante il caricamento delle richieste',
     retry: 'Ritenta',
     count: (n: number) => (n === 1 ? '1 richiesta' : `${n} richieste`),
+    outcome: 'Esito',
+    outcomes: {
+      undeleted: 'Ripristinato dal cestino',
+      recreated: (id: string) => `Ripristinato con nuovo ID ${id}`,
+    },
   },
   alerts: {
     tabs: { open: 'Da verificare', acknowledged: 'Presa visione' },
@@ -567,7 +571,6 @@ export const it = {
         ? 'La revisione selezionata viene ripristinata subito nel CRM.'
         : `Le ${n} revisioni selezionate vengono ripristinate subito nel CRM.`,
     codeLabel: 'Codice OTP',
-    sixDigits: "Inserisci il codice a 6 cifre generato dall'app di autenticazione",
     codeRequired: 'Inserisci tutte le 6 cifre del codice',
     confirm: 'Conferma',
     cancel: 'Annulla',

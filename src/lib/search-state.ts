@@ -19,14 +19,27 @@ const rangeKey = (kind: RecordKind) => (kind === 'contact' ? SEARCH_KEYS.contact
 
 const daySchema = z.string().refine(isValidDay);
 const agentSchema = z.object({ id: z.string().min(1) });
-const rangeSchema = z.object({ dateFrom: daySchema, dateTo: daySchema });
-/** What the bar held when last used: the agent and the two dates as typed (DD/MM/YYYY). */
-const barSchema = z.object({ agentId: z.string(), dateFrom: z.string(), dateTo: z.string() });
+// `deleted` defaults to false: a search kept before 'Solo eliminati' existed reads as one of every record.
+const keptRangeSchema = z.object({
+  dateFrom: daySchema,
+  dateTo: daySchema,
+  deleted: z.boolean().default(false),
+});
+/** What the bar held when last used: the agent, the two dates as typed (DD/MM/YYYY) and 'Solo eliminati'. */
+const barSchema = z.object({
+  agentId: z.string(),
+  dateFrom: z.string(),
+  dateTo: z.string(),
+  deleted: z.boolean().default(false),
+});
 
-export type DayRange = z.infer<typeof rangeSchema>;
+export type DayRange = { dateFrom: string; dateTo: string };
 export type SearchBarData = z.infer<typeof barSchema>;
-/** A complete search: what the result lists and the detail screens load. */
-export type Search = DayRange & { agentId: string };
+/**
+ * A complete search: what the result lists and the detail screens load. `deleted`: only the records deleted in the
+ * CRM within the range ('Solo eliminati'); the detail screens and the restore requests do not use it.
+ */
+export type Search = DayRange & { agentId: string; deleted?: boolean };
 
 const listeners = new Set<() => void>();
 const subscribe = (listener: () => void) => {
@@ -59,16 +72,20 @@ const notify = () => {
 export const searchState = {
   search(kind: RecordKind): Search | null {
     const agent = read(SEARCH_KEYS.agent, agentSchema);
-    const range = read(rangeKey(kind), rangeSchema);
+    const range = read(rangeKey(kind), keptRangeSchema);
     return agent && range ? { agentId: agent.id, ...range } : null;
   },
   bar(): SearchBarData | null {
     return read(SEARCH_KEYS.bar, barSchema);
   },
-  /** A complete search was made: keep the agent, this kind's dates and the bar. */
+  /** A complete search was made: keep the agent, this kind's dates and 'Solo eliminati', and the bar. */
   submit(kind: RecordKind, search: Search, bar: SearchBarData): void {
     write(SEARCH_KEYS.agent, { id: search.agentId });
-    write(rangeKey(kind), { dateFrom: search.dateFrom, dateTo: search.dateTo });
+    write(rangeKey(kind), {
+      dateFrom: search.dateFrom,
+      dateTo: search.dateTo,
+      deleted: search.deleted ?? false,
+    });
     write(SEARCH_KEYS.bar, bar);
     notify();
   },
@@ -83,6 +100,7 @@ export const searchState = {
       agentId: search.agentId,
       dateFrom: dayToText(search.dateFrom),
       dateTo: dayToText(search.dateTo),
+      deleted: false,
     });
   },
 };
@@ -93,7 +111,7 @@ export function useSearch(kind: RecordKind): Search | null {
   const range = useSyncExternalStore(subscribe, () => window.sessionStorage.getItem(rangeKey(kind)));
   return useMemo(() => {
     const a = read(SEARCH_KEYS.agent, agentSchema, agent);
-    const r = read(rangeKey(kind), rangeSchema, range);
+    const r = read(rangeKey(kind), keptRangeSchema, range);
     return a && r ? { agentId: a.id, ...r } : null;
   }, [agent, range, kind]);
 }

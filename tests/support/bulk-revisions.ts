@@ -45,8 +45,8 @@ export async function loadBulkRevisions(db: Db, volume: Volume): Promise<void> {
       '+39 06 ' || (1000000 + g), timestamptz '2024-01-01 00:00:00+00' + (g % 900) * interval '1 day', now()
     from generate_series(1, ${accounts}) g`.execute(db);
 
-  await sql`insert into revision_accounts (account_id, saved_at, json, hash, source)
-    select ${accountId}, t.at, jsonb_build_object(
+  await sql`insert into revision_accounts (account_id, owner_id, saved_at, json, hash, source)
+    select ${accountId}, ${ownerOf}, t.at, jsonb_build_object(
         'Id', ${accountId}, 'OwnerId', ${ownerOf}, 'OwnerName', 'Nome Cognome', 'Name', 'Cliente ' || g || ' Rossi',
         'FirstName', 'Cliente ' || g, 'LastName', 'Rossi', 'Date_of_birth__c', '1980-04-02', 'Gender__c', 'F',
         'ZIP_CODE__c', '00100', 'PV__pc', null, 'PersonEmail', 'cliente' || g || '@example.it',
@@ -63,12 +63,14 @@ export async function loadBulkRevisions(db: Db, volume: Volume): Promise<void> {
 
   await sql`insert into sf_cases (id, owner_id, account_id, case_number, description, reason, created_date, updated_at)
     select ${caseId}, ${ownerOf}, ${padded('BA', sql`1 + (g * 13) % ${accounts}`, 8)}, lpad(g::text, 8, '0'),
-      'Confezione danneggiata, lotto ' || g, 'Quality', timestamptz '2024-01-01 00:00:00+00' + (g % 900) * interval '1 day',
+      coalesce(case when g % 5 = 0 then 'Tortellini al prosciutto crudo 250 g' end,
+        'Confezione danneggiata, lotto ' || g || '. ' || repeat('Il prodotto era integro ma la confezione aperta. ', 4)),
+      'Quality', timestamptz '2024-01-01 00:00:00+00' + (g % 900) * interval '1 day',
       now()
     from generate_series(1, ${cases}) g`.execute(db);
 
-  await sql`insert into revision_cases (case_id, saved_at, json, hash, source)
-    select ${caseId}, t.at, jsonb_build_object(
+  await sql`insert into revision_cases (case_id, owner_id, saved_at, json, hash, source)
+    select ${caseId}, ${ownerOf}, t.at, jsonb_build_object(
         'Id', ${caseId}, 'CaseNumber', lpad(g::text, 8, '0'), 'OwnerId', ${ownerOf},
         'AccountId', ${padded('BA', sql`1 + (g * 13) % ${accounts}`, 8)},
         'CreatedDate', ${sfTime(sql`timestamptz '2024-01-01 00:00:00+00' + (g % 900) * interval '1 day'`)},

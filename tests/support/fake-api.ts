@@ -73,3 +73,13 @@ export async function startFakeApi(handler: FakeHandler = () => ({ status: 404 }
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A page of the contract (10 a page): `page` is 0-based, `totalElements` may say there are more pages. */
+export const pageOf = <T>(content: T[], page = 0, totalElements = content.length) => ({
+  content,
+  totalPages: Math.ceil(totalElements / 10),
+  totalElements,
+  size: 10,
+  number: page,
+  pageable: { pageNumber: page, pageSize: 10 },
+});

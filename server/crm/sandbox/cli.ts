@@ -58,6 +58,7 @@ async function main(): Promise<void> {
     state: currentState(data),
     port: number(values.port) ?? config.sandboxCrm?.port ?? 8090,
     editsEverySeconds: number(values.edits) ?? config.sandboxCrm?.editsEverySeconds ?? 0,
+    recycleBinDays: config.sandboxCrm?.recycleBinDays,
     changeLog: values.changes ? path.resolve(values.changes) : undefined,
     logger: log,
   });

@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { CrmErrorDetail, CrmRecord } from '../crm-connector';
 import { demoFaker, editRecord, generateDemoData, type DemoCounts, type DemoData } from './demo-data';
 import { salesforceId } from './salesforce-id';
+import { toSfDateTime } from '../salesforce-dates';
 import {
+  entityIsDeleted,
   NOT_FOUND,
   SandboxRecords,
   type SandboxData,
@@ -32,6 +39,12 @@ export type SandboxCrmOptions = SandboxRecordsOptions & {
   editsEverySeconds?: number;
   /** The org's daily API request limit (Developer Edition: 15,000). */
   apiLimit?: number;
+  /**
+   * Days a deleted record stays in the recycle bin before it is purged (Salesforce: 15); fractions serve tests.
+   */
+  recycleBinDays?: number;
+  /** Share of the generated edits that delete a record instead (0 to 1; default 0.05). */
+  deletionShare?: number;
   logger?: FastifyBaseLogger;
 };
 
@@ -52,6 +65,10 @@ export type SandboxCrm = {
    * workflow rule would); null removes it.
    */
   onWrite(trigger: ((object: StoredObject, record: CrmRecord) => CrmRecord) | null): void;
+  /** Test hook: `loserId` merged into `survivorId` by a CRM user (SOAP merge()). */
+  merge(object: StoredObject, survivorId: string, loserId: string): void;
+  /** Test hook: empties the recycle bin (of `ids` only, when given), as its 15 days running out would. */
+  purge(ids?: readonly string[]): string[];
   /** Test hook: a validation rule every save must pass (null removes it). */
   validationRule(rule: ((object: SandboxObject, next: CrmRecord) => CrmErrorDetail | null) | null): void;
   /** `patches`: sobject PATCH requests that reached the sandbox's records, accepted or refused. */
@@ -60,6 +77,10 @@ export type SandboxCrm = {
     requests: number;
     failedOnPurpose: number;
     patches: number;
+    /** POST (create), DELETE and SOAP undelete requests that reached the sandbox's records. */
+    creates: number;
+    deletes: number;
+    undeletes: number;
     apiUsed: number;
     apiLimit: number;
   };
@@ -90,6 +111,14 @@ export const currentState = (data: DemoData): SandboxState => ({
   queues: data.queues,
   recordTypes: data.recordTypes,
 });
+
+const xmlText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const soapEnvelope = (body: string, header = '') =>
+  '<?xml version="1.0" encoding="UTF-8"?>' +
+  '<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns="urn:partner.soap.sforce.com"' +
+  ' xmlns:sf="urn:fault.partner.soap.sforce.com" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">' +
+  `${header ? `<soapenv:Header>${header}</soapenv:Header>` : ''}<soapenv:Body>${body}</soapenv:Body></soapenv:Envelope>`;
 
 /**
  * Errors are arrays of {message, errorCode, fields}
@@ -129,6 +158,9 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     requests: 0,
     failedOnPurpose: 0,
     patches: 0,
+    creates: 0,
+    deletes: 0,
+    undeletes: 0,
     apiUsed: 0,
     apiLimit: options.apiLimit ?? 100_000,
   };
@@ -147,6 +179,13 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
+  app.addContentTypeParser(
+    ['text/xml', 'application/soap+xml'],
+    { parseAs: 'string' },
+    (_req, body, done) => {
+      done(null, String(body));
+    },
+  );
   app.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
     const errorCode = status === 400 ? 'JSON_PARSER_ERROR' : 'UNKNOWN_EXCEPTION';
@@ -156,8 +195,15 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
 
   const versionOf = (url: string) => /^\/services\/data\/v(\d+\.\d)(?:\/|$|\?)/.exec(url)?.[1];
 
+  const binMs = (options.recycleBinDays ?? 15) * 86_400_000;
+  let purgedAt = 0;
   app.addHook('onRequest', async (request, reply) => {
     stats.requests++;
+    // The recycle bin keeps a record 15 days, then it is purged for good; checked at most once a second.
+    if (Date.now() - purgedAt > 1000) {
+      purgedAt = Date.now();
+      records.purge({ before: Date.now() - binMs });
+    }
     if (failures.count > 0) {
       failures.count--;
       stats.failedOnPurpose++;
@@ -250,7 +296,7 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
   const version = (params: unknown) => (params as VersionParams).version.slice(1);
 
   // Query: https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_query.htm
-  app.get('/services/data/:version/query', async (request, reply) => {
+  const runQuery = (all: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const q = (request.query as Record<string, string | undefined>).q;
     if (!q)
       return sendErrors(reply, 400, [{ errorCode: 'MALFORMED_QUERY', message: 'A query (q) is required' }]);
@@ -263,8 +309,7 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     }
     const now = Date.now();
     for (const [key, c] of cursors) if (now - c.usedAt > CURSOR_IDLE_MS) cursors.delete(key);
-    const matched = records
-      .all(compiled.object)
+    const matched = (all ? records.allWithDeleted(compiled.object) : records.all(compiled.object))
       .map((r) => records.view(compiled.object, r))
       .filter(compiled.matches)
       .sort(compiled.compare);
@@ -285,7 +330,11 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
       usedAt: now,
     });
     return page(locator, 0);
-  });
+  };
+  app.get('/services/data/:version/query', runQuery(false));
+  // QueryAll: also the records in the recycle bin; its nextRecordsUrl is a query/ one
+  // (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_queryall.htm).
+  app.get('/services/data/:version/queryAll', runQuery(true));
 
   app.get('/services/data/:version/query/:cursor', async (request, reply) => {
     const match = /^(01g[0-9a-f]+)-(\d+)$/.exec((request.params as { cursor: string }).cursor);
@@ -363,10 +412,86 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     );
   };
 
+  /** 404 for an id the org does not know; ENTITY_IS_DELETED for one in the recycle bin. */
+  const missing = (reply: FastifyReply, type: string, id: string) =>
+    sendErrors(reply, 404, [
+      isSandboxObject(type) && records.stored(type, id) ? entityIsDeleted() : NOT_FOUND,
+    ]);
+
+  // sObject Get Deleted: https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api/resources_getdeleted.htm
+  // (answer: https://developer.salesforce.com/docs/platform/api-rest/guide/dome-get-deleted.md). Results go back
+  // no further than the recycle bin does, and forward no further than now.
+  const getDeleted = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { type } = request.params as { type: string };
+    if (!isSandboxObject(type)) return sendErrors(reply, 404, [NOT_FOUND]);
+    const query = request.query as Record<string, string | undefined>;
+    const dateTime = (raw: string | undefined) => {
+      const at = raw ? Date.parse(raw) : Number.NaN;
+      return Number.isNaN(at) ? undefined : at;
+    };
+    const start = dateTime(query.start);
+    const end = dateTime(query.end);
+    if (start === undefined || end === undefined || end <= start) {
+      return sendErrors(reply, 400, [
+        {
+          errorCode: 'INVALID_REPLICATION_DATE',
+          message: 'start and end must be date-times, start before end',
+        },
+      ]);
+    }
+    const earliest = Math.max(start, Date.now() - binMs);
+    const latest = Math.min(end, records.now());
+    return {
+      deletedRecords: records
+        .deletedBetween(type, earliest, latest + 1)
+        .map((d) => ({ id: d.id, deletedDate: toSfDateTime(d.deletedAt) })),
+      earliestDateAvailable: toSfDateTime(earliest),
+      latestDateCovered: toSfDateTime(latest),
+    };
+  };
+  app.get('/services/data/:version/sobjects/:type/deleted', getDeleted);
+  app.get('/services/data/:version/sobjects/:type/deleted/', getDeleted);
+
+  const writeContext = (request: FastifyRequest) => ({
+    userId: integrationUserId,
+    // Assignment rules run on insert and update unless the header says FALSE.
+    autoAssign: String(request.headers['sforce-auto-assign'] ?? 'TRUE').toUpperCase() !== 'FALSE',
+    // Duplicate Rule Header: https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/headers_duplicaterules.htm
+    allowDuplicates: /allowSave\s*=\s*true/i.test(
+      String(request.headers['sforce-duplicate-rule-header'] ?? ''),
+    ),
+    validate: rule ?? undefined,
+  });
+
+  // sObject Create: https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_sobject_create.htm
+  // (201 with {id, success, errors}).
+  app.post('/services/data/:version/sobjects/:type', async (request, reply) => {
+    const { type } = request.params as { type: string };
+    if (!isSandboxObject(type) || type === 'Contact') return sendErrors(reply, 404, [NOT_FOUND]);
+    stats.creates++;
+    const outcome = records.create(type, request.body, writeContext(request));
+    if (!outcome.ok) return sendErrors(reply, outcome.status, outcome.errors);
+    if (trigger) records.save(type, trigger(type, outcome.record));
+    return reply.code(201).send({ id: outcome.record.Id, success: true, errors: [] });
+  });
+
+  // sObject Rows DELETE: 204, the record goes to the recycle bin
+  // (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_delete_record.htm).
+  app.delete('/services/data/:version/sobjects/:type/:id', async (request, reply) => {
+    const { type, id } = request.params as { type: string; id: string };
+    if (!isSandboxObject(type)) return sendErrors(reply, 404, [NOT_FOUND]);
+    stats.deletes++;
+    const record = find(type, id);
+    if (!record) return missing(reply, type, id);
+    const outcome = records.remove(type, record.Id, integrationUserId);
+    if (!outcome.ok) return sendErrors(reply, outcome.status, outcome.errors);
+    return reply.code(204).send();
+  });
+
   app.get('/services/data/:version/sobjects/:type/:id', async (request, reply) => {
     const { type, id } = request.params as { type: string; id: string };
     const record = find(type, id);
-    if (!record || !isSandboxObject(type)) return sendErrors(reply, 404, [NOT_FOUND]);
+    if (!record || !isSandboxObject(type)) return missing(reply, type, id);
     const asked = (request.query as Record<string, string | undefined>).fields;
     const names = asked ? asked.split(',').map((f) => f.trim()) : schema.fields(type).map((f) => f.name);
     const fields = names.map((name) => schema.field(type, name));
@@ -387,22 +512,71 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
   app.patch('/services/data/:version/sobjects/:type/:id', async (request, reply) => {
     const { type, id } = request.params as { type: string; id: string };
     const record = find(type, id);
-    if (!record || !isSandboxObject(type) || type === 'Contact') return sendErrors(reply, 404, [NOT_FOUND]);
+    if (!isSandboxObject(type) || type === 'Contact') return sendErrors(reply, 404, [NOT_FOUND]);
     stats.patches++;
-    const autoAssign = String(request.headers['sforce-auto-assign'] ?? 'TRUE').toUpperCase() !== 'FALSE';
-    // Duplicate Rule Header: https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/headers_duplicaterules.htm
-    const allowDuplicates = /allowSave\s*=\s*true/i.test(
-      String(request.headers['sforce-duplicate-rule-header'] ?? ''),
-    );
-    const outcome = records.patch(type, record.Id, request.body, {
-      userId: integrationUserId,
-      autoAssign,
-      allowDuplicates,
-      validate: rule ?? undefined,
-    });
+    if (!record) return missing(reply, type, id);
+    const outcome = records.patch(type, record.Id, request.body, writeContext(request));
     if (!outcome.ok) return sendErrors(reply, outcome.status, outcome.errors);
     if (trigger) records.save(type, trigger(type, outcome.record));
     return reply.code(204).send();
+  });
+
+  // SOAP API (partner WSDL), the one call Storico makes through it: undelete()
+  // (https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_undelete.htm), answering
+  // UndeleteResult[] (https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_undelete_undeleteresult.htm)
+  // and faults as <soapenv:Fault> with an sf: faultcode and HTTP 500. The envelope is read with patterns, not a
+  // full XML parser: only the session id, the operation and its ids matter here.
+  app.post('/services/Soap/u/:version', async (request, reply) => {
+    const body = typeof request.body === 'string' ? request.body : '';
+    const fault = (code: string, message: string) =>
+      reply
+        .code(500)
+        .type('text/xml; charset=utf-8')
+        .send(
+          soapEnvelope(
+            `<soapenv:Fault><faultcode>sf:${code}</faultcode><faultstring>${code}: ${xmlText(message)}</faultstring>` +
+              `<detail><sf:UnexpectedErrorFault xsi:type="sf:UnexpectedErrorFault"><sf:exceptionCode>${code}</sf:exceptionCode>` +
+              `<sf:exceptionMessage>${xmlText(message)}</sf:exceptionMessage></sf:UnexpectedErrorFault></detail></soapenv:Fault>`,
+          ),
+        );
+    const version = (request.params as VersionParams).version;
+    if (!SANDBOX_API_VERSIONS.includes(version))
+      return fault('UNSUPPORTED_API_VERSION', `Invalid Api version specified on URL: ${version}`);
+    const session = /<(?:\w+:)?sessionId>([^<]*)<\/(?:\w+:)?sessionId>/.exec(body)?.[1];
+    const expiresAt = session ? tokens.get(session) : undefined;
+    if (!expiresAt || expiresAt < Date.now())
+      return fault('INVALID_SESSION_ID', 'Invalid Session ID found in SessionHeader: Illegal Session');
+    if (stats.apiUsed >= stats.apiLimit)
+      return fault('REQUEST_LIMIT_EXCEEDED', 'TotalRequests Limit exceeded.');
+    stats.apiUsed++;
+    const operation = /<(?:\w+:)?Body[^>]*>\s*<(?:\w+:)?(\w+)[\s>]/.exec(body)?.[1];
+    if (operation !== 'undelete')
+      return fault(
+        'INVALID_OPERATION',
+        `The sandbox CRM does not offer the SOAP call ${operation ?? '(none)'}`,
+      );
+    const ids = [...body.matchAll(/<(?:\w+:)?ids>([^<]*)<\/(?:\w+:)?ids>/g)].map((m) => m[1]!.trim());
+    if (ids.length === 0 || ids.length > 200)
+      return fault('INVALID_BATCH_SIZE', 'undelete takes between 1 and 200 ids');
+    stats.undeletes++;
+    const results = records.undelete(ids, integrationUserId).map((r) => {
+      const errors = r.errors
+        .map(
+          (e) =>
+            `<errors><message>${xmlText(e.message)}</message><statusCode>${e.errorCode}</statusCode></errors>`,
+        )
+        .join('');
+      const id = r.id ? `<id>${r.id}</id>` : '<id xsi:nil="true"/>';
+      return `<result>${errors}${id}<success>${r.success}</success></result>`;
+    });
+    return reply
+      .type('text/xml; charset=utf-8')
+      .send(
+        soapEnvelope(
+          `<undeleteResponse>${results.join('')}</undeleteResponse>`,
+          `<LimitInfoHeader><limitInfo><current>${stats.apiUsed}</current><limit>${stats.apiLimit}</limit><type>API REQUESTS</type></limitInfo></LimitInfoHeader>`,
+        ),
+      );
   });
 
   let editTimer: NodeJS.Timeout | undefined;
@@ -413,6 +587,13 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
         const object = faker.datatype.boolean({ probability: 0.3 }) ? 'Account' : 'Case';
         const all = records.all(object).filter((r) => object === 'Case' || r.IsPersonAccount === true);
         if (all.length === 0) continue;
+        // Users of a live CRM also delete records now and then (a person account takes its cases with it).
+        if (faker.datatype.boolean({ probability: options.deletionShare ?? 0.05 })) {
+          const victim = faker.helpers.arrayElement(all);
+          records.remove(object, victim.Id, faker.helpers.arrayElement(records.all('User')).Id);
+          app.log.debug({ object, id: victim.Id }, 'sandbox CRM deleted a record');
+          continue;
+        }
         const edited = records.save(
           object,
           editRecord(faker, object, faker.helpers.arrayElement(all), records.now(), records.all('User')),
@@ -445,6 +626,13 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     },
     onWrite(fn) {
       trigger = fn;
+    },
+    merge(object, survivorId, loserId) {
+      const outcome = records.merge(object, survivorId, loserId, integrationUserId);
+      if (!outcome.ok) throw new Error(`merge: ${outcome.errors[0]?.message ?? 'refused'}`);
+    },
+    purge(ids) {
+      return records.purge(ids ? { ids } : {});
     },
     validationRule(fn) {
       rule = fn;

@@ -8,6 +8,7 @@ import {
   type SandboxField,
   type SandboxObject,
 } from './sandbox-schema';
+import { salesforceId } from './salesforce-id';
 import type { SelectItem } from './soql';
 
 export type PatchOutcome =
@@ -46,6 +47,13 @@ export type WriteContext = {
 export const recordUrl = (version: string, object: string, id: string) =>
   `/services/data/v${version}/sobjects/${object}/${id}`;
 
+/** A record in the recycle bin answers a GET, PATCH or DELETE by Id with 404 ENTITY_IS_DELETED. */
+export const entityIsDeleted = (): CrmErrorDetail => ({
+  errorCode: 'ENTITY_IS_DELETED',
+  message: 'entity is deleted',
+  fields: [],
+});
+
 export const NOT_FOUND: CrmErrorDetail = {
   errorCode: 'NOT_FOUND',
   message: 'The requested resource does not exist',
@@ -57,6 +65,17 @@ export const CASE_QUEUE_DEVELOPER_NAME = 'Coda_Assistenza_Clienti';
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 const joinName = (r: Record<string, unknown> | undefined) =>
   r ? [text(r.FirstName), text(r.LastName)].filter(Boolean).join(' ') || null : null;
+
+/** Salesforce marks a record in the recycle bin with IsDeleted = true (queryAll shows it, query does not). */
+const isDeleted = (record: CrmRecord) => record.IsDeleted === true;
+
+/**
+ * Kept on a case deleted because its account was: undeleting the account undeletes it too, and only it. Never
+ * served (view() drops it, and no describe names it).
+ */
+const DELETED_WITH = 'sandboxDeletedWith';
+
+export type UndeleteResult = { id: string | null; success: boolean; errors: CrmErrorDetail[] };
 
 function wrongType(field: SandboxField, value: unknown): boolean {
   if (value === null) return field.type === 'boolean';
@@ -85,6 +104,8 @@ export class SandboxRecords {
   readonly schema: SandboxSchema;
   private readonly tables: Record<StoredObject, Map<string, CrmRecord>>;
   private lastStamp = 0;
+  private created = 0;
+  private caseNumbers = 0;
   private contactIds: Map<string, string> | undefined;
 
   constructor(
@@ -107,8 +128,14 @@ export class SandboxRecords {
     }
   }
 
-  /** The stored record (no computed fields). */
+  /** The stored record (no computed fields), unless it is in the recycle bin. */
   get(object: SandboxObject, id: string): CrmRecord | undefined {
+    const record = this.stored(object, id);
+    return record && !isDeleted(record) ? record : undefined;
+  }
+
+  /** The stored record, live or in the recycle bin (not once purged). */
+  stored(object: SandboxObject, id: string): CrmRecord | undefined {
     if (object === 'Contact') {
       const account = this.tables.Account.get(this.contactIndex().get(id) ?? '');
       return account ? this.contactOf(account) : undefined;
@@ -116,8 +143,13 @@ export class SandboxRecords {
     return this.tables[object].get(id);
   }
 
-  /** Every stored record of `object`. */
+  /** Every live record of `object` (what query and the sObject resources see). */
   all(object: SandboxObject): CrmRecord[] {
+    return this.allWithDeleted(object).filter((r) => !isDeleted(r));
+  }
+
+  /** Every record of `object`, those in the recycle bin included (what queryAll sees). */
+  allWithDeleted(object: SandboxObject): CrmRecord[] {
     if (object === 'Contact') {
       return [...this.contactIndex().values()].map((id) => this.contactOf(this.tables.Account.get(id)!));
     }
@@ -141,6 +173,11 @@ export class SandboxRecords {
    */
   view(object: SandboxObject, record: CrmRecord): CrmRecord {
     const out: Record<string, unknown> = { ...record };
+    delete out[DELETED_WITH];
+    if (object === 'Account' || object === 'Case') {
+      out.IsDeleted = isDeleted(record);
+      out.MasterRecordId = record.MasterRecordId ?? null;
+    }
     if (object === 'Account') {
       if (record.IsPersonAccount === true) out.Name = joinName(record);
       for (const prefix of ['Billing', 'Shipping']) {
@@ -247,6 +284,8 @@ export class SandboxRecords {
       Email: a.PersonEmail ?? null,
       Phone: a.Phone ?? null,
       IsPersonAccount: true,
+      // A person account's contact lives and dies with its account.
+      IsDeleted: isDeleted(a),
       CreatedDate: a.CreatedDate,
       CreatedById: a.CreatedById ?? null,
       LastModifiedDate: a.LastModifiedDate,
@@ -257,8 +296,224 @@ export class SandboxRecords {
 
   /** Applies a REST PATCH body the way Salesforce would, or says why it refuses. */
   patch(object: SandboxObject, id: string, body: unknown, context: WriteContext): PatchOutcome {
-    const current = this.get(object, id);
-    if (!current || object === 'Contact') return { ok: false, status: 404, errors: [NOT_FOUND] };
+    const stored = this.stored(object, id);
+    if (!stored || object === 'Contact') return { ok: false, status: 404, errors: [NOT_FOUND] };
+    if (isDeleted(stored)) return { ok: false, status: 404, errors: [entityIsDeleted()] };
+    const checked = this.checkBody(object, body, 'updateable', stored);
+    if (!checked.ok) return checked;
+    return this.commit(object, { ...stored, ...checked.values }, context, stored);
+  }
+
+  /**
+   * Creates a record from a REST POST body (sObject Create): a new Id, the running user as owner and creator unless
+   * the body names an owner, a new CaseNumber for a case, and for a person account a new PersonContactId; active
+   * assignment rules run on insert too, unless Sforce-Auto-Assign is FALSE
+   * (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api/headers_autoassign.htm).
+   */
+  create(object: SandboxObject, body: unknown, context: WriteContext): PatchOutcome {
+    if (object === 'Contact') return { ok: false, status: 404, errors: [NOT_FOUND] };
+    const checked = this.checkBody(object, body, 'createable', undefined);
+    if (!checked.ok) return checked;
+    const values = checked.values;
+    const missing = this.schema
+      .fields(object)
+      .filter((f) => f.createable && !f.nillable && f.type !== 'boolean' && !f.compoundFieldName)
+      .filter((f) => !(f.name === 'Name' && object === 'Account' && this.personType(values.RecordTypeId)))
+      .filter((f) => values[f.name] === undefined || values[f.name] === null || values[f.name] === '');
+    const personNameMissing =
+      object === 'Account' && this.personType(values.RecordTypeId) && !text(values.LastName);
+    if (missing.length > 0 || personNameMissing) {
+      const fields = personNameMissing ? ['LastName'] : missing.map((f) => f.name);
+      return {
+        ok: false,
+        status: 400,
+        errors: [
+          {
+            errorCode: 'REQUIRED_FIELD_MISSING',
+            message: `Required fields are missing: [${fields.join(', ')}]`,
+            fields,
+          },
+        ],
+      };
+    }
+    const now = toSfDateTime(this.now());
+    const record: Record<string, unknown> = {
+      OwnerId: context.userId,
+      ...values,
+      Id: this.newId(object),
+      CreatedDate: now,
+      CreatedById: context.userId,
+    };
+    if (object === 'Account') {
+      const person = this.personType(values.RecordTypeId);
+      record.IsPersonAccount = person;
+      record.PersonContactId = person ? this.newId('Contact') : null;
+    }
+    if (object === 'Case') record.CaseNumber = this.nextCaseNumber();
+    return this.commit(object, record as CrmRecord, context);
+  }
+
+  /**
+   * Moves a record to the recycle bin (sObject Rows DELETE): IsDeleted true, query and GET by Id no longer see it,
+   * queryAll and getDeleted do. A person account takes its cases with it; undeleting it brings back those cases.
+   */
+  remove(object: SandboxObject, id: string, userId: string): PatchOutcome {
+    const stored = this.stored(object, id);
+    if (!stored || object === 'Contact') return { ok: false, status: 404, errors: [NOT_FOUND] };
+    if (isDeleted(stored)) return { ok: false, status: 404, errors: [entityIsDeleted()] };
+    const record = this.markDeleted(object, stored, userId, {});
+    if (object === 'Account') {
+      for (const c of this.all('Case').filter((c) => c.AccountId === id))
+        this.markDeleted('Case', c, userId, { [DELETED_WITH]: id });
+    }
+    return { ok: true, record };
+  }
+
+  /**
+   * Merges `loserId` into `survivorId` (SOAP merge()): the loser goes to the recycle bin with MasterRecordId set
+   * to the survivor, and its cases are reparented to the survivor, which an undelete does not undo
+   * (https://developer.salesforce.com/docs/platform/api/guide/sforce-api-calls-merge.html).
+   */
+  merge(object: StoredObject, survivorId: string, loserId: string, userId: string): PatchOutcome {
+    const survivor = this.get(object, survivorId);
+    const loser = this.get(object, loserId);
+    if (!survivor || !loser || survivorId === loserId) return { ok: false, status: 404, errors: [NOT_FOUND] };
+    if (object === 'Account') {
+      for (const c of this.all('Case').filter((c) => c.AccountId === loserId)) {
+        const moved: Record<string, unknown> = {
+          ...c,
+          AccountId: survivorId,
+          ContactId: survivor.PersonContactId ?? c.ContactId ?? null,
+        };
+        this.stamp(moved, userId);
+        this.put('Case', moved as CrmRecord);
+      }
+    }
+    const record = this.markDeleted(object, loser, userId, { MasterRecordId: survivorId });
+    return { ok: true, record };
+  }
+
+  /**
+   * SOAP undelete(): each id out of the recycle bin, with the cases deleted with it. An id that is live, unknown
+   * or purged fails with UNDELETE_FAILED
+   * (https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_undelete.htm).
+   */
+  undelete(ids: readonly string[], userId: string): UndeleteResult[] {
+    return ids.map((id) => {
+      const found = this.findAnywhere(id);
+      if (!found || !isDeleted(found.record)) {
+        return {
+          id: null,
+          success: false,
+          errors: [
+            {
+              errorCode: 'UNDELETE_FAILED',
+              message: 'Entity is not in the recycle bin',
+              fields: [],
+            },
+          ],
+        };
+      }
+      this.markLive(found.object, found.record, userId);
+      if (found.object === 'Account') {
+        for (const c of this.allWithDeleted('Case').filter((c) => c[DELETED_WITH] === id))
+          this.markLive('Case', c, userId);
+      }
+      return { id: found.record.Id, success: true, errors: [] };
+    });
+  }
+
+  /**
+   * Empties the recycle bin of the records deleted before `before` (all of them when absent, or only `ids`):
+   * afterwards neither queryAll nor undelete knows them. Answers the ids purged.
+   */
+  purge(options: { before?: number; ids?: readonly string[] } = {}): string[] {
+    const purged: string[] = [];
+    for (const object of ['Account', 'Case'] as const) {
+      for (const r of this.allWithDeleted(object)) {
+        if (!isDeleted(r)) continue;
+        if (options.ids && !options.ids.includes(r.Id)) continue;
+        if (options.before !== undefined && (parseSfDateTime(r.SystemModstamp) ?? 0) >= options.before)
+          continue;
+        this.tables[object].delete(r.Id);
+        purged.push(r.Id);
+        if (this.options.changeLog)
+          appendFileSync(this.options.changeLog, `${JSON.stringify({ type: object, purged: r.Id })}\n`);
+      }
+    }
+    return purged;
+  }
+
+  /** Records of `object` in the recycle bin deleted in [start, end): their ids and deletion times. */
+  deletedBetween(
+    object: SandboxObject,
+    start: number,
+    end: number,
+  ): Array<{ id: string; deletedAt: number }> {
+    if (object !== 'Account' && object !== 'Case') return [];
+    return this.allWithDeleted(object)
+      .filter(isDeleted)
+      .map((r) => ({ id: r.Id, deletedAt: parseSfDateTime(r.SystemModstamp) ?? 0 }))
+      .filter((d) => d.deletedAt >= start && d.deletedAt < end)
+      .sort((a, b) => a.deletedAt - b.deletedAt);
+  }
+
+  private markDeleted(
+    object: StoredObject,
+    record: CrmRecord,
+    userId: string,
+    extra: Record<string, unknown>,
+  ): CrmRecord {
+    const next: Record<string, unknown> = { ...record, ...extra, IsDeleted: true };
+    this.stamp(next, userId);
+    this.put(object, next as CrmRecord);
+    return next as CrmRecord;
+  }
+
+  private markLive(object: StoredObject, record: CrmRecord, userId: string): void {
+    const next: Record<string, unknown> = { ...record, IsDeleted: false, MasterRecordId: null };
+    delete next[DELETED_WITH];
+    this.stamp(next, userId);
+    this.put(object, next as CrmRecord);
+  }
+
+  private findAnywhere(id: string): { object: StoredObject; record: CrmRecord } | undefined {
+    for (const object of ['Account', 'Case'] as const) {
+      const record = this.tables[object].get(id);
+      if (record) return { object, record };
+    }
+    return undefined;
+  }
+
+  private personType(recordTypeId: unknown): boolean {
+    const type = text(recordTypeId) ? this.get('RecordType', String(recordTypeId)) : undefined;
+    return type?.IsPersonType === true;
+  }
+
+  private newId(object: SandboxObject): string {
+    const prefix = { Account: '001', Case: '500', Contact: '003' }[object as string] ?? '000';
+    for (;;) {
+      const id = salesforceId(prefix, 90_000_000 + ++this.created);
+      if (!this.findAnywhere(id) && !this.contactIndex().has(id)) return id;
+    }
+  }
+
+  /** An auto-number never hands out a number twice, not even one of a purged case. */
+  private nextCaseNumber(): string {
+    this.caseNumbers = Math.max(
+      this.caseNumbers,
+      ...this.allWithDeleted('Case').map((c) => Number.parseInt(String(c.CaseNumber ?? '0'), 10) || 0),
+    );
+    return String(++this.caseNumbers).padStart(8, '0');
+  }
+
+  /** Checks a body's fields as Salesforce does for an update or an insert: the values to save, or why not. */
+  private checkBody(
+    object: StoredObject,
+    body: unknown,
+    access: 'updateable' | 'createable',
+    current: CrmRecord | undefined,
+  ): { ok: true; values: Record<string, unknown> } | Extract<PatchOutcome, { ok: false }> {
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       return {
         ok: false,
@@ -271,6 +526,10 @@ export class SandboxRecords {
     const errors: CrmErrorDetail[] = [];
     const readOnly: string[] = [];
     const values: Record<string, unknown> = {};
+    const person =
+      access === 'createable'
+        ? this.personType((body as Record<string, unknown>).RecordTypeId)
+        : current?.IsPersonAccount === true;
     const fields = Object.entries(body as Record<string, unknown>).filter(([name]) => name !== 'attributes');
     for (const [name, value] of fields) {
       const field = this.schema.field(object, name);
@@ -280,9 +539,9 @@ export class SandboxRecords {
           message: `No such column '${name}' on sobject of type ${object}`,
           fields: [],
         });
-      } else if (!field.updateable) {
+      } else if (!field[access]) {
         readOnly.push(field.name);
-      } else if (field.name === 'Name' && object === 'Account' && current.IsPersonAccount === true) {
+      } else if (field.name === 'Name' && object === 'Account' && person) {
         // A person account's name is its contact's: it is set through FirstName and LastName.
         errors.push({
           errorCode: 'INVALID_FIELD_FOR_INSERT_UPDATE',
@@ -312,18 +571,32 @@ export class SandboxRecords {
         fields: readOnly,
       });
     }
-    if (errors.length === 0 && object === 'Account' && !context.allowDuplicates) {
-      const duplicate = this.duplicateOf(current, values);
+    return errors.length > 0 ? { ok: false, status: 400, errors } : { ok: true, values };
+  }
+
+  /** Duplicate and validation rules, then assignment rules, then the save. */
+  private commit(
+    object: StoredObject,
+    next: Record<string, unknown>,
+    context: WriteContext,
+    current?: CrmRecord,
+  ): PatchOutcome {
+    if (object === 'Account' && !context.allowDuplicates) {
+      const duplicate = this.duplicateOf(next as CrmRecord, current);
       if (duplicate) {
-        errors.push({
-          errorCode: 'DUPLICATES_DETECTED',
-          message: `Use one of these records? A person account with the same email exists (${duplicate.Id}).`,
-          fields: [],
-        });
+        return {
+          ok: false,
+          status: 400,
+          errors: [
+            {
+              errorCode: 'DUPLICATES_DETECTED',
+              message: `Use one of these records? A person account with the same email exists (${duplicate.Id}).`,
+              fields: [],
+            },
+          ],
+        };
       }
     }
-    if (errors.length > 0) return { ok: false, status: 400, errors };
-    const next: Record<string, unknown> = { ...current, ...values };
     const invalid = context.validate?.(object, next as CrmRecord);
     if (invalid) return { ok: false, status: 400, errors: [invalid] };
     if (object === 'Case' && context.autoAssign) {
@@ -351,13 +624,13 @@ export class SandboxRecords {
     return field.referenceTo.some((target) => this.get(target as SandboxObject, id) !== undefined);
   }
 
-  /** The org's duplicate rule for person accounts: the same email on another person account. */
-  private duplicateOf(current: CrmRecord, values: Record<string, unknown>): CrmRecord | undefined {
-    const email = text(values.PersonEmail)?.toLowerCase();
-    if (!email || email === text(current.PersonEmail)?.toLowerCase()) return undefined;
+  /** The org's duplicate rule for person accounts: the same email on another live person account. */
+  private duplicateOf(next: CrmRecord, current: CrmRecord | undefined): CrmRecord | undefined {
+    const email = text(next.PersonEmail)?.toLowerCase();
+    if (!email || next.IsPersonAccount !== true) return undefined;
+    if (current && email === text(current.PersonEmail)?.toLowerCase()) return undefined;
     return this.all('Account').find(
-      (a) =>
-        a.Id !== current.Id && a.IsPersonAccount === true && text(a.PersonEmail)?.toLowerCase() === email,
+      (a) => a.Id !== next.Id && a.IsPersonAccount === true && text(a.PersonEmail)?.toLowerCase() === email,
     );
   }
 
@@ -373,8 +646,14 @@ export class SandboxRecords {
     for (const line of readFileSync(file, 'utf8').split('\n')) {
       if (!line.trim()) continue;
       try {
-        const { type, record } = JSON.parse(line) as { type: StoredObject; record: CrmRecord };
-        if (this.tables[type] && typeof record?.Id === 'string') this.tables[type].set(record.Id, record);
+        const { type, record, purged } = JSON.parse(line) as {
+          type: StoredObject;
+          record?: CrmRecord;
+          purged?: string;
+        };
+        if (this.tables[type] && typeof purged === 'string') this.tables[type].delete(purged);
+        else if (this.tables[type] && typeof record?.Id === 'string')
+          this.tables[type].set(record.Id, record);
       } catch {
         // A line cut short by a crash while it was written: the change it held is lost, the rest stays.
       }

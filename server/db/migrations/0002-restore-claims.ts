@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { statementsMigration } from './statements';
 
 /**
  * A restore writes to the CRM, which no database transaction can undo, so the request is claimed first: the
@@ -20,11 +20,4 @@ const down = [
   `alter table restore_case_requests drop column applying_since`,
 ];
 
-export const restoreClaims = {
-  async up(db: Kysely<unknown>): Promise<void> {
-    for (const statement of up) await sql.raw(statement).execute(db);
-  },
-  async down(db: Kysely<unknown>): Promise<void> {
-    for (const statement of down) await sql.raw(statement).execute(db);
-  },
-};
+export const restoreClaims = statementsMigration(up, down);

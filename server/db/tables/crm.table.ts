@@ -27,6 +27,11 @@ export interface SfAccountsTable {
   phone: string | null;
   created_date: NullableTimestamp;
   latest_revision_id: number | null;
+  /** The record Storico created in place of this purged one, and on that one the id it replaces (migration 0003). */
+  recreated_as: ColumnType<string | null, string | null | undefined, string | null>;
+  recreated_from: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set while a restore re-creates this record: no other restore may meanwhile. */
+  recreating_since: NullableTimestamp;
   updated_at: Timestamp;
 }
 
@@ -35,10 +40,16 @@ export interface SfCasesTable {
   owner_id: string | null;
   account_id: string | null;
   case_number: string | null;
+  /** What search shows and filters: the product feedback description, else the description. */
   description: string | null;
   reason: string | null;
   created_date: NullableTimestamp;
   latest_revision_id: number | null;
+  /** The record Storico created in place of this purged one, and on that one the id it replaces (migration 0003). */
+  recreated_as: ColumnType<string | null, string | null | undefined, string | null>;
+  recreated_from: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set while a restore re-creates this record: no other restore may meanwhile. */
+  recreating_since: NullableTimestamp;
   updated_at: Timestamp;
 }
 
@@ -49,6 +60,8 @@ interface RevisionColumns {
   json: Json;
   hash: ColumnType<string, string, never>;
   source: ColumnType<string, string, never>;
+  /** `OwnerId` of the snapshot: the agent the revision belongs to (DESIGN.md section 3). */
+  owner_id: ColumnType<string | null, string | null | undefined, never>;
   created_at: CreatedAt;
 }
 

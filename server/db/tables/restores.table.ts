@@ -35,6 +35,10 @@ interface RestoreRequestColumns {
   /** Set while one reviewer applies the request to the CRM (migration 0002): nobody else may meanwhile. */
   applying_token: ColumnType<string | null, string | null | undefined, string | null>;
   applying_since: NullableTimestamp;
+  /** For a record deleted in the CRM: `undeleted` or `recreated` once applied (migration 0003). */
+  outcome: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The id of the record a `recreated` restore created. */
+  new_record_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RestoreAccountRequestsTable extends RestoreRequestColumns {

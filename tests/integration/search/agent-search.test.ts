@@ -3,7 +3,7 @@ import { agentListSchema } from '../../../contract/agents';
 import { envelopeOf, errorBodySchema } from '../../../contract/envelope';
 import { pageOf } from '../../../contract/page';
 import { USER_RANA } from '../../../contract/roles';
-import { caseRowSchema, contactRowSchema } from '../../../contract/search';
+import { caseRowSchema, contactRowSchema, LIVE_RECORD } from '../../../contract/search';
 import { bearer, signedInUser } from '../../support/auth';
 import { addAgent, addRevision, caseSnapshot, contactSnapshot } from '../../support/revision-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -143,6 +143,7 @@ describe.each(testDbKinds())('agents and search on %s', (kind) => {
           // Created inside the range: its first revision stands for the start.
           earlierRevisionAccount: { id: rev.c2a },
           laterRevisionAccount: { id: rev.c2b },
+          ...LIVE_RECORD,
         },
         {
           id: 'C1',
@@ -152,6 +153,7 @@ describe.each(testDbKinds())('agents and search on %s', (kind) => {
           salesforceUser: { phone: '+39 333 2222222', email: 'maria@example.it' },
           earlierRevisionAccount: { id: rev.c1a },
           laterRevisionAccount: { id: rev.c1b },
+          ...LIVE_RECORD,
         },
         expect.objectContaining({ id: 'C5', creation_date: null, countSalesforceCases: 0 }),
       ]);
@@ -232,6 +234,7 @@ describe.each(testDbKinds())('agents and search on %s', (kind) => {
           salesforceUser: { username: 'rossi.b', FirstName: 'Bianca', LastName: 'Rossi' },
           earlierRevisionCase: { id: rev.k3a },
           laterRevisionCase: { id: rev.k3a },
+          ...LIVE_RECORD,
         },
         {
           id: 'K1',
@@ -241,6 +244,7 @@ describe.each(testDbKinds())('agents and search on %s', (kind) => {
           salesforceUser: { username: 'rossi.b', FirstName: 'Bianca', LastName: 'Rossi' },
           earlierRevisionCase: { id: rev.k1a },
           laterRevisionCase: { id: rev.k1b },
+          ...LIVE_RECORD,
         },
       ]);
     });

@@ -54,7 +54,8 @@ describe.each(testDbKinds())('CRM sync on %s', (kind) => {
       account_id: someCase.AccountId,
       case_number: someCase.CaseNumber,
       reason: someCase.Reason,
-      description: someCase.Description,
+      // What search shows: the product feedback description, else the description.
+      description: someCase.Product_Description__c || someCase.Description,
     });
     const revision = await database.db
       .selectFrom('revision_cases')

@@ -1,10 +1,11 @@
 // Signing out clears the saved comparisons in IndexedDB, which jsdom lacks.
 import 'fake-indexeddb/auto';
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentProps } from 'react';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, refusal, startFakeApi, type FakeReply } from '../../support/fake-api';
+import { setOnline } from '../../support/online';
 import { fakeSessionToken } from '../../support/client-token';
 
 // Whole screens render slowly in jsdom on a busy machine.
@@ -37,13 +38,6 @@ afterAll(async () => {
   vi.unstubAllEnvs();
   await api.close();
 });
-
-function setOnline(online: boolean) {
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
-  act(() => {
-    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-  });
-}
 
 type Props = ComponentProps<typeof RestoreActions>;
 async function renderActions(

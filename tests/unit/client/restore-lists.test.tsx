@@ -1,8 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CaseRestoreRequest, RestoreStatus } from '@contract/restores';
-import { ok, refusal, startFakeApi, type FakeRequest } from '../../support/fake-api';
+import { ok, pageOf, refusal, startFakeApi, type FakeRequest } from '../../support/fake-api';
+import { setOnline } from '../../support/online';
 
 // Whole screens render slowly in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -50,15 +51,6 @@ function caseRequest(
 }
 const RESTORE_STATUS_IDS = { PENDING: 1, APPROVED: 2, REJECTED: 3 } as const;
 
-const pageOf = <T,>(content: T[], page = 0, totalElements = content.length) => ({
-  content,
-  totalPages: Math.ceil(totalElements / 10),
-  totalElements,
-  size: 10,
-  number: page,
-  pageable: { pageNumber: page, pageSize: 10 },
-});
-
 let lists: Record<RestoreStatus, CaseRestoreRequest[]>;
 let review: (request: FakeRequest) => ReturnType<typeof ok> = () => ok(null, 'Reviewed');
 
@@ -85,13 +77,6 @@ afterAll(async () => {
   vi.unstubAllEnvs();
   await api.close();
 });
-
-function setOnline(online: boolean) {
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
-  act(() => {
-    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-  });
-}
 
 const listCalls = (path = '/restore-case-request/') =>
   api.requests.filter((r) => r.method === 'GET' && r.path === path);
@@ -318,5 +303,36 @@ describe('reviewing a pending request', () => {
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approva la richiesta 11' }),
     ).toBeDisabled();
     expect(reviews()).toHaveLength(0);
+  });
+});
+
+describe('a restore that brought back a record deleted in the CRM', () => {
+  it("says in the list and in the detail 'Ripristinato dal cestino' or 'Ripristinato con nuovo ID …'", async () => {
+    lists.APPROVED = [
+      caseRequest(51, 'APPROVED', { outcome: 'undeleted' }),
+      caseRequest(52, 'APPROVED', { outcome: 'recreated', newRecordId: '500000000000099AAA' }),
+      caseRequest(53, 'APPROVED'),
+    ];
+    const { user } = await open(`${CASES}?stato=APPROVED`);
+    const table = await screen.findByRole('table', { name: 'Storico - Approvati' });
+    const row = (id: number) => within(table).getByRole('row', { name: new RegExp(`^${id}`) });
+    await within(table).findByText('000123451');
+    expect(within(row(51)).getByText('Ripristinato dal cestino')).toBeInTheDocument();
+    expect(within(row(52)).getByText('Ripristinato con nuovo ID 500000000000099AAA')).toBeInTheDocument();
+    // A live record's restore has no outcome to tell.
+    expect(within(row(53)).queryByText(/^Ripristinato/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Dettaglio della richiesta 52' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Richiesta di ripristino n. 52' });
+    expect(within(dialog).getByText('Esito', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      'Ripristinato con nuovo ID 500000000000099AAA',
+    );
+  });
+
+  it('shows no outcome for a request that is not applied', async () => {
+    const { user } = await open();
+    await user.click(await screen.findByRole('button', { name: 'Dettaglio della richiesta 11' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByText('Esito')).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ok, refusal, startFakeApi, type FakeReply } from '../../support/fake-api';
+import { ok, pageOf, refusal, startFakeApi, type FakeReply } from '../../support/fake-api';
 
 // Whole screens render slowly in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -15,14 +15,6 @@ const RANA = { id: 9, username: 'rana.operatore', role: 'USER_RANA' };
 const AGENT = { id: '005A', FirstName: 'Andrea', LastName: 'Rossi', username: 'andrea.rossi@demo.it' };
 const DUPLICATE = 'You have some requests already in pending or done for one of the revision selected';
 
-const pageOf = <T,>(content: T[]) => ({
-  content,
-  totalPages: 1,
-  totalElements: content.length,
-  size: 10,
-  number: 0,
-  pageable: { pageNumber: 0, pageSize: 10 },
-});
 const contactRow = (id: string, name: string, revisionId: number) => ({
   id,
   creation_date: '2024-01-10T09:00:00.000Z',

@@ -127,17 +127,40 @@ describe('the search bar', () => {
     await user.tab();
     await user.keyboard('31/03/2024{Enter}');
     expect(onSearch).toHaveBeenCalledWith(
-      { agentId: '005C', dateFrom: '2024-03-01', dateTo: '2024-03-31' },
-      { agentId: '005C', dateFrom: '01/03/2024', dateTo: '31/03/2024' },
+      { agentId: '005C', dateFrom: '2024-03-01', dateTo: '2024-03-31', deleted: false },
+      { agentId: '005C', dateFrom: '01/03/2024', dateTo: '31/03/2024', deleted: false },
     );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('starts from the kept search bar data', async () => {
-    renderBar({ defaults: { agentId: '005B', dateFrom: '01/01/2025', dateTo: '31/01/2025' } });
+    renderBar({ defaults: { agentId: '005B', dateFrom: '01/01/2025', dateTo: '31/01/2025', deleted: true } });
     const combobox = screen.getByRole('combobox', { name: 'Agente' });
     expect(await within(combobox).findByText('Bianca Verdi')).toBeInTheDocument();
     expect(screen.getByLabelText('Da')).toHaveValue('01/01/2025');
     expect(screen.getByLabelText('A')).toHaveValue('31/01/2025');
+    expect(screen.getByRole('switch', { name: 'Solo eliminati' })).toBeChecked();
+  });
+
+  it("searches only the deleted records with 'Solo eliminati', a labelled switch the words also turn on", async () => {
+    const onChange = vi.fn();
+    const { user, onSearch } = renderBar({ onChange });
+    const toggle = screen.getByRole('switch', { name: 'Solo eliminati' });
+    expect(toggle).not.toBeChecked();
+    await user.click(screen.getByText('Solo eliminati'));
+    expect(toggle).toBeChecked();
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ deleted: true }));
+    await chooseAgent(user, 'rossi', 'Andrea Rossi');
+    await user.type(screen.getByLabelText('Da'), '01/03/2024');
+    await user.type(screen.getByLabelText('A'), '31/03/2024');
+    await user.click(screen.getByRole('button', { name: 'Cerca' }));
+    expect(onSearch).toHaveBeenCalledWith(
+      { agentId: '005A', dateFrom: '2024-03-01', dateTo: '2024-03-31', deleted: true },
+      expect.objectContaining({ deleted: true }),
+    );
+    // By keyboard: Space switches it off again.
+    toggle.focus();
+    await user.keyboard(' ');
+    expect(toggle).not.toBeChecked();
   });
 });

@@ -260,6 +260,7 @@ describe('the contact detail', () => {
     expect(JSON.parse(sessionStorage.getItem('storico.search.contactDates')!)).toEqual({
       dateFrom: '2024-01-01',
       dateTo: '2024-03-31',
+      deleted: false,
     });
   });
 

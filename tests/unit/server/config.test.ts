@@ -22,7 +22,7 @@ describe('configuration', () => {
     const first = loadConfig({ DATA_DIR: dir });
     expect(first).toMatchObject({ port: 8080, demo: true, productCode: 'STORICO', databaseUrl: undefined });
     expect(first.crm.loginUrl).toBe('http://127.0.0.1:8090');
-    expect(first.sandboxCrm).toEqual({ port: 8090, editsEverySeconds: 0 });
+    expect(first.sandboxCrm).toEqual({ port: 8090, editsEverySeconds: 0, recycleBinDays: 15 });
     expect(first.secretsKey).toHaveLength(32);
     const second = loadConfig({ DATA_DIR: dir });
     expect(second.jwtSecret).toBe(first.jwtSecret);

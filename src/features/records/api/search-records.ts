@@ -8,7 +8,10 @@ import { recordKinds } from '../kinds/record-kinds';
 
 export const SEARCH_PAGE_SIZE = 10;
 
-/** `GET /sf-user/{agent}/sf-account` or `/sf-case`: the agent's records with revisions in the range; `page` is 0-based. */
+/**
+ * `GET /sf-user/{agent}/sf-account` or `/sf-case`: the agent's records with revisions in the range, or with
+ * `deleted=true` only those deleted in the CRM within it; `page` is 0-based.
+ */
 export const searchRecords = <K extends RecordKind>(
   kind: K,
   search: Search,
@@ -16,7 +19,15 @@ export const searchRecords = <K extends RecordKind>(
   signal?: AbortSignal,
 ) =>
   apiData(`/sf-user/${encodeURIComponent(search.agentId)}/${recordKinds[kind].api.search}`, {
-    query: { page, size: SEARCH_PAGE_SIZE, isPaged: true, dateFrom: search.dateFrom, dateTo: search.dateTo },
+    query: {
+      page,
+      size: SEARCH_PAGE_SIZE,
+      isPaged: true,
+      dateFrom: search.dateFrom,
+      dateTo: search.dateTo,
+      // Left out unless asked for: a search of every record keeps the address it always had.
+      deleted: search.deleted === true ? true : undefined,
+    },
     schema: pageOf(recordKinds[kind].rowSchema),
     signal,
   });

@@ -36,7 +36,8 @@ export function timelineSource(
 
 /**
  * A detail screen: title, 'Indietro' to page 1 of the list, the revision timeline and the two versions.
- * `actions` holds the screen's buttons next to 'Indietro' (the restore buttons act on `state.pair.first`).
+ * `actions` holds the screen's buttons next to 'Indietro' (the restore buttons act on `state.pair.first`);
+ * `notice` shows under the record's name (a record deleted in the CRM says so there).
  */
 export function ComparisonScreen({
   title,
@@ -50,6 +51,7 @@ export function ComparisonScreen({
   onTimelineOpenChange,
   timeline,
   actions,
+  notice,
 }: {
   title: string;
   backTo: string;
@@ -62,6 +64,7 @@ export function ComparisonScreen({
   onTimelineOpenChange: (open: boolean) => void;
   timeline: TimelineSource;
   actions?: ReactNode;
+  notice?: ReactNode;
 }) {
   return (
     <div className="flex flex-col gap-4">
@@ -85,6 +88,7 @@ export function ComparisonScreen({
           {state.comparison.label}
         </p>
       )}
+      {notice}
       <RevisionTimeline
         {...timeline}
         open={timelineOpen}

@@ -1,6 +1,8 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useMemo, type ReactNode } from 'react';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
 import { it } from '@/i18n/it';
 import { CopyButton } from '@/components/copy-button';
 import { cn } from '@/lib/cn';
@@ -8,6 +10,7 @@ import { useMediaQuery } from '@/lib/use-media-query';
 import { parseSnapshot, type Snapshot } from '@/lib/snapshot';
 import { DiffMarker } from './diff-marker';
 import { FieldValue } from './field-value';
+import { useOnlyDifferences } from '../hooks/use-only-differences';
 import { fieldValue, isFieldChanged, type SectionDef } from '../kinds/fields';
 import type { Sections } from '../kinds/kind-def';
 
@@ -204,6 +207,15 @@ function changedFields(
   );
 }
 
+/** 'Solo differenze': each section with only its changed fields, and only the sections that have one. */
+function onlyChanged(sections: readonly SectionDef[], changed: Map<string, Set<string>>): SectionDef[] {
+  return sections.flatMap((section) => {
+    const keys = changed.get(section.id);
+    const fields = section.fields.filter((field) => keys?.has(field.key));
+    return fields.length > 0 ? [{ ...section, fields }] : [];
+  });
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Collapsible defaultOpen className="rounded-lg border bg-card" data-section={title}>
@@ -238,6 +250,9 @@ export function ComparisonView({
   const shown = typeof sections === 'function' ? sections(snapshots[0], snapshots[1]) : sections;
   const changed = useMemo(() => changedFields(shown, named, snapshots), [shown, named, snapshots]);
   const changedCount = [...changed.values()].reduce((sum, keys) => sum + keys.size, 0);
+  const [onlyDifferences, setOnlyDifferences] = useOnlyDifferences();
+  const visible = onlyDifferences ? onlyChanged(shown, changed) : shown;
+  const switchId = useId();
   const interleaved = useMediaQuery(INTERLEAVED);
   const body = (section: SectionDef) => (
     <SectionBody
@@ -250,15 +265,28 @@ export function ComparisonView({
   );
   return (
     <div className="flex flex-col gap-3" data-testid="comparison">
-      <p className="flex items-center gap-2 text-sm font-medium" data-testid="changed-count">
-        {changedCount > 0 && (
-          <span
-            aria-hidden="true"
-            className="inline-block size-3 rounded-full bg-destructive ring-2 ring-destructive/25"
+      <div className="flex flex-wrap items-center justify-between gap-x-4">
+        <p className="flex items-center gap-2 text-sm font-medium" data-testid="changed-count">
+          {changedCount > 0 && (
+            <span
+              aria-hidden="true"
+              className="inline-block size-3 rounded-full bg-destructive ring-2 ring-destructive/25"
+            />
+          )}
+          {it.compare.changedCount(changedCount)}
+        </p>
+        <div className="flex items-center gap-1">
+          <Switch
+            id={switchId}
+            checked={onlyDifferences}
+            onChange={(event) => setOnlyDifferences(event.target.checked)}
           />
-        )}
-        {it.compare.changedCount(changedCount)}
-      </p>
+          {/* The label is part of the touch target: a tap on the words switches too. */}
+          <Label htmlFor={switchId} className="flex min-h-11 items-center pr-2">
+            {it.compare.onlyDifferences}
+          </Label>
+        </div>
+      </div>
       <div className="grid grid-cols-2 gap-x-4 gap-y-2 lg:gap-x-8">
         {headings.map((heading, index) => (
           <div key={index} className="flex flex-wrap items-center justify-between gap-2">
@@ -279,7 +307,7 @@ export function ComparisonView({
           </div>
         ))}
       </div>
-      {shown.map((section) =>
+      {visible.map((section) =>
         collapsible ? (
           <Section key={section.id} title={section.title}>
             {body(section)}

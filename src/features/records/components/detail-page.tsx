@@ -3,10 +3,12 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { RecordKind, RevisionPair } from '@/lib/records';
 import { recordHistoryOptions } from '../api/get-record-history';
-import { useDetailSearch } from '../hooks/use-detail-search';
+import { detailHref, useDetailSearch } from '../hooks/use-detail-search';
 import { useRecordComparison } from '../hooks/use-record-comparison';
 import { recordKinds } from '../kinds/record-kinds';
 import { ComparisonScreen, timelineSource } from './comparison-screen';
+import { lifeOf } from './record-life';
+import { RecordLifeBanner } from './record-life-banner';
 import { RestoreActions } from './restore-actions';
 
 /**
@@ -14,8 +16,13 @@ import { RestoreActions } from './restore-actions';
  * revisions picked on its timeline) and its restore buttons.
  */
 export function DetailPage({ kind }: { kind: RecordKind }) {
+  const recordId = useParams()[recordKinds[kind].routes.detailParam] ?? '';
+  // A link to another record (the one this was merged into or re-created as) starts its screen afresh.
+  return <RecordDetail key={recordId} kind={kind} recordId={recordId} />;
+}
+
+function RecordDetail({ kind, recordId }: { kind: RecordKind; recordId: string }) {
   const def = recordKinds[kind];
-  const recordId = useParams()[def.routes.detailParam] ?? '';
   const search = useDetailSearch(kind);
   const [picked, setPicked] = useState<RevisionPair | null>(null);
   const [timelineOpen, setTimelineOpen] = useState(false);
@@ -34,6 +41,14 @@ export function DetailPage({ kind }: { kind: RecordKind }) {
       timelineOpen={timelineOpen}
       onTimelineOpenChange={setTimelineOpen}
       timeline={timelineSource(history)}
+      notice={
+        state.pair && (
+          <RecordLifeBanner
+            life={lifeOf(state.pair.second)}
+            linkTo={(id) => detailHref(def.routes.detail(id), search)}
+          />
+        )
+      }
       actions={
         <RestoreActions
           kind={kind}

@@ -8,6 +8,7 @@ import { formatDateTime, formatDay } from '@/lib/dates';
 import { useSessionUser } from '@/lib/session-store';
 import { listComparisons } from '@/offline/comparison-store';
 import { recordKinds } from '../kinds/record-kinds';
+import { lifeOf, RecordLifeMarks } from './record-life';
 
 /** The comparisons saved on this device for the signed-in user; each opens its detail screen, online or not. */
 export function OfflinePage() {
@@ -36,7 +37,11 @@ export function OfflinePage() {
           <TableBody>
             {comparisons.map((c) => (
               <TableRow key={c.key}>
-                <TableCell className="font-medium">{c.label}</TableCell>
+                <TableCell>
+                  <span className="font-medium">{c.label}</span>
+                  {/* Offline the other record's screen may not be saved: the marks say, without links. */}
+                  <RecordLifeMarks life={lifeOf(c.second)} className="mt-1" />
+                </TableCell>
                 <TableCell>{t.kinds[c.kind]}</TableCell>
                 <TableCell>{t.range(formatDay(c.dateFrom), formatDay(c.dateTo))}</TableCell>
                 <TableCell>{formatDateTime(c.savedAt)}</TableCell>

@@ -1,4 +1,4 @@
-import { ChevronDown, History } from 'lucide-react';
+import { ChevronDown, History, ArchiveX } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Revision } from '@contract/revisions';
 import { Badge } from '@/components/ui/badge';
@@ -11,13 +11,22 @@ import type { RevisionPair } from '@/lib/records';
 import { orderedPair } from '../hooks/use-record-comparison';
 import { formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-message';
+import { cn } from '@/lib/cn';
 import { LoadFailed } from './comparison-panel';
 
-/** 'sync', 'import', 'restore:12' in words. */
+/** A revision saved when the CRM deleted the record: its json is the last known snapshot. */
+export const DELETE_SOURCE = 'delete';
+
+/** 'sync', 'import', 'restore:12', 'delete' in words. */
 export function revisionSourceLabel(source: string): string {
   const t = it.compare.timeline.sources;
   if (source.startsWith('restore:')) return t.restore(source.slice('restore:'.length));
-  return source === 'sync' ? t.sync : source === 'import' ? t.import : source;
+  const named: Record<string, string> = {
+    sync: t.sync,
+    import: t.import,
+    [DELETE_SOURCE]: it.recordLife.deleted,
+  };
+  return named[source] ?? source;
 }
 
 export type RevisionTimelineProps = {
@@ -100,11 +109,16 @@ export function RevisionTimeline({
               const side =
                 shown?.first.id === revision.id ? t.left : shown?.second.id === revision.id ? t.right : null;
               const both = shown && shown.first.id === revision.id && shown.second.id === revision.id;
+              const deletion = revision.source === DELETE_SOURCE;
               return (
                 <li
                   key={revision.id}
-                  className="flex items-center gap-2 border-b pr-3 last:border-b-0"
+                  className={cn(
+                    'flex items-center gap-2 border-b pr-3 last:border-b-0',
+                    deletion && 'bg-destructive/5',
+                  )}
                   data-revision-id={revision.id}
+                  data-deletion={deletion || undefined}
                 >
                   <Checkbox
                     id={`${introId}-${revision.id}`}
@@ -117,6 +131,12 @@ export function RevisionTimeline({
                   >
                     {label}
                   </label>
+                  {deletion && (
+                    <Badge variant="outline" className="border-destructive/40 text-destructive">
+                      <ArchiveX className="size-3.5" aria-hidden="true" />
+                      {it.recordLife.deleted}
+                    </Badge>
+                  )}
                   {side && (
                     <Badge variant="secondary">{both ? `${t.left}, ${t.right.toLowerCase()}` : side}</Badge>
                   )}

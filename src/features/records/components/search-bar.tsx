@@ -3,6 +3,7 @@ import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
 import { it } from '@/i18n/it';
 import type { Search, SearchBarData } from '@/lib/search-state';
 import { AgentCombobox } from './agent-combobox';
@@ -10,7 +11,7 @@ import { DateField } from './date-field';
 import { useAgents } from '../api/get-agents';
 import { searchResolver, type SearchFormValues } from './search-form';
 
-const EMPTY: SearchFormValues = { agentId: '', dateFrom: '', dateTo: '' };
+const EMPTY: SearchFormValues = { agentId: '', dateFrom: '', dateTo: '', deleted: false };
 
 export type SearchBarProps = {
   /** What the bar shows at first (the kept search bar data). */
@@ -20,7 +21,7 @@ export type SearchBarProps = {
   onChange?: (bar: SearchBarData) => void;
 };
 
-/** Agent, 'Da', 'A' and 'Cerca': every field labelled, usable by keyboard alone. */
+/** Agent, 'Da', 'A', 'Solo eliminati' and 'Cerca': every field labelled, usable by keyboard alone. */
 export function SearchBar({ defaults, onSearch, onChange }: SearchBarProps) {
   const ids = useId();
   const agents = useAgents();
@@ -38,7 +39,12 @@ export function SearchBar({ defaults, onSearch, onChange }: SearchBarProps) {
     return subscribe({
       formState: { values: true },
       callback: ({ values }) =>
-        onChange({ agentId: values.agentId, dateFrom: values.dateFrom, dateTo: values.dateTo }),
+        onChange({
+          agentId: values.agentId,
+          dateFrom: values.dateFrom,
+          dateTo: values.dateTo,
+          deleted: values.deleted,
+        }),
     });
   }, [subscribe, onChange]);
 
@@ -99,6 +105,24 @@ export function SearchBar({ defaults, onSearch, onChange }: SearchBarProps) {
           {it.search.submit}
         </Button>
       </div>
+      <Controller
+        control={form.control}
+        name="deleted"
+        render={({ field }) => (
+          <div className="flex items-center gap-1">
+            <Switch
+              id={`${ids}-deleted`}
+              checked={field.value}
+              onChange={(event) => field.onChange(event.target.checked)}
+              onBlur={field.onBlur}
+            />
+            {/* The label is part of the touch target: a tap on the words switches too. */}
+            <Label htmlFor={`${ids}-deleted`} className="flex min-h-11 items-center pr-2">
+              {it.search.deletedOnly}
+            </Label>
+          </div>
+        )}
+      />
       {formError && (
         <p id={formErrorId} role="alert" className="text-sm font-medium text-destructive">
           {formError}

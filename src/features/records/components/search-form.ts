@@ -3,7 +3,7 @@ import { it } from '@/i18n/it';
 import { parseTypedDay, type TypedDay } from '@/lib/day-input';
 import type { Search, SearchBarData } from '@/lib/search-state';
 
-/** What the bar holds: the agent id and the two dates as typed. */
+/** What the bar holds: the agent id, the two dates as typed and 'Solo eliminati'. */
 export type SearchFormValues = SearchBarData;
 
 export type SearchFormErrors = Partial<Record<'form' | 'agentId' | 'dateFrom' | 'dateTo', string>>;
@@ -40,7 +40,10 @@ export function validateSearch(values: SearchFormValues): SearchValidation {
   }
   if (from.day > to.day)
     return { ok: false, errors: { form: it.search.startAfterEnd, dateFrom: '', dateTo: '' } };
-  return { ok: true, search: { agentId: values.agentId, dateFrom: from.day, dateTo: to.day } };
+  return {
+    ok: true,
+    search: { agentId: values.agentId, dateFrom: from.day, dateTo: to.day, deleted: values.deleted },
+  };
 }
 
 /** `validateSearch` as react-hook-form's resolver; the form-wide message goes to `errors.root`. */

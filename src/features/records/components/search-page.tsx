@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { PageTitle } from '@/components/page-title';
 import { it } from '@/i18n/it';
 import type { RecordKind } from '@/lib/records';
 import { searchRecordsOptions } from '../api/search-records';
+import { detailHref } from '../hooks/use-detail-search';
 import { useRowSelection } from '../hooks/use-row-selection';
 import { useSearchPage } from '../hooks/use-search-page';
+import { NAME_COLUMN } from '../kinds/kind-def';
 import { recordKinds } from '../kinds/record-kinds';
 import { RecordVersions } from './record-versions';
+import { withLifeMarks } from './record-life';
 import { RestoreActions } from './restore-actions';
 import { SearchBar } from './search-bar';
 import { SearchResults } from './search-results';
@@ -28,6 +31,14 @@ export function SearchPage<K extends RecordKind>({ kind }: { kind: K }) {
     (id: string) => setExpandedId((current) => (current === id ? null : id)),
     [],
   );
+  // A deleted row says so under its name, linking to the record it was merged into or re-created as.
+  const columns = useMemo(
+    () =>
+      withLifeMarks(def.columns, NAME_COLUMN, (id) =>
+        search ? detailHref(def.routes.detail(id), search) : def.routes.detail(id),
+      ),
+    [def, search],
+  );
 
   return (
     <div className="flex flex-col gap-4">
@@ -47,7 +58,7 @@ export function SearchPage<K extends RecordKind>({ kind }: { kind: K }) {
           results={results}
           page={page}
           onPageChange={setPage}
-          columns={def.columns}
+          columns={columns}
           getRowId={def.rowId}
           rowName={def.rowName}
           selection={selection}

@@ -16,7 +16,12 @@ export function useSearchPage(kind: RecordKind) {
     if (bar) return bar;
     const kept = searchState.search(kind);
     return kept
-      ? { agentId: kept.agentId, dateFrom: dayToText(kept.dateFrom), dateTo: dayToText(kept.dateTo) }
+      ? {
+          agentId: kept.agentId,
+          dateFrom: dayToText(kept.dateFrom),
+          dateTo: dayToText(kept.dateTo),
+          deleted: kept.deleted ?? false,
+        }
       : null;
   });
   const submit = useCallback(

@@ -6,7 +6,7 @@ import { it } from '@/i18n/it';
 import { formatDay } from '@/lib/dates';
 import { textOf, type Snapshot } from '@/lib/snapshot';
 import type { FieldDef, SectionDef } from './fields';
-import type { RecordKindDef, RestoreRequestView } from './kind-def';
+import { NAME_COLUMN, type RecordKindDef, type RestoreRequestView } from './kind-def';
 
 const f = it.cases.fields;
 const s = it.cases.sections;
@@ -153,7 +153,7 @@ const columns: ColumnDef<CaseRow>[] = [
       </div>
     ),
   },
-  { id: 'caseNumber', header: c.caseNumber, cell: ({ row }) => row.original.caseNumber },
+  { id: NAME_COLUMN, header: c.caseNumber, cell: ({ row }) => row.original.caseNumber },
   {
     id: 'creationDate',
     header: c.creationDate,

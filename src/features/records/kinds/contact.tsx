@@ -5,7 +5,7 @@ import { it } from '@/i18n/it';
 import { formatDay } from '@/lib/dates';
 import { textOf } from '@/lib/snapshot';
 import type { SectionDef } from './fields';
-import type { RecordKindDef, RestoreRequestView } from './kind-def';
+import { NAME_COLUMN, type RecordKindDef, type RestoreRequestView } from './kind-def';
 
 const f = it.contacts.fields;
 const s = it.contacts.sections;
@@ -96,7 +96,7 @@ const columns: ColumnDef<ContactRow>[] = [
     meta: { className: 'whitespace-normal' },
     cell: ({ row }) => formatDay(row.original.creation_date),
   },
-  { id: 'customerName', header: c.customerName, cell: ({ row }) => row.original.accountName },
+  { id: NAME_COLUMN, header: c.customerName, cell: ({ row }) => row.original.accountName },
   {
     id: 'linkedCases',
     header: c.linkedCases,

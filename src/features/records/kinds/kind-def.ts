@@ -18,6 +18,12 @@ export type RestoreRequestView = Omit<
   revision: { id: number; json: string };
 };
 
+/**
+ * The id of the search list's column that names the record (a contact's name, a case number): the list says under
+ * it when the record was deleted, merged or re-created.
+ */
+export const NAME_COLUMN = 'name';
+
 /** The sections of a comparison, or a function choosing them from the two snapshots (a section may depend on a value). */
 export type Sections =
   readonly SectionDef[] | ((left: Snapshot | null, right: Snapshot | null) => readonly SectionDef[]);

@@ -14,6 +14,7 @@ import { it } from '@/i18n/it';
 import type { RestoreRequestView } from '@/features/records/kinds/kind-def';
 import { formatDateTime, formatDay } from '@/lib/dates';
 import { decisionDateLabel, decisionDateText } from './decision-date';
+import { outcomeText } from './restore-outcome';
 import { ReviewButtons } from './review-buttons';
 import { targetValues } from './target-values';
 
@@ -45,6 +46,7 @@ export function RestoreDetailDialog({
 }) {
   const status = request.status.status;
   const values = targetValues(request.kind, request.differences, request.revision.json);
+  const outcome = outcomeText(request);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-3xl">
@@ -67,6 +69,7 @@ export function RestoreDetailDialog({
           <Item label={r.columns.createdAt}>{formatDateTime(request.createdAt)}</Item>
           <Item label={r.columns.doneBy}>{request.userReviewer?.username ?? r.empty}</Item>
           <Item label={decisionDateLabel(status)}>{decisionDateText(request.approvedAt)}</Item>
+          {outcome && <Item label={r.outcome}>{outcome}</Item>}
         </dl>
         <section aria-label={r.differences} className="flex flex-col gap-2">
           <h3 className="font-semibold">{r.differences}</h3>

@@ -9,6 +9,7 @@ import type { RestoreRequestView } from '@/features/records/kinds/kind-def';
 import type { RecordKind } from '@/lib/records';
 import { formatDateTime } from '@/lib/dates';
 import { decisionDateLabel, decisionDateText } from './decision-date';
+import { outcomeText } from './restore-outcome';
 import { compactButton, compactLabel, ReviewButtons } from './review-buttons';
 
 const c = it.restores.columns;
@@ -42,7 +43,19 @@ export function RestoresTable({
       {
         id: 'record',
         header: kind === 'contact' ? c.contact : c.case,
-        cell: ({ row }) => row.original.recordLabel ?? row.original.recordId,
+        cell: ({ row }) => {
+          const outcome = outcomeText(row.original);
+          return (
+            <>
+              {row.original.recordLabel ?? row.original.recordId}
+              {outcome && (
+                <span className="block text-xs text-muted-foreground" data-testid="restore-outcome">
+                  {outcome}
+                </span>
+              )}
+            </>
+          );
+        },
         meta: { className: 'break-words' },
       },
       { id: 'createdAt', header: c.createdAt, cell: ({ row }) => formatDateTime(row.original.createdAt) },

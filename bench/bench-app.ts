@@ -1,0 +1,72 @@
+/** The pieces every benchmark needs: a scratch PostgreSQL database, and the real app with a signed-in caller. */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { USER_RANA } from '../contract/roles';
+import { buildApp } from '../server/app';
+import { SessionService } from '../server/auth/sessions';
+import { loadConfig, type Config } from '../server/config';
+import { openDatabase, type DatabaseHandle } from '../server/db/database';
+import { ReadinessState } from '../server/health/readiness';
+import { findRoleByName } from '../server/users/roles.repository';
+import { insertUser } from '../server/users/users.repository';
+
+/** A demo-mode configuration with fixed secrets and no logs; `env` adds to it. */
+export const benchConfig = (env: Record<string, string> = {}): Config =>
+  loadConfig({
+    DEMO: '1',
+    DATA_DIR: '/tmp/storico-bench',
+    JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-for-hs256',
+    SECRETS_KEY: '0'.repeat(64),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+
+/** A new database on the PostgreSQL server of `adminUrl`, dropped again on close. */
+export async function scratchPostgres(
+  adminUrl: string,
+  prefix = 'storico_bench',
+): Promise<DatabaseHandle & { url: string }> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    ...handle,
+    url: url.toString(),
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** The real app on a migrated database with roles, and the headers of a signed-in USER_RANA. */
+export async function benchApp(
+  database: DatabaseHandle,
+  config: Config,
+): Promise<{ app: FastifyInstance; headers: { authorization: string } }> {
+  const sessions = new SessionService(database.db, config.jwtSecret);
+  const readiness = new ReadinessState();
+  readiness.databaseReady();
+  readiness.syncStatus('disabled');
+  const app = await buildApp({ config, db: database.db, readiness, sessions, logger: false });
+  await app.ready();
+  const role = await findRoleByName(database.db, USER_RANA);
+  const userId = await insertUser(database.db, {
+    username: 'bench',
+    email: 'bench@example.test',
+    password_hash: 'not-used',
+    role_id: role!.id,
+    updated_at: new Date(),
+  });
+  const token = await sessions.issue({ id: userId, username: 'bench', role: USER_RANA }, null);
+  return { app, headers: { authorization: `Bearer ${token}` } };
+}

@@ -1,0 +1,298 @@
+/**
+ * `npm run bench:scale -- --revisions 1000000 [--calls 300]` (scale-cli.ts): Storico at scale on PostgreSQL
+ * (BENCH_DATABASE_URL; a scratch database is created there and dropped after), side by side with the best raw SQL
+ * the same PostgreSQL can do on its own minimal, well-indexed copy of the data, through the same driver (pg).
+ *
+ * 1. Writes realistic revisions as the NDJSON of `npm run import` (scale-data.ts).
+ * 2. Loads them with `npm run import`'s code (COPY into staging, one INSERT per batch) and, for comparison, with a
+ *    plain COPY into the minimal tables: revisions a second each.
+ * 3. Serves the real app over HTTP and times each operation through the API and as raw SQL: p50/p95/p99 and the
+ *    ratio of the p50s.
+ */
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { migrateToLatest } from '../server/db/database';
+import { romeDayRange } from '../server/revisions/rome-days';
+import { importSnapshots } from '../server/sync/snapshot-import';
+import { ensureRoles } from '../server/users/bootstrap';
+import {
+  SPAN_END,
+  SPAN_START,
+  accountId,
+  agentId,
+  caseId,
+  random,
+  shapeOf,
+  writeScaleData,
+} from './scale-data';
+import { benchApp, benchConfig, scratchPostgres } from './bench-app';
+import { measure, summarize, type Summary } from './stats';
+
+export type ScaleOptions = {
+  adminUrl: string;
+  revisions: number;
+  calls: number;
+  log?: (line: string) => void;
+};
+
+export type OperationResult = { label: string; api: Summary; raw: Summary; ratio: number };
+export type ScaleResult = {
+  revisions: number;
+  importRate: number;
+  copyRate: number;
+  operations: OperationResult[];
+};
+
+/** The minimal schema the raw SQL runs on: the revisions and the two indexes search and history need. */
+const RAW_SCHEMA = ['raw_accounts', 'raw_cases'].flatMap((table) => [
+  `create table ${table} (id bigint generated always as identity primary key, record_id text not null,
+     owner_id text, saved_at timestamptz not null, json jsonb not null)`,
+  `create index ${table}_by_owner on ${table} (owner_id, saved_at, record_id)`,
+  `create index ${table}_by_record on ${table} (record_id, saved_at desc, id desc)`,
+]);
+
+const escape = (value: string) =>
+  value.replace(/[\\\t\n\r]/g, (c) => ({ '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c] ?? '\\\\');
+
+/** COPY of the NDJSON's revisions into the minimal tables, one stream per table; answers the revisions copied. */
+async function copyRaw(pool: pg.Pool, file: string): Promise<number> {
+  const clients = { Account: await pool.connect(), Case: await pool.connect() };
+  // After every await: readline drops the lines it reads before the loop starts.
+  const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
+  const streams = {
+    Account: clients.Account.query(
+      copyFrom('copy raw_accounts (record_id, owner_id, saved_at, json) from stdin'),
+    ),
+    Case: clients.Case.query(copyFrom('copy raw_cases (record_id, owner_id, saved_at, json) from stdin')),
+  };
+  const sources = { Account: new Readable({ read() {} }), Case: new Readable({ read() {} }) };
+  const done = [pipeline(sources.Account, streams.Account), pipeline(sources.Case, streams.Case)];
+  let copied = 0;
+  for await (const text of lines) {
+    const { type, record } = JSON.parse(text) as { type: string; record: Record<string, string> };
+    if (type !== 'Account' && type !== 'Case') continue;
+    const saved = new Date(record.SystemModstamp!.replace('+0000', 'Z')).toISOString();
+    sources[type].push(
+      `${record.Id}\t${record.OwnerId ?? '\\N'}\t${saved}\t${escape(text.slice(text.indexOf('"record":') + 9, -1))}\n`,
+    );
+    copied++;
+  }
+  sources.Account.push(null);
+  sources.Case.push(null);
+  await Promise.all(done);
+  clients.Account.release();
+  clients.Case.release();
+  return copied;
+}
+
+const DAY = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** A 30-day (or longer) window inside the span, picked by the sequence. */
+function window(pick: ReturnType<typeof random>, days: number) {
+  const from = SPAN_START + pick.below(Math.floor((SPAN_END - SPAN_START) / DAY) - days) * DAY;
+  return { dateFrom: dayOf(from), dateTo: dayOf(from + (days - 1) * DAY) };
+}
+
+type Operation = {
+  label: string;
+  api: (pick: ReturnType<typeof random>) => string;
+  raw: (pick: ReturnType<typeof random>) => { text: string; values: unknown[] };
+};
+
+function operations(
+  shape: ReturnType<typeof shapeOf>,
+  pairs: { api: number[][]; raw: number[][] },
+): Operation[] {
+  const agent = (pick: ReturnType<typeof random>) => agentId(1 + pick.below(shape.agents));
+  const account = (pick: ReturnType<typeof random>) => accountId(1 + pick.below(shape.accounts));
+  const aCase = (pick: ReturnType<typeof random>) => caseId(1 + pick.below(shape.cases));
+  const search = (table: string, filter = '') => `
+    select id, count(*) over () as total from (select distinct record_id as id from ${table}
+      where owner_id = $1 and saved_at >= $2 and saved_at < $3${filter}) h order by id offset $4 limit 10`;
+  const range = (w: { dateFrom: string; dateTo: string }) => {
+    const r = romeDayRange(w.dateFrom, w.dateTo);
+    return [r.start, r.end, r.startDayEnd] as const;
+  };
+  return [
+    {
+      label: 'contact search, 30 days, page 1',
+      api: (p) => {
+        const w = window(p, 30);
+        return `/api/v3/sf-user/${agent(p)}/sf-account?dateFrom=${w.dateFrom}&dateTo=${w.dateTo}`;
+      },
+      raw: (p) => {
+        const [start, end] = range(window(p, 30));
+        return { text: search('raw_accounts'), values: [agent(p), start, end, 0] };
+      },
+    },
+    {
+      label: 'contact search, 1 year, page 10',
+      api: (p) => {
+        const w = window(p, 365);
+        return `/api/v3/sf-user/${agent(p)}/sf-account?dateFrom=${w.dateFrom}&dateTo=${w.dateTo}&page=9`;
+      },
+      raw: (p) => {
+        const [start, end] = range(window(p, 365));
+        return { text: search('raw_accounts'), values: [agent(p), start, end, 90] };
+      },
+    },
+    {
+      label: 'case search, 90 days, filter',
+      api: (p) => {
+        const w = window(p, 90);
+        return `/api/v3/sf-user/${agent(p)}/sf-case?dateFrom=${w.dateFrom}&dateTo=${w.dateTo}&filter=ravioli`;
+      },
+      raw: (p) => {
+        const [start, end] = range(window(p, 90));
+        return {
+          text: search(
+            'raw_cases',
+            ` and (lower(json->>'CaseNumber') like $5 or lower(coalesce(json->>'Product_Description__c',
+              json->>'Description')) like $5)`,
+          ),
+          values: [agent(p), start, end, 0, '%ravioli%'],
+        };
+      },
+    },
+    {
+      label: 'versions at two dates',
+      api: (p) => {
+        const w = window(p, 180);
+        return `/api/v3/revision-account/${account(p)}/account?dateFrom=${w.dateFrom}&dateTo=${w.dateTo}`;
+      },
+      raw: (p) => {
+        const [, end, startDayEnd] = range(window(p, 180));
+        return {
+          text: `select id, saved_at, json from raw_accounts where id in (
+            (select id from raw_accounts where record_id = $1 and saved_at < $2 order by saved_at desc, id desc limit 1),
+            (select id from raw_accounts where record_id = $1 and saved_at < $3 order by saved_at desc, id desc limit 1))`,
+          values: [account(p), startDayEnd, end],
+        };
+      },
+    },
+    {
+      label: 'differences',
+      api: (p) => {
+        const [a, b] = pairs.api[p.below(pairs.api.length)]!;
+        return `/api/v3/revision-case/differences?firstRevisionCaseID=${a}&secondRevisionCaseID=${b}`;
+      },
+      raw: (p) => ({
+        text: 'select id, record_id, json from raw_cases where id = any($1)',
+        values: [pairs.raw[p.below(pairs.raw.length)]],
+      }),
+    },
+    {
+      label: 'history of one record',
+      api: (p) => `/api/v3/revision-case/${aCase(p)}/history?size=10`,
+      raw: (p) => ({
+        text: `select id, saved_at, json, count(*) over () as total from raw_cases where record_id = $1
+          order by saved_at desc, id desc limit 10`,
+        values: [aCase(p)],
+      }),
+    },
+  ];
+}
+
+export async function runScale(options: ScaleOptions): Promise<ScaleResult> {
+  const log = options.log ?? console.log;
+  const shape = shapeOf(options.revisions);
+  const dir = mkdtempSync(path.join(tmpdir(), 'storico-scale-'));
+  const file = path.join(dir, 'revisions.ndjson');
+  const database = await scratchPostgres(options.adminUrl, 'storico_scale');
+  const pool = database.pool!;
+  let app: FastifyInstance | undefined;
+  try {
+    let started = performance.now();
+    const revisions = await writeScaleData(file, shape);
+    log(
+      `${revisions} revisions of ${shape.accounts} contacts and ${shape.cases} cases, ${shape.agents} agents, ` +
+        `written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    const config = benchConfig({ DATA_DIR: dir, DATABASE_URL: database.url });
+    await migrateToLatest(database.db);
+    await ensureRoles(database.db, config.productCode);
+    for (const statement of RAW_SCHEMA) await pool.query(statement);
+
+    started = performance.now();
+    const report = await importSnapshots(database.db, file, { pool });
+    const importSeconds = (performance.now() - started) / 1000;
+    if (report.errors.length > 0) throw new Error(`import: ${JSON.stringify(report.errors.slice(0, 3))}`);
+    started = performance.now();
+    const copied = await copyRaw(pool, file);
+    const copySeconds = (performance.now() - started) / 1000;
+    await sql`analyze`.execute(database.db);
+    const importRate = report.stored / importSeconds;
+    const copyRate = copied / copySeconds;
+    log(
+      `ingest: npm run import ${report.stored} revisions in ${importSeconds.toFixed(1)} s ` +
+        `(${Math.round(importRate)}/s); COPY ${copied} in ${copySeconds.toFixed(1)} s (${Math.round(copyRate)}/s); ` +
+        `ratio ${(importRate / copyRate).toFixed(2)}x`,
+    );
+
+    const served = await benchApp(database, config);
+    app = served.app;
+    const headers = served.headers;
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+
+    const pairsOf = async (text: string) =>
+      (await pool.query<{ a: number; b: number }>(text)).rows.map((r) => [Number(r.a), Number(r.b)]);
+    const pairs = {
+      api: await pairsOf(`select min(id) as a, max(id) as b from revision_cases
+        where case_id in (select id from sf_cases order by id limit 200) group by case_id having count(*) > 1`),
+      raw: await pairsOf(`select min(id) as a, max(id) as b from raw_cases
+        where record_id in (select distinct record_id from raw_cases order by record_id limit 200)
+        group by record_id having count(*) > 1`),
+    };
+
+    const results: OperationResult[] = [];
+    for (const op of operations(shape, pairs)) {
+      const apiPick = random(7);
+      const api = summarize(
+        await measure(options.calls, async () => {
+          const url = op.api(apiPick);
+          const res = await fetch(`${address}${url}`, { headers });
+          await res.arrayBuffer();
+          // 404: a record created after the range has no version in it (the raw SQL finds none either).
+          if (res.status !== 200 && res.status !== 404) throw new Error(`${url} answered ${res.status}`);
+        }),
+      );
+      const rawPick = random(7);
+      const raw = summarize(
+        await measure(options.calls, async () => {
+          const query = op.raw(rawPick);
+          await pool.query(query.text, query.values);
+        }),
+      );
+      results.push({ label: op.label, api, raw, ratio: api.p50 / raw.p50 });
+    }
+    log(formatTable(results, importRate, copyRate));
+    return { revisions, importRate, copyRate, operations: results };
+  } finally {
+    await app?.close();
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const ms = (s: Summary) => `${s.p50.toFixed(2)} / ${s.p95.toFixed(2)} / ${s.p99.toFixed(2)}`;
+
+export function formatTable(results: OperationResult[], importRate: number, copyRate: number): string {
+  const rows = results.map(
+    (r) => `| ${r.label} | ${ms(r.api)} ms | ${ms(r.raw)} ms | ${r.ratio.toFixed(2)}x |`,
+  );
+  return [
+    '| operation | Storico (API) p50 / p95 / p99 | raw SQL p50 / p95 / p99 | ratio p50 |',
+    '|---|---|---|---|',
+    ...rows,
+    `| ingest, npm run import vs COPY | ${Math.round(importRate)} revisions/s | ${Math.round(copyRate)} revisions/s | ${(importRate / copyRate).toFixed(2)}x |`,
+  ].join('\n');
+}

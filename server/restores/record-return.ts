@@ -1,0 +1,110 @@
+import { CrmError, type CrmConnector, type CrmObject, type CrmRecord } from '../crm/crm-connector';
+import type { Db } from '../db/database';
+import { kindOfObject } from '../db/record-kinds';
+import {
+  claimRecreate,
+  linkRecreated,
+  liveSuccessor,
+  recordLife,
+  releaseRecreate,
+} from '../revisions/record-life.repository';
+import { storeIfChanged, type RevisionSource } from '../revisions/revision-store';
+import { RestoreFailure } from './restore-apply';
+
+export type RecordReturn = {
+  /** The target to write, naming the live record (the successor of a re-created one) and its live account. */
+  target: CrmRecord;
+  outcome: 'undeleted' | 'recreated' | null;
+  /** The record written to when it is not the target's own (re-created now or by an earlier restore). */
+  newRecordId: string | null;
+};
+
+/** Where and as what a restore brings a record back; `staleBefore` ends a dead process's claim on a re-create. */
+export type ReturnContext = {
+  db: Db;
+  crm: CrmConnector;
+  object: CrmObject;
+  source: RevisionSource;
+  now: Date;
+  staleBefore: Date;
+};
+
+/** A create whose answer never came may have happened: only a refusal the CRM explained is safe to try again. */
+const refused = (error: unknown) => error instanceof CrmError && error.errors.length > 0;
+
+/**
+ * Makes sure the record a restore writes to lives in the CRM, before its fields are written: a record Storico
+ * re-created is followed to its successor; one in the recycle bin is undeleted (same Id, and Salesforce brings
+ * back what it deleted with it); one purged (undelete fails with UNDELETE_FAILED and queryAll no longer sees it)
+ * is created again from the target's writable fields, once, under a claim on the record. A record found live that
+ * Storico still thinks deleted was undeleted by an earlier attempt that stopped before writing its fields: the
+ * write is finished, the undelete not repeated.
+ */
+export async function bringBack(context: ReturnContext, target: CrmRecord): Promise<RecordReturn> {
+  const { db, crm, object } = context;
+  const kind = kindOfObject(object);
+  const id = await liveSuccessor(db, kind, target.Id);
+  const moved = id === target.Id ? null : id;
+  const wanted = await withLiveAccount(db, crm, object, { ...target, Id: id });
+  const believedDeleted = (await recordLife(db, kind, id)).deletedAt !== null;
+  let state = await crm.recordState(object, id);
+  if (state === 'live')
+    return { target: wanted, outcome: believedDeleted ? 'undeleted' : null, newRecordId: moved };
+  if (state === 'deleted') {
+    try {
+      await crm.undeleteRecord(object, id);
+      return { target: wanted, outcome: 'undeleted', newRecordId: moved };
+    } catch (error) {
+      if (!(error instanceof CrmError) || error.errorCode !== 'UNDELETE_FAILED') throw error;
+      // Purged between the two calls, or undeleted by someone else: the CRM says which.
+      state = await crm.recordState(object, id);
+      if (state === 'live') return { target: wanted, outcome: 'undeleted', newRecordId: moved };
+      if (state === 'deleted') throw error;
+    }
+  }
+  return recreate(context, wanted, id);
+}
+
+async function recreate(context: ReturnContext, target: CrmRecord, oldId: string): Promise<RecordReturn> {
+  const { db, crm, object } = context;
+  const kind = kindOfObject(object);
+  if (!(await claimRecreate(db, kind, oldId, { now: context.now, staleBefore: context.staleBefore }))) {
+    throw new RestoreFailure(
+      `${object} ${oldId} was purged from the CRM and another restore is creating it again: try later`,
+      [],
+    );
+  }
+  let newId: string;
+  try {
+    const writable = new Set(await crm.writableFields(object));
+    newId = await crm.createRecord(
+      object,
+      Object.fromEntries(Object.entries(target).filter(([field]) => writable.has(field))),
+    );
+  } catch (error) {
+    // A refusal leaves the record free to be created by the next attempt; a lost answer keeps the claim until
+    // it goes stale, so that a record perhaps created is not created twice at once.
+    if (refused(error)) await releaseRecreate(db, kind, oldId);
+    throw error;
+  }
+  // Linked at once, before anything else can fail: every later restore of the old Id writes to the new record.
+  const created = await crm.readRecord(object, newId).catch(() => null);
+  await db.transaction().execute(async (trx) => {
+    if (created) await storeIfChanged(trx, object, created, context.source);
+    await linkRecreated(trx, kind, oldId, newId);
+  });
+  return { target: { ...target, Id: newId }, outcome: 'recreated', newRecordId: newId };
+}
+
+/** A case of an account Storico re-created belongs to the new account (and its person contact). */
+async function withLiveAccount(
+  db: Db,
+  crm: CrmConnector,
+  object: CrmObject,
+  target: CrmRecord,
+): Promise<CrmRecord> {
+  if (object !== 'Case' || typeof target.AccountId !== 'string') return target;
+  const accountId = await liveSuccessor(db, 'account', target.AccountId);
+  if (accountId === target.AccountId) return target;
+  return { ...target, AccountId: accountId, ContactId: await crm.personContactId(accountId) };
+}

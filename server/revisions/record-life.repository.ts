@@ -1,0 +1,101 @@
+import { sql } from 'kysely';
+import { LIVE_RECORD, type RecordLife } from '../../contract/search';
+import type { Db } from '../db/database';
+import { recordKinds, type RecordKind } from '../db/record-kinds';
+
+/**
+ * The life of each record named (those Storico does not know are left out): deleted when its newest revision is
+ * a `delete` one (then `mergedInto` is that snapshot's MasterRecordId), and the ids a re-create linked it to.
+ */
+export async function recordLives(
+  db: Db,
+  kind: RecordKind,
+  recordIds: readonly string[],
+): Promise<Map<string, RecordLife>> {
+  if (recordIds.length === 0) return new Map();
+  const { records, revisions } = recordKinds[kind];
+  const { rows } = await sql<{
+    id: string;
+    source: string | null;
+    saved_at: Date | string | null;
+    merged_into: string | null;
+    merged_into_known: boolean;
+    recreated_as: string | null;
+    recreated_from: string | null;
+  }>`
+    select s.id, r.source, r.saved_at, s.recreated_as, s.recreated_from,
+      nullif(r.json->>'MasterRecordId', '') as merged_into,
+      exists (select 1 from ${sql.table(records)} m
+        where m.id = r.json->>'MasterRecordId' and m.latest_revision_id is not null) as merged_into_known
+    from ${sql.table(records)} s
+    left join ${sql.table(revisions)} r on r.id = s.latest_revision_id
+    where s.id = any(cast(${[...recordIds]} as text[]))`.execute(db);
+  const lives = new Map<string, RecordLife>();
+  for (const row of rows) {
+    const deleted = row.source === 'delete' && row.saved_at !== null;
+    lives.set(row.id, {
+      deletedAt: deleted ? new Date(row.saved_at!).toISOString() : null,
+      mergedInto: deleted ? row.merged_into : null,
+      mergedIntoKnown: deleted && row.merged_into !== null && row.merged_into_known,
+      recreatedAs: row.recreated_as,
+      recreatedFrom: row.recreated_from,
+    });
+  }
+  return lives;
+}
+
+/** One record's life (a live record's when Storico does not know it). */
+export async function recordLife(db: Db, kind: RecordKind, recordId: string): Promise<RecordLife> {
+  return (await recordLives(db, kind, [recordId])).get(recordId) ?? LIVE_RECORD;
+}
+
+/**
+ * The record a restore of `recordId` writes to: itself, or the record that replaced it when Storico re-created
+ * it (followed through every later re-create).
+ */
+export async function liveSuccessor(db: Db, kind: RecordKind, recordId: string): Promise<string> {
+  const { records } = recordKinds[kind];
+  let id = recordId;
+  for (let hops = 0; hops < 20; hops++) {
+    const { rows } = await sql<{ recreated_as: string | null }>`
+      select recreated_as from ${sql.table(records)} where id = ${id}`.execute(db);
+    const next = rows[0]?.recreated_as;
+    if (!next) return id;
+    id = next;
+  }
+  return id;
+}
+
+/**
+ * Claims the re-create of a purged record: true for exactly one caller until `staleBefore` passes (a process
+ * that died mid-create), and never once the record has a successor.
+ */
+export async function claimRecreate(
+  db: Db,
+  kind: RecordKind,
+  recordId: string,
+  at: { now: Date; staleBefore: Date },
+): Promise<boolean> {
+  const { records } = recordKinds[kind];
+  const { rows } = await sql<{ id: string }>`
+    update ${sql.table(records)} set recreating_since = ${at.now}
+    where id = ${recordId} and recreated_as is null
+      and (recreating_since is null or recreating_since < ${at.staleBefore})
+    returning id`.execute(db);
+  return rows.length > 0;
+}
+
+export async function releaseRecreate(db: Db, kind: RecordKind, recordId: string): Promise<void> {
+  const { records } = recordKinds[kind];
+  await sql`update ${sql.table(records)} set recreating_since = null where id = ${recordId}`.execute(db);
+}
+
+/** Links a purged record with the one created in its place (whose row is made when still unknown). */
+export async function linkRecreated(db: Db, kind: RecordKind, oldId: string, newId: string): Promise<void> {
+  const { records } = recordKinds[kind];
+  await sql`insert into ${sql.table(records)} (id, updated_at) values (${newId}, now())
+    on conflict (id) do nothing`.execute(db);
+  await sql`update ${sql.table(records)} set recreated_as = ${newId}, recreating_since = null
+    where id = ${oldId}`.execute(db);
+  await sql`update ${sql.table(records)} set recreated_from = ${oldId} where id = ${newId}`.execute(db);
+}

@@ -1,0 +1,13 @@
+import { it } from '@/i18n/it';
+import type { RestoreRequestView } from '@/features/records/kinds/kind-def';
+
+/**
+ * How an applied restore brought back a record deleted in the CRM: out of the recycle bin with its id, or
+ * re-created with a new one. Null for a live record's restore, or before the request is applied.
+ */
+export function outcomeText({ outcome, newRecordId }: RestoreRequestView): string | null {
+  const t = it.restores.outcomes;
+  if (outcome === 'undeleted') return t.undeleted;
+  if (outcome === 'recreated') return t.recreated(newRecordId ?? '—');
+  return null;
+}
