@@ -26,6 +26,8 @@ export const ErrorCode = {
   CRM_UNAVAILABLE: 'CRM_UNAVAILABLE',
   /** 503: the Salesforce org's API request limit is reached; try again later. */
   CRM_LIMIT: 'CRM_LIMIT',
+  // Mass-change alerts.
+  ALREADY_ACKNOWLEDGED: 'ALREADY_ACKNOWLEDGED',
   // Users and passwords.
   USERNAME_TAKEN: 'USERNAME_TAKEN',
   EMAIL_TAKEN: 'EMAIL_TAKEN',

@@ -11,6 +11,9 @@ const PERMISSIONS = {
   manageUsers: ['admin'],
   reviewRestores: ['admin', 'product'],
   requestRestores: ['rana'],
+  /** Mass-change alerts are listed to every signed-in role; reviewers acknowledge them. */
+  acknowledgeAlerts: ['admin', 'product'],
+  readAudit: ['admin'],
 } as const satisfies Record<string, readonly RoleGroup[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { agentRoutes } from './agents/agents.routes';
+import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { identityDeps } from './auth/identity-deps';
 import type { SessionService } from './auth/sessions';
@@ -24,6 +25,7 @@ import { registerMetrics } from './metrics/metrics.routes';
 import { restoreRoutes } from './restores/restores.routes';
 import { revisionRoutes } from './revisions/revisions.routes';
 import { userRoutes } from './users/users.routes';
+import { alertRoutes } from './watch/alerts.routes';
 
 export type AppDeps = {
   config: Config;
@@ -84,6 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crm: deps.crm,
     productCode: deps.config.productCode,
   });
+  await app.register(alertRoutes, { prefix: API_PREFIX, identity, productCode: deps.config.productCode });
+  await app.register(auditRoutes, { prefix: API_PREFIX, db: deps.db, productCode: deps.config.productCode });
 
   const serveSpa = deps.distDir ? await registerSpa(app, deps.distDir) : false;
   registerNotFound(app, serveSpa);

@@ -53,6 +53,20 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().gt(0, 'must be above 0').default(15),
   ),
+  SANDBOX_CRM_BURST: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[^:\s]+:\d+$/, 'AGENT_USERNAME:COUNT, e.g. mario.rossi:80')
+      .optional(),
+  ),
+  WATCH_MIN_RECORDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(50)),
+  WATCH_SHARE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().gt(0, 'must be a fraction above 0').max(1, 'must be a fraction up to 1').default(0.05),
+  ),
+  WATCH_SHARE_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(10)),
+  WATCH_WINDOW_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1440).default(60)),
   DEMO: flag,
   ADMIN_USERNAME: z.preprocess(emptyAsUndefined, z.string().min(1).max(300).default('admin')),
   ADMIN_PASSWORD: optionalString,
@@ -84,6 +98,18 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/**
+ * An alert is raised when, within `windowMinutes`, one agent changed or deleted more than `minRecords` records of
+ * one object, or at least `shareMin` and more than `share` of the records they changed in the 30 days before.
+ */
+export type WatchThresholds = { minRecords: number; share: number; shareMin: number; windowMinutes: number };
+
+/** `AGENT_USERNAME:COUNT` (SANDBOX_CRM_BURST and the sandbox CLI's `--burst`); undefined for anything else. */
+export function parseBurstSpec(value: string | undefined): { username: string; count: number } | undefined {
+  const match = value ? /^([^:\s]+):(\d+)$/.exec(value.trim()) : null;
+  return match ? { username: match[1]!, count: Number(match[2]) } : undefined;
+}
+
 export type Config = {
   port: number;
   host: string;
@@ -94,7 +120,16 @@ export type Config = {
   productCode: string;
   demo: boolean;
   crm: { loginUrl: string; clientId: string; clientSecret: string };
-  sandboxCrm: { port: number; editsEverySeconds: number; recycleBinDays: number } | undefined;
+  sandboxCrm:
+    | {
+        port: number;
+        editsEverySeconds: number;
+        recycleBinDays: number;
+        burst: { username: string; count: number } | undefined;
+      }
+    | undefined;
+  /** Mass-change watch thresholds (server/watch/). */
+  watch: WatchThresholds;
   syncIntervalSeconds: number;
   /** The fraction of the org's daily API requests at which the sync stops making query calls. */
   sfApiMaxUsage: number;
@@ -186,8 +221,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           port: e.SANDBOX_CRM_PORT,
           editsEverySeconds: e.SANDBOX_CRM_EDITS_S,
           recycleBinDays: e.SANDBOX_CRM_RECYCLE_BIN_DAYS,
+          burst: parseBurstSpec(e.SANDBOX_CRM_BURST),
         }
       : undefined,
+    watch: {
+      minRecords: e.WATCH_MIN_RECORDS,
+      share: e.WATCH_SHARE,
+      shareMin: e.WATCH_SHARE_MIN,
+      windowMinutes: e.WATCH_WINDOW_MIN,
+    },
     syncIntervalSeconds: e.SYNC_INTERVAL_S,
     sfApiMaxUsage: e.SF_API_MAX_USAGE,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,

@@ -14,6 +14,12 @@ export class ReadinessState {
   private sync: SyncCheck = 'pending';
   private progress: string | undefined;
   private crm: { facts: CrmFacts; maxUsage: number } | undefined;
+  private readonly settledListeners: Array<(status: SyncCheck) => void> = [];
+
+  /** Called each time a sync run ends (well, paused or failed): work that follows a sync hangs here. */
+  onSyncSettled(listener: (status: SyncCheck) => void): void {
+    this.settledListeners.push(listener);
+  }
 
   /** /readyz also shows the fields the org hides and its API usage against `maxUsage` (SF_API_MAX_USAGE). */
   watchCrm(facts: CrmFacts, maxUsage: number): void {
@@ -30,6 +36,8 @@ export class ReadinessState {
 
   /** `disabled` when no CRM sync runs (tests, an import-only instance). */
   syncStatus(status: SyncCheck, progress?: string): void {
+    if (status !== 'running' && status !== 'pending')
+      for (const listener of this.settledListeners) listener(status);
     // Once the first sync is done, later runs do not make the server unready again.
     if (this.sync === 'ok' && status !== 'ok') {
       this.progress = progress;

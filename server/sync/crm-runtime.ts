@@ -6,14 +6,19 @@ import { SalesforceConnector } from '../crm/salesforce-connector';
 import { generateDemoData, type DemoCounts } from '../crm/sandbox/demo-data';
 import { applyDemoDeletions } from '../crm/sandbox/demo-deletions';
 import { writeDemoHistory } from './demo-history';
+import { runSandboxBurst } from '../crm/sandbox/sandbox-burst';
 import { currentState, startSandboxCrm, type SandboxCrm } from '../crm/sandbox/sandbox-crm';
 import type { DatabaseHandle } from '../db/database';
 import type { ReadinessState } from '../health/readiness';
 import type { Metrics } from '../metrics/metrics';
+import { withSyncLock } from './sync-lock';
 import { startSyncLoop, type SyncLoop } from './sync-loop';
 import type { SyncLogger } from './sync-logger';
 import { importSnapshots } from './snapshot-import';
 import { lastSuccess, recordRun } from './sync-state.repository';
+import { AuditService } from '../audit/audit.service';
+import { mailerFromConfig } from '../mail/mailer';
+import { runMassChangeWatch } from '../watch/mass-change-watch';
 
 /** The sync_state row that says the demo history was imported. */
 const DEMO_HISTORY = 'DemoHistory';
@@ -59,6 +64,11 @@ export async function prepareCrm(
     // Kept in the change log like any change: made once, on the first start of this data directory.
     if (firstStart) applyDemoDeletions(sandbox.records, sandbox.integrationUserId);
     prepared = `sandbox CRM ready in ${Date.now() - started} ms`;
+    if (config.sandboxCrm.burst) {
+      // SANDBOX_CRM_BURST: a mass change the first sync stores, so the demo shows an alert.
+      const { edited } = runSandboxBurst(sandbox.records, config.sandboxCrm.burst);
+      prepared += `; ${config.sandboxCrm.burst.username} edited ${edited.length} contacts at once`;
+    }
   }
   const connector = new SalesforceConnector({
     loginUrl: sandbox?.url ?? config.crm.loginUrl,
@@ -69,6 +79,8 @@ export async function prepareCrm(
   const controller = new AbortController();
   let loop: SyncLoop | undefined;
   let background: Promise<void> = Promise.resolve();
+  let watching: Promise<void> = Promise.resolve();
+  const mailer = mailerFromConfig(config);
 
   const importHistory = async (file: string, readiness: ReadinessState, log: SyncLogger) => {
     const started = Date.now();
@@ -102,6 +114,28 @@ export async function prepareCrm(
       metrics?.watchCrm(connector);
       connector.useLogger(logger);
       if (sandbox) logger.info({ url: sandbox.url }, prepared);
+      // After every sync run (one at a time), the mass-change watch looks at what the run stored.
+      const watchDeps = {
+        db: database.db,
+        thresholds: config.watch,
+        audit: new AuditService(database.db),
+        productCode: config.productCode,
+        mailer,
+        publicUrl: config.publicUrl,
+        logger,
+      };
+      readiness.onSyncSettled(() => {
+        watching = watching
+          // Under the sync's lock: on PostgreSQL one instance watches at a time, as one syncs at a time.
+          .then(() => withSyncLock(database.db, database.kind, () => runMassChangeWatch(watchDeps)))
+          .then(
+            (outcome) => {
+              const report = outcome.ran ? outcome.result : { raised: [], extended: [] };
+              if (report.raised.length + report.extended.length > 0) logger.info(report, 'mass-change watch');
+            },
+            (error: unknown) => logger.error({ err: error }, 'mass-change watch failed'),
+          );
+      });
       background = (async () => {
         if (historyFile) {
           // A failed import is tried again at the next start; the sync runs either way.
@@ -126,6 +160,8 @@ export async function prepareCrm(
       controller.abort();
       await background;
       await loop?.stop();
+      await watching;
+      mailer?.close();
       await sandbox?.close();
     },
   };

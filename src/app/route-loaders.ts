@@ -1,4 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
+import { ALERT_STATUS_PARAM, alertsQueryOptions, parseAlertStatus } from '@/features/alerts/api/get-alerts';
+import { auditFilterOf, auditLogQueryOptions } from '@/features/audit/api/get-audit-log';
 import { searchRecordsOptions } from '@/features/records/api/search-records';
 import {
   parseStatus,
@@ -45,3 +47,21 @@ export const restoresLoader =
     });
     return fresh(() => queryClient.fetchQuery({ ...options, staleTime: 0 }));
   };
+
+/** 'Avvisi': the tab and page in the URL. */
+export const alertsLoader = ({ request }: LoaderFunctionArgs) => {
+  const options = alertsQueryOptions({
+    status: parseAlertStatus(new URL(request.url).searchParams.get(ALERT_STATUS_PARAM)),
+    page: pageOf(request),
+  });
+  return fresh(() => queryClient.fetchQuery({ ...options, staleTime: 0 }));
+};
+
+/** 'Audit': the filters and page in the URL. */
+export const auditLoader = ({ request }: LoaderFunctionArgs) => {
+  const options = auditLogQueryOptions({
+    filter: auditFilterOf(new URL(request.url).searchParams),
+    page: pageOf(request),
+  });
+  return fresh(() => queryClient.fetchQuery({ ...options, staleTime: 0 }));
+};

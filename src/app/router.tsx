@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, Outlet, useParams, type RouteObject } from 'react-router-dom';
 import { recordKinds } from '@/features/records/kinds/record-kinds';
-import { canSeeManagement, isAdmin } from '@/lib/roles';
+import { canReadAudit, canSeeManagement, isAdmin } from '@/lib/roles';
 import { AppLayout } from './layout/app-layout';
 import { setNavigator } from './query-client';
 import { StartupNotice } from './startup-notice';
@@ -23,6 +23,8 @@ const restores = () => import('@/features/restores/components/restores-page');
 const search = () => import('@/features/records/components/search-page');
 const detail = () => import('@/features/records/components/detail-page');
 const offline = () => import('@/features/records/components/offline-page');
+const alerts = () => import('@/features/alerts/components/alerts-page');
+const audit = () => import('@/features/audit/components/audit-page');
 
 /** /2fa without its token has nothing to show. */
 function TwoFactorRoute({ Page }: { Page: () => React.ReactNode }) {
@@ -121,6 +123,25 @@ export const routes: RouteObject[] = [
               },
             },
           ]),
+          {
+            path: '/avvisi',
+            loader: async (args) => (await import('./route-loaders')).alertsLoader(args),
+            lazy: async () => ({ Component: (await alerts()).AlertsPage }),
+          },
+          {
+            path: '/gestione_audit',
+            loader: async (args) => (await import('./route-loaders')).auditLoader(args),
+            lazy: async () => {
+              const { AuditPage } = await audit();
+              return {
+                element: (
+                  <RequireRole allow={canReadAudit}>
+                    <AuditPage />
+                  </RequireRole>
+                ),
+              };
+            },
+          },
           { path: '/disponibili_offline', lazy: async () => ({ Component: (await offline()).OfflinePage }) },
           { path: '*', element: <NotFound /> },
         ],

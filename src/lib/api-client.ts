@@ -66,14 +66,16 @@ async function errorFrom(response: Response): Promise<ApiError> {
   );
 }
 
-/** Calls /api/v3 with JSON, Italian accept-language, the bearer token and a 20 s timeout. */
-export async function apiRequest<S extends z.ZodType>(
+/** The fetch every call makes: Italian accept-language, the bearer token, the timeout, one ApiError on failure. */
+async function send(
   path: string,
-  options: RequestOptions<S>,
-): Promise<z.output<S>> {
-  const timeout = AbortSignal.timeout(clientConfig.requestTimeoutMs);
+  options: Omit<RequestOptions<z.ZodType>, 'schema'>,
+  accept: string,
+  timeoutMs: number,
+): Promise<Response> {
+  const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': 'it' };
+  const headers: Record<string, string> = { Accept: accept, 'Accept-Language': 'it' };
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -92,11 +94,32 @@ export async function apiRequest<S extends z.ZodType>(
     throw new ApiError(0, 'network', 'NETWORK');
   }
   if (!response.ok) throw await errorFrom(response);
+  return response;
+}
+
+/** Calls /api/v3 with JSON, Italian accept-language, the bearer token and a 20 s timeout. */
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  options: RequestOptions<S>,
+): Promise<z.output<S>> {
+  const response = await send(path, options, 'application/json', clientConfig.requestTimeoutMs);
   const json: unknown = await response.json();
   const parsed = options.schema.safeParse(json);
   if (!parsed.success)
     throw new ApiError(response.status, 'The answer does not match the contract', 'CONTRACT');
   return parsed.data;
+}
+
+/**
+ * A file from /api/v3 (an export), with the same headers and errors as every call; a large file may take longer
+ * than a page, so its timeout is `timeoutMs`.
+ */
+export async function apiDownload(
+  path: string,
+  options: { query?: Record<string, QueryValue>; accept: string; timeoutMs: number },
+): Promise<Blob> {
+  const response = await send(path, { query: options.query }, options.accept, options.timeoutMs);
+  return response.blob();
 }
 
 /** Calls /api/v3 and unwraps the envelope: `schema` parses what the answer carries in `data.query`. */

@@ -4,6 +4,8 @@ import { it } from '@/i18n/it';
 export const isAdmin = (role: string) => roleMay(role, 'manageUsers');
 export const canSeeManagement = (role: string) => roleMay(role, 'reviewRestores');
 export const canRequestRestore = (role: string) => roleMay(role, 'requestRestores');
+export const canAcknowledgeAlerts = (role: string) => roleMay(role, 'acknowledgeAlerts');
+export const canReadAudit = (role: string) => roleMay(role, 'readAudit');
 
 /** 'Admin', 'User Rana', 'User Storico'. */
 export function roleLabel(role: string): string {

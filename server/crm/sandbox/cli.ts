@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { ConfigError, loadConfig } from '../../config';
+import { ConfigError, loadConfig, parseBurstSpec } from '../../config';
 import { DEFAULT_DEMO_COUNTS, DEFAULT_DEMO_SEED, generateDemoData } from './demo-data';
 import { writeDemoHistory } from '../../sync/demo-history';
+import { runSandboxBurst } from './sandbox-burst';
 import { currentState, startSandboxCrm } from './sandbox-crm';
 
 const usage = `Usage: npm run crm:sandbox -- [options]
@@ -13,6 +14,8 @@ const usage = `Usage: npm run crm:sandbox -- [options]
   --users N --accounts N --cases N   dataset size (default ${DEFAULT_DEMO_COUNTS.users} / ${DEFAULT_DEMO_COUNTS.accounts} / ${DEFAULT_DEMO_COUNTS.cases})
   --history FILE    also write the earlier versions as NDJSON, for npm run import
   --changes FILE    keep changes (PATCH, edits) in FILE across restarts
+  --burst U:N       at start, agent U (username, or the part before @) edits N contacts at once: a mass change
+                    the next Storico sync raises an alert for (default SANDBOX_CRM_BURST)
 The client id and secret are sandbox / sandbox.`;
 
 /** `npm run crm:sandbox`: the sandbox CRM on its own, for trying the connector or a second Storico instance. */
@@ -27,6 +30,7 @@ async function main(): Promise<void> {
       cases: { type: 'string' },
       history: { type: 'string' },
       changes: { type: 'string' },
+      burst: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -58,6 +62,15 @@ async function main(): Promise<void> {
     changeLog: values.changes ? path.resolve(values.changes) : undefined,
     logger: log,
   });
+  const burst = values.burst ? parseBurstSpec(values.burst) : config.sandboxCrm?.burst;
+  if (values.burst && !burst) throw new Error(`--burst: expected AGENT_USERNAME:COUNT, got ${values.burst}`);
+  if (burst) {
+    const { agentId, edited } = runSandboxBurst(sandbox.records, burst);
+    log.info(
+      { agent: burst.username, agentId, records: edited.length },
+      'sandbox CRM burst: one agent edited many contacts',
+    );
+  }
   log.info(
     { url: sandbox.url, ms: Date.now() - started, clientId: 'sandbox', clientSecret: 'sandbox' },
     'sandbox CRM listening',

@@ -1,3 +1,4 @@
+import type { AlertsTable } from './alerts.table';
 import type {
   SfAccountsTable,
   SfCasesTable,
@@ -38,4 +39,5 @@ export interface Database {
   restore_case_requests: RestoreCaseRequestsTable;
   audit_log: AuditLogTable;
   sync_state: SyncStateTable;
+  alerts: AlertsTable;
 }

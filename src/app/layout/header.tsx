@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { LogOut, Menu, WifiOff } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Link, useNavigate } from 'react-router-dom';
@@ -9,6 +10,11 @@ import { roleLabel } from '@/lib/roles';
 import { endLocalSession } from '@/lib/end-local-session';
 import { useSessionUser } from '@/lib/session-store';
 import { queryClient } from '../query-client';
+
+// Loaded with the first signed-in screen, not with sign-in's first load (the bundle budget).
+const OpenAlertsBadge = lazy(async () => ({
+  default: (await import('@/features/alerts/components/open-alerts-badge')).OpenAlertsBadge,
+}));
 
 export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
   const user = useSessionUser();
@@ -42,6 +48,11 @@ export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
             <WifiOff className="size-3.5" aria-hidden="true" />
             {it.offline.badge}
           </Badge>
+        )}
+        {user && (
+          <Suspense fallback={null}>
+            <OpenAlertsBadge />
+          </Suspense>
         )}
         {user && (
           <div className="text-right leading-tight" data-testid="current-user">

@@ -1,10 +1,10 @@
-import { ChevronDown, CloudOff, FolderCog, Search, Settings } from 'lucide-react';
+import { BellRing, ChevronDown, CloudOff, FolderCog, Search, Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { it } from '@/i18n/it';
 import { cn } from '@/lib/cn';
-import { canSeeManagement, isAdmin } from '@/lib/roles';
+import { canReadAudit, canSeeManagement, isAdmin } from '@/lib/roles';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -69,6 +69,10 @@ export function SideMenu({ role, onNavigate }: { role: string; onNavigate?: () =
           {it.layout.cases}
         </NavLink>
       </Group>
+      <NavLink to="/avvisi" className={({ isActive }) => cn(linkClass({ isActive }), 'gap-2 font-medium')}>
+        <BellRing className="size-4" aria-hidden="true" />
+        {it.layout.alerts}
+      </NavLink>
       <NavLink
         to="/impostazioni"
         className={({ isActive }) => cn(linkClass({ isActive }), 'gap-2 font-medium')}
@@ -100,6 +104,11 @@ export function SideMenu({ role, onNavigate }: { role: string; onNavigate?: () =
           <NavLink to="/gestione_ripristini_contatti/gestioneRipristiniContatti" className={linkClass}>
             {it.layout.contactRestores}
           </NavLink>
+          {canReadAudit(role) && (
+            <NavLink to="/gestione_audit" className={linkClass}>
+              {it.layout.audit}
+            </NavLink>
+          )}
         </Group>
       )}
     </nav>

@@ -57,11 +57,13 @@ describe('the app shell', () => {
       [
         'Contatti',
         'Casi',
+        'Avvisi',
         'Impostazioni',
         'Disponibili offline',
         'Gestione utenti',
         'Gestione ripristini casi',
         'Gestione ripristini contatti',
+        'Audit',
       ],
     ],
     [
@@ -69,13 +71,14 @@ describe('the app shell', () => {
       [
         'Contatti',
         'Casi',
+        'Avvisi',
         'Impostazioni',
         'Disponibili offline',
         'Gestione ripristini casi',
         'Gestione ripristini contatti',
       ],
     ],
-    ['USER_RANA', ['Contatti', 'Casi', 'Impostazioni', 'Disponibili offline']],
+    ['USER_RANA', ['Contatti', 'Casi', 'Avvisi', 'Impostazioni', 'Disponibili offline']],
   ])('shows %s the menu entries of its role', async (role, entries) => {
     await renderAt('/', role);
     const nav = await screen.findByRole('navigation', { name: 'Navigazione principale' });

@@ -46,6 +46,36 @@ describe('configuration', () => {
     );
   });
 
+  it('reads the mass-change watch thresholds and the sandbox burst, refusing bad ones by name', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).watch).toEqual({
+      minRecords: 50,
+      share: 0.05,
+      shareMin: 10,
+      windowMinutes: 60,
+    });
+    const set = loadConfig({
+      DATA_DIR: dataDir(),
+      WATCH_MIN_RECORDS: '200',
+      WATCH_SHARE: '0.1',
+      WATCH_SHARE_MIN: '25',
+      WATCH_WINDOW_MIN: '15',
+      SANDBOX_CRM_BURST: 'mario.rossi@storico-demo.it:80',
+    });
+    expect(set.watch).toEqual({ minRecords: 200, share: 0.1, shareMin: 25, windowMinutes: 15 });
+    expect(set.sandboxCrm?.burst).toEqual({ username: 'mario.rossi@storico-demo.it', count: 80 });
+    const problems = problemsOf({
+      DATA_DIR: dataDir(),
+      WATCH_SHARE: '5',
+      WATCH_MIN_RECORDS: 'many',
+      SANDBOX_CRM_BURST: 'mario',
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(/^SANDBOX_CRM_BURST:/),
+      expect.stringMatching(/^WATCH_MIN_RECORDS:/),
+      expect.stringMatching(/^WATCH_SHARE:/),
+    ]);
+  });
+
   it('refuses a malformed SECRETS_KEY and names the variable', () => {
     expect(problemsOf({ DATA_DIR: dataDir(), SECRETS_KEY: 'short' })).toEqual([
       expect.stringMatching(/^SECRETS_KEY:/),

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './page';
+
+export const ALERT_STATUSES = ['open', 'acknowledged'] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+/** 409 of `POST /alert/{id}/ack`: someone acknowledged it first. */
+export const ALREADY_ACKNOWLEDGED_MESSAGE = 'This alert has already been acknowledged';
+
+/** `GET /api/v3/alert/?status=open|acknowledged&page=&size=` (every signed-in role): the latest window first. */
+export const alertListQuerySchema = pageQuerySchema.extend({
+  status: z.enum(ALERT_STATUSES).default('open'),
+});
+export type AlertListQuery = z.infer<typeof alertListQuerySchema>;
+
+export const alertIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * A mass change: within [windowStart, windowEnd] the agent `sfUserID` (as `LastModifiedById`) changed `changed`
+ * records of `object` and deleted `deleted`; `topFields` are the fields changed most often, with how many changes
+ * touched them. An alert still going on is extended by each sync.
+ */
+export const alertSchema = z.object({
+  id: z.number().int(),
+  sfUserID: z.string(),
+  /** The agent's first and last name (or username) when the CRM user is known; null otherwise. */
+  agentName: z.string().nullable(),
+  object: z.enum(['Account', 'Case']),
+  windowStart: z.string(),
+  windowEnd: z.string(),
+  changed: z.number().int(),
+  deleted: z.number().int(),
+  topFields: z.array(z.object({ field: z.string(), count: z.number().int() })),
+  acknowledgedBy: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  acknowledgedAt: z.string().nullable(),
+});
+export type Alert = z.infer<typeof alertSchema>;

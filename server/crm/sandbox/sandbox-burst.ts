@@ -1,0 +1,36 @@
+import type { CrmRecord } from '../crm-connector';
+import { demoFaker, editRecord } from './demo-data';
+import type { SandboxRecords } from './sandbox-records';
+
+type BurstSpec = { username: string; count: number };
+
+/** An agent by full username (`mario.rossi@storico-demo.it`) or by the part before `@`, any case. */
+function findAgent(records: SandboxRecords, username: string): CrmRecord | undefined {
+  const wanted = username.toLowerCase();
+  return records.all('User').find((u) => {
+    const name = String(u.Username ?? '').toLowerCase();
+    return name === wanted || name.split('@')[0] === wanted;
+  });
+}
+
+/**
+ * A mass change on demand, so a new user can see the mass-change watch at work: the agent edits `count` person
+ * accounts one after the other, now, as LastModifiedById. The next sync stores them and raises an alert once the
+ * count is over the watch's thresholds. Answers the agent's id and the records edited.
+ */
+export function runSandboxBurst(
+  records: SandboxRecords,
+  spec: BurstSpec,
+): { agentId: string; edited: string[] } {
+  const agent = findAgent(records, spec.username);
+  if (!agent) throw new Error(`sandbox burst: no CRM user ${spec.username}`);
+  const faker = demoFaker(Date.now() % 2 ** 31);
+  const accounts = faker.helpers.shuffle(records.all('Account').filter((r) => r.IsPersonAccount === true));
+  const edited: string[] = [];
+  for (const account of accounts.slice(0, spec.count)) {
+    const next = editRecord(faker, 'Account', account, records.now());
+    next.LastModifiedById = agent.Id;
+    edited.push(records.save('Account', next).Id);
+  }
+  return { agentId: agent.Id, edited };
+}

@@ -1,0 +1,28 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** A field and how many of the window's revisions changed it. */
+export type FieldCount = { field: string; count: number };
+
+/** A mass change by one agent on one object (migration 0006): one row per burst, extended while it goes on. */
+export interface AlertsTable {
+  id: Generated<number>;
+  /** The CRM user who made the changes (`LastModifiedById`). */
+  sf_user_id: string;
+  object: 'Account' | 'Case';
+  window_start: Timestamp;
+  window_end: Timestamp;
+  /** Distinct records changed (not deleted) and deleted within the window. */
+  changed: number;
+  deleted: number;
+  top_fields: ColumnType<FieldCount[], string, string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  acknowledged_by: number | null;
+  acknowledged_at: NullableTimestamp;
+}
+
+export type AlertRow = Selectable<AlertsTable>;

@@ -1,0 +1,58 @@
+import type { Db } from '../db/database';
+import type { FieldCount } from '../db/tables/alerts.table';
+
+/** The e-mail addresses of live users of the given roles. */
+export async function reviewerAddresses(db: Db, roles: string[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users as u')
+    .innerJoin('roles as r', 'r.id', 'u.role_id')
+    .select('u.email')
+    .where('u.deleted', '=', false)
+    .where('r.name', 'in', roles)
+    .where('u.email', '<>', '')
+    .execute();
+  return [...new Set(rows.map((r) => r.email))];
+}
+
+const romeTime = (at: Date) =>
+  at.toLocaleString('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'short' });
+
+/** The alert e-mail goes to staff as it is, so it is written in Italian like the app. */
+export async function alertMail(
+  db: Db,
+  alert: {
+    id: number;
+    agent: string;
+    object: 'Account' | 'Case';
+    windowStart: Date;
+    windowEnd: Date;
+    changed: number;
+    deleted: number;
+    topFields: FieldCount[];
+  },
+  publicUrl: string,
+): Promise<{ subject: string; text: string }> {
+  const agent = await db
+    .selectFrom('sf_users')
+    .select(['username', 'first_name', 'last_name'])
+    .where('id', '=', alert.agent)
+    .executeTakeFirst();
+  const name =
+    [agent?.first_name, agent?.last_name].filter(Boolean).join(' ') || agent?.username || alert.agent;
+  const records = alert.object === 'Account' ? 'contatti' : 'casi';
+  return {
+    subject: `Storico: modifiche massive di ${name} (${records})`,
+    text: [
+      `${name} ha modificato ${alert.changed} ${records} e ne ha eliminati ${alert.deleted}`,
+      `tra il ${romeTime(alert.windowStart)} e il ${romeTime(alert.windowEnd)}.`,
+      ...(alert.topFields.length > 0
+        ? [
+            '',
+            `Campi modificati più spesso: ${alert.topFields.map((f) => `${f.field} (${f.count})`).join(', ')}.`,
+          ]
+        : []),
+      '',
+      `Controlla e conferma la presa visione in Storico: ${publicUrl}/avvisi`,
+    ].join('\n'),
+  };
+}

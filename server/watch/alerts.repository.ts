@@ -1,0 +1,112 @@
+import { sql } from 'kysely';
+import type { CrmObject } from '../crm/crm-connector';
+import type { Db } from '../db/database';
+import type { AlertRow, FieldCount } from '../db/tables/alerts.table';
+
+/** The agent's alerts on `object` whose window overlaps [from, to]. */
+export async function overlappingAlerts(
+  db: Db,
+  agent: string,
+  object: CrmObject,
+  from: Date,
+  to: Date,
+): Promise<AlertRow[]> {
+  return db
+    .selectFrom('alerts')
+    .selectAll()
+    .where('sf_user_id', '=', agent)
+    .where('object', '=', object)
+    .where('window_start', '<=', to)
+    .where('window_end', '>=', from)
+    .orderBy('window_end', 'asc')
+    .execute();
+}
+
+export type AlertValues = {
+  windowStart: Date;
+  windowEnd: Date;
+  changed: number;
+  deleted: number;
+  topFields: FieldCount[];
+};
+
+/** The columns an alert's values are kept in; `updated_at` says when the watch last changed it. */
+const columnsOf = (values: AlertValues) => ({
+  window_start: values.windowStart,
+  window_end: values.windowEnd,
+  changed: values.changed,
+  deleted: values.deleted,
+  top_fields: JSON.stringify(values.topFields),
+  updated_at: sql<Date>`now()`,
+});
+
+export async function insertAlert(
+  db: Db,
+  agent: string,
+  object: CrmObject,
+  values: AlertValues,
+): Promise<number> {
+  const row = await db
+    .insertInto('alerts')
+    .values({ sf_user_id: agent, object, ...columnsOf(values) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateAlert(db: Db, id: number, values: AlertValues): Promise<void> {
+  await db.updateTable('alerts').set(columnsOf(values)).where('id', '=', id).execute();
+}
+
+export type AlertListRow = AlertRow & {
+  agent_username: string | null;
+  agent_first_name: string | null;
+  agent_last_name: string | null;
+  acknowledged_by_username: string | null;
+};
+
+/** Open or acknowledged alerts, the latest window first, with the agent's and the acknowledging user's names. */
+export async function listAlerts(
+  db: Db,
+  status: 'open' | 'acknowledged',
+  window: { offset: number; limit: number } | null,
+  id?: number,
+): Promise<{ rows: AlertListRow[]; total: number }> {
+  let base = db
+    .selectFrom('alerts as a')
+    .where('a.acknowledged_at', status === 'open' ? 'is' : 'is not', null);
+  if (id !== undefined) base = base.where('a.id', '=', id);
+  let query = base
+    .leftJoin('sf_users as s', 's.id', 'a.sf_user_id')
+    .leftJoin('users as u', 'u.id', 'a.acknowledged_by')
+    .selectAll('a')
+    .select([
+      's.username as agent_username',
+      's.first_name as agent_first_name',
+      's.last_name as agent_last_name',
+      'u.username as acknowledged_by_username',
+    ])
+    .orderBy('a.window_end', 'desc')
+    .orderBy('a.id', 'desc');
+  if (window) query = query.offset(window.offset).limit(window.limit);
+  const [rows, count] = await Promise.all([
+    query.execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function findAlert(db: Db, id: number): Promise<AlertRow | undefined> {
+  return db.selectFrom('alerts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Acknowledges an open alert; false when it was acknowledged already (by this call's competitor too). */
+export async function acknowledgeAlert(db: Db, id: number, userId: number, at: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('alerts')
+    .set({ acknowledged_by: userId, acknowledged_at: at })
+    .where('id', '=', id)
+    .where('acknowledged_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,67 @@
+import type { Alert, AlertListQuery } from '../../contract/alerts';
+import { ALREADY_ACKNOWLEDGED_MESSAGE } from '../../contract/alerts';
+import { ErrorCode } from '../../contract/error-codes';
+import type { Page } from '../../contract/page';
+import type { AuditService } from '../audit/audit.service';
+import type { Db } from '../db/database';
+import type { Caller } from '../http/caller';
+import { conflict, notFound } from '../http/http-error';
+import { pageWindow, toPage } from '../http/paging';
+import { acknowledgeAlert, findAlert, listAlerts, type AlertListRow } from './alerts.repository';
+
+const iso = (at: Date | null) => (at ? new Date(at).toISOString() : null);
+
+function toAlert(row: AlertListRow): Alert {
+  const name = [row.agent_first_name, row.agent_last_name].filter(Boolean).join(' ');
+  return {
+    id: row.id,
+    sfUserID: row.sf_user_id,
+    agentName: name || row.agent_username || null,
+    object: row.object,
+    windowStart: iso(row.window_start)!,
+    windowEnd: iso(row.window_end)!,
+    changed: row.changed,
+    deleted: row.deleted,
+    topFields: row.top_fields,
+    acknowledgedBy:
+      row.acknowledged_by === null
+        ? null
+        : { id: row.acknowledged_by, username: row.acknowledged_by_username ?? '' },
+    acknowledgedAt: iso(row.acknowledged_at),
+  };
+}
+
+/** Mass-change alerts as the API lists them, and their acknowledgement. */
+export class AlertsService {
+  constructor(private readonly deps: { db: Db; audit: AuditService; now: () => Date }) {}
+
+  async list(query: AlertListQuery): Promise<Page<Alert>> {
+    const { rows, total } = await listAlerts(this.deps.db, query.status, pageWindow(query));
+    return toPage(rows.map(toAlert), total, query);
+  }
+
+  /** Of concurrent acknowledgements exactly one wins; the others get 409. */
+  async acknowledge(id: number, caller: Caller): Promise<Alert> {
+    const { db, audit } = this.deps;
+    const existing = await findAlert(db, id);
+    if (!existing) throw notFound(`No alert with id ${id}`);
+    const acknowledged = await db.transaction().execute(async (trx) => {
+      if (!(await acknowledgeAlert(trx, id, caller.userId, this.deps.now()))) return false;
+      await audit.record(
+        {
+          action: 'alert.acknowledged',
+          actor: caller.actor,
+          target: `alert:${id}`,
+          ip: caller.ip,
+          details: { sfUserID: existing.sf_user_id, object: existing.object },
+        },
+        trx,
+      );
+      return true;
+    });
+    if (!acknowledged)
+      throw conflict(ALREADY_ACKNOWLEDGED_MESSAGE, undefined, ErrorCode.ALREADY_ACKNOWLEDGED);
+    const { rows } = await listAlerts(db, 'acknowledged', null, id);
+    return toAlert(rows[0]!);
+  }
+}

@@ -1,0 +1,113 @@
+import { useCallback, useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { ALERT_STATUSES, type Alert, type AlertStatus } from '@contract/alerts';
+import { DataFreshness, NeverReadOffline } from '@/components/data-freshness';
+import { LoadFailed } from '@/components/load-failed';
+import { PageTitle } from '@/components/page-title';
+import { Pagination } from '@/components/ui/pagination';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { it } from '@/i18n/it';
+import { failureReason } from '@/lib/error-message';
+import { useOnline } from '@/lib/online-status';
+import { parsePageParam } from '@/lib/page-param';
+import { canAcknowledgeAlerts } from '@/lib/roles';
+import { useSessionUser } from '@/lib/session-store';
+import { useAcknowledgeAlert } from '../api/acknowledge-alert';
+import { ALERT_STATUS_PARAM, parseAlertStatus, useAlerts } from '../api/get-alerts';
+import { AlertsTable } from './alerts-table';
+
+/** 'Avvisi' (every role): mass changes to check, and those already seen; reviewers confirm they saw one. */
+export function AlertsPage() {
+  const me = useSessionUser();
+  const online = useOnline();
+  const [params, setParams] = useSearchParams();
+  const status = parseAlertStatus(params.get(ALERT_STATUS_PARAM));
+  const page = parsePageParam(params.get('page'));
+  const alerts = useAlerts({ status, page });
+  const acknowledge = useAcknowledgeAlert();
+
+  const show = useCallback(
+    (next: { status?: AlertStatus; page: number }) =>
+      setParams((current) => {
+        const updated = new URLSearchParams(current);
+        if (next.status) updated.set(ALERT_STATUS_PARAM, next.status);
+        updated.set('page', String(Math.max(1, Math.trunc(next.page))));
+        return updated;
+      }),
+    [setParams],
+  );
+  const onAcknowledge = useCallback(
+    (alert: Alert) =>
+      acknowledge.mutate(alert.id, {
+        onSuccess: () => toast.success(it.alerts.acknowledged),
+        onError: (error) => toast.error(it.alerts.acknowledgeFailed, { description: failureReason(error) }),
+      }),
+    [acknowledge],
+  );
+
+  const totalPages = alerts.data?.totalPages ?? 0;
+  // After the last open alert of a page is acknowledged the page may no longer exist: show the last one.
+  useEffect(() => {
+    if (totalPages > 0 && page > totalPages) show({ page: totalPages });
+  }, [page, totalPages, show]);
+
+  return (
+    <>
+      <PageTitle>{it.pages.alerts}</PageTitle>
+      <p className="mb-4 text-sm text-muted-foreground">{it.alerts.intro}</p>
+      <Tabs
+        value={status}
+        onValueChange={(value) => {
+          if (value !== status) show({ status: parseAlertStatus(value), page: 1 });
+        }}
+      >
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <TabsList>
+            {ALERT_STATUSES.map((value) => (
+              <TabsTrigger key={value} value={value}>
+                {it.alerts.tabs[value]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <div className="flex items-center gap-3 text-sm text-muted-foreground">
+            {!online && status === 'open' && <span>{it.offline.onlineOnly}</span>}
+            {alerts.data && (
+              <span aria-live="polite" data-testid="alerts-count">
+                {it.alerts.count(alerts.data.totalElements)}
+              </span>
+            )}
+            <DataFreshness
+              readAt={alerts.dataUpdatedAt}
+              refreshing={alerts.isFetching}
+              onRefresh={() => void alerts.refetch()}
+              online={online}
+            />
+          </div>
+        </div>
+        <TabsContent value={status} className="flex flex-col gap-4">
+          {!online && !alerts.data ? (
+            <NeverReadOffline />
+          ) : alerts.isError && !alerts.data ? (
+            <LoadFailed
+              title={it.alerts.loadFailed}
+              error={alerts.error}
+              retryLabel={it.alerts.retry}
+              onRetry={() => void alerts.refetch()}
+            />
+          ) : (
+            <AlertsTable
+              status={status}
+              alerts={alerts.data?.content ?? []}
+              loading={alerts.isPending}
+              canAcknowledge={Boolean(me && canAcknowledgeAlerts(me.role))}
+              acknowledgeDisabled={!online || acknowledge.isPending}
+              onAcknowledge={onAcknowledge}
+            />
+          )}
+          <Pagination page={page} totalPages={totalPages} onPageChange={(next) => show({ page: next })} />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}

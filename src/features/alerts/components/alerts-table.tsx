@@ -1,0 +1,123 @@
+import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { CheckCheck } from 'lucide-react';
+import { useMemo } from 'react';
+import type { Alert, AlertStatus } from '@contract/alerts';
+import { DataTable } from '@/components/data-table';
+import { Button } from '@/components/ui/button';
+import { it } from '@/i18n/it';
+import { formatDateTime } from '@/lib/dates';
+
+const c = it.alerts.columns;
+
+const agentOf = (alert: Alert) => alert.agentName ?? alert.sfUserID;
+
+/** The alerts of one tab: agent, object, window, counts and the fields most often changed. */
+export function AlertsTable({
+  status,
+  alerts,
+  loading,
+  canAcknowledge,
+  acknowledgeDisabled,
+  onAcknowledge,
+}: {
+  status: AlertStatus;
+  alerts: Alert[];
+  loading: boolean;
+  canAcknowledge: boolean;
+  acknowledgeDisabled: boolean;
+  onAcknowledge: (alert: Alert) => void;
+}) {
+  const columns = useMemo<ColumnDef<Alert>[]>(
+    () => [
+      {
+        id: 'agent',
+        header: c.agent,
+        meta: { className: 'break-words' },
+        cell: ({ row: { original: alert } }) => (
+          <div className="leading-tight">
+            <div className="font-medium">{agentOf(alert)}</div>
+            {alert.agentName && <div className="text-xs text-muted-foreground">{alert.sfUserID}</div>}
+          </div>
+        ),
+      },
+      { id: 'object', header: c.object, cell: ({ row }) => it.alerts.objects[row.original.object] },
+      {
+        id: 'window',
+        header: c.window,
+        cell: ({ row }) =>
+          it.alerts.window(formatDateTime(row.original.windowStart), formatDateTime(row.original.windowEnd)),
+      },
+      {
+        id: 'changed',
+        header: c.changed,
+        meta: { className: 'text-right tabular-nums' },
+        cell: ({ row }) => row.original.changed,
+      },
+      {
+        id: 'deleted',
+        header: c.deleted,
+        meta: { className: 'text-right tabular-nums' },
+        cell: ({ row }) => row.original.deleted,
+      },
+      {
+        id: 'topFields',
+        header: c.topFields,
+        meta: { className: 'break-words' },
+        cell: ({ row }) =>
+          row.original.topFields.map((f) => it.alerts.fieldCount(f.field, f.count)).join(', ') || '—',
+      },
+      ...(status === 'acknowledged'
+        ? [
+            {
+              id: 'acknowledged',
+              header: c.acknowledged,
+              cell: ({ row: { original: alert } }) =>
+                alert.acknowledgedBy
+                  ? it.alerts.acknowledgedBy(
+                      alert.acknowledgedBy.username,
+                      formatDateTime(alert.acknowledgedAt),
+                    )
+                  : '—',
+            } satisfies ColumnDef<Alert>,
+          ]
+        : []),
+      ...(status === 'open' && canAcknowledge
+        ? [
+            {
+              id: 'actions',
+              header: () => <span className="sr-only">{c.actions}</span>,
+              meta: { className: 'w-px text-right' },
+              cell: ({ row: { original: alert } }) => (
+                <Button
+                  variant="outline"
+                  aria-label={it.alerts.acknowledgeOf(agentOf(alert))}
+                  disabled={acknowledgeDisabled}
+                  onClick={() => onAcknowledge(alert)}
+                >
+                  <CheckCheck aria-hidden="true" />
+                  {it.alerts.acknowledge}
+                </Button>
+              ),
+            } satisfies ColumnDef<Alert>,
+          ]
+        : []),
+    ],
+    [status, canAcknowledge, acknowledgeDisabled, onAcknowledge],
+  );
+  // TanStack Table is not memoisable by the React Compiler; this component re-renders with its data anyway.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: alerts,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (alert) => String(alert.id),
+  });
+  return (
+    <DataTable
+      table={table}
+      loading={loading}
+      emptyMessage={it.alerts.empty}
+      aria-label={it.alerts.tabs[status]}
+    />
+  );
+}

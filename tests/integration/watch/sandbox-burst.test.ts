@@ -1,0 +1,47 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { generateDemoData } from '../../../server/crm/sandbox/demo-data';
+import type { DatabaseHandle } from '../../../server/db/database';
+import { ReadinessState } from '../../../server/health/readiness';
+import { prepareCrm } from '../../../server/sync/crm-runtime';
+import { silentLogger } from '../../../server/sync/sync-logger';
+import { testConfig } from '../../support/test-app';
+import { createTestDatabase, testDbKinds } from '../../support/test-database';
+
+const demoCounts = { users: 3, accounts: 80, cases: 10 };
+
+describe.each(testDbKinds())('the demo sandbox and the mass-change watch on %s', (kind) => {
+  let database: DatabaseHandle;
+  beforeEach(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterEach(() => database.close());
+
+  /** A demo start: the history import, the first sync and the watch after it. */
+  async function start(env: Record<string, string>) {
+    const readiness = new ReadinessState();
+    readiness.databaseReady();
+    const crm = await prepareCrm(testConfig({ SYNC_INTERVAL_S: '0', ...env }), database, { demoCounts });
+    crm.start({ readiness, logger: silentLogger });
+    await expect.poll(() => readiness.snapshot().ready, { timeout: 30_000, interval: 100 }).toBe(true);
+    await crm.stop();
+  }
+  const alerts = () => database.db.selectFrom('alerts').selectAll().execute();
+
+  it('raises nothing for the demo history and the first sync of an old org', async () => {
+    await start({});
+    expect(await database.db.selectFrom('revision_accounts').select('id').execute()).not.toHaveLength(0);
+    expect(await alerts()).toEqual([]);
+  });
+
+  it('SANDBOX_CRM_BURST has one agent edit many contacts at start; the sync after it raises one alert', async () => {
+    const agent = generateDemoData({ counts: demoCounts }).users[0]!;
+    const username = String(agent.Username).split('@')[0]!;
+    await start({ SANDBOX_CRM_BURST: `${username}:55` });
+    const raised = await alerts();
+    expect(raised).toHaveLength(1);
+    expect(raised[0]).toMatchObject({ sf_user_id: agent.Id, object: 'Account', changed: 55, deleted: 0 });
+    expect(raised[0]!.top_fields.length).toBeGreaterThan(0);
+    const audit = await database.db.selectFrom('audit_log').select('action').execute();
+    expect(audit.map((a) => a.action)).toContain('alert.raised');
+  });
+});
