@@ -3,7 +3,7 @@ import { initialSchema } from './0001-initial-schema';
 import { restoreClaims } from './0002-restore-claims';
 import { deletedRecords } from './0003-deleted-records';
 import { revisionOwner } from './0004-revision-owner';
-import { alerts } from './0006-alerts';
+import { alerts } from './0005-alerts';
 
 /** Migrations are listed here rather than read from disk, so they work the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -11,7 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002-restore-claims': restoreClaims,
   '0003-deleted-records': deletedRecords,
   '0004-revision-owner': revisionOwner,
-  '0006-alerts': alerts,
+  '0005-alerts': alerts,
 };
 
 export const migrationProvider: MigrationProvider = {
