@@ -30,7 +30,9 @@ export default defineConfig({
       '@contract': path.resolve(import.meta.dirname, 'contract'),
     },
   },
-  build: { sourcemap: true, chunkSizeWarningLimit: 900 },
+  // Source maps for our own debugging only: written next to the build, never referenced by it, and not served
+  // (server/http/spa.ts).
+  build: { sourcemap: 'hidden', chunkSizeWarningLimit: 900 },
   server: {
     proxy: {
       '/api': apiTarget,

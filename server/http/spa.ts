@@ -21,6 +21,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   await app.register(fastifyStatic, {
     root: distDir,
     index: false,
+    // The build keeps its source maps (vite.config.ts) for us, not for browsers: a `.map` URL is a 404.
+    allowedPath: (pathname) => !pathname.endsWith('.map'),
     // Off, or the plugin's own `public, max-age=0` replaces the headers set below.
     cacheControl: false,
     setHeaders(res, filePath) {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -55,6 +55,18 @@ describe('bundle budget: initial JavaScript, gzipped', () => {
     await page.close();
   });
   afterAll(() => browser?.close());
+
+  it('serves no source map to browsers, and no script names one', async () => {
+    const maps = readdirSync(path.join(dist, 'assets')).filter((name) => name.endsWith('.js.map'));
+    expect(maps.length).toBeGreaterThan(0);
+    for (const map of maps.slice(0, 3)) {
+      const response = await fetch(`${baseUrl}/assets/${map}`, { headers: { Accept: '*/*' } });
+      expect(response.status, map).toBe(404);
+      expect(readFileSync(path.join(dist, 'assets', map.replace(/\.map$/, '')), 'utf8')).not.toContain(
+        'sourceMappingURL',
+      );
+    }
+  });
 
   it(`keeps the sign-in page within ${SIGN_IN_BUDGET_KB} KB`, async () => {
     const context = await browser.newContext({ baseURL: baseUrl });

@@ -11,7 +11,7 @@ import type { RevisionPair } from '@/lib/records';
 import { orderedPair } from '../hooks/use-record-comparison';
 import { formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-message';
-import { LoadFailed } from './comparison-panel';
+import { LoadFailed } from './load-failed';
 
 /** 'sync', 'import', 'restore:12' in words. */
 export function revisionSourceLabel(source: string): string {

@@ -1,16 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
+import { PartLoading } from '@/components/part-loading';
 import { PageTitle } from '@/components/page-title';
 import { it } from '@/i18n/it';
+import { lazyNamed } from '@/lib/lazy-named';
 import type { RecordKind } from '@/lib/records';
 import { searchRecordsOptions } from '../api/search-records';
 import { useRowSelection } from '../hooks/use-row-selection';
 import { useSearchPage } from '../hooks/use-search-page';
 import { recordKinds } from '../kinds/record-kinds';
-import { RecordVersions } from './record-versions';
 import { RestoreActions } from './restore-actions';
 import { SearchBar } from './search-bar';
 import { SearchResults } from './search-results';
+
+// An expanded row's comparison and its offline copy (Dexie) load when a row is first expanded.
+const RecordVersions = lazyNamed(() => import('./record-versions'), 'RecordVersions');
 
 /**
  * `/contatti/contatti?page`, `/casi/casi?page`: the search bar, then (after a complete search or from the kept one)
@@ -62,7 +66,11 @@ export function SearchPage<K extends RecordKind>({ kind }: { kind: K }) {
           }
           expandedId={expandedId}
           onToggleExpanded={toggleExpanded}
-          renderExpanded={(row) => <RecordVersions kind={kind} recordId={def.rowId(row)} search={search} />}
+          renderExpanded={(row) => (
+            <Suspense fallback={<PartLoading />}>
+              <RecordVersions kind={kind} recordId={def.rowId(row)} search={search} />
+            </Suspense>
+          )}
         />
       ) : (
         <p className="text-sm text-muted-foreground">{it.search.start}</p>
