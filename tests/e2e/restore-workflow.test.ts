@@ -171,8 +171,8 @@ describe('the restore workflow in the browser', () => {
     const dialog = ranaPage.getByRole('dialog', {
       name: 'Per procedere al ripristino inserire il codice OTP',
     });
+    // The detail screens take the code in the same six boxes as everywhere: the sixth digit submits it.
     await dialog.getByLabel('Codice OTP').fill(await rana.codes.nextCode());
-    await dialog.getByRole('button', { name: 'Segnala ripristino' }).click();
     await ranaPage.getByText('Richiesta di ripristino inviata con successo').waitFor();
 
     const pending = await call<Envelope<Page0<RestoreRequest>>>(
@@ -238,8 +238,8 @@ describe('the restore workflow in the browser', () => {
     await expect.poll(() => report.isEnabled()).toBe(true);
     await report.click();
     const dialog = page.getByRole('dialog', { name: 'Per procedere al ripristino inserire il codice OTP' });
+    // The detail screens take the code in the same six boxes as everywhere: the sixth digit submits it.
     await dialog.getByLabel('Codice OTP').fill(await rana.codes.nextCode());
-    await dialog.getByRole('button', { name: 'Segnala ripristino' }).click();
     await page.getByText('Richiesta di ripristino inviata con successo').waitFor();
     expect(crashes).toEqual([]);
   });
