@@ -4,6 +4,7 @@ import { SalesforceConnector } from '../../server/crm/salesforce-connector';
 import { launchBrowser } from './support/browser';
 import { E2E_ADMIN } from './support/e2e-env';
 import { authenticator } from './support/one-time-codes';
+import { adminToken, call, createUser, type Envelope } from './support/users';
 
 const baseUrl = inject('baseUrl');
 const sandboxUrl = inject('sandboxUrl');
@@ -15,7 +16,6 @@ const RANGE = { dateFrom: '2025-01-01', dateTo: '2025-06-30' };
 /** The sandbox CRM read through the connector Storico uses, so records compare in snapshot form. */
 const crm = new SalesforceConnector({ loginUrl: sandboxUrl, clientId: 'sandbox', clientSecret: 'sandbox' });
 
-type Envelope<T> = { data: { query: T } };
 type Agent = { id: string };
 type ContactRow = { id: string; accountName: string | null; earlierRevisionAccount: { id: number } };
 type Revision = { id: number; json: string };
@@ -29,52 +29,6 @@ const fieldsOf = (list: string) =>
     .split(',')
     .map((field) => field.trim())
     .filter(Boolean);
-
-async function call<T>(
-  path: string,
-  init: RequestInit & { token?: string } = {},
-): Promise<{ status: number; body: T }> {
-  const { token, ...rest } = init;
-  const response = await fetch(`${baseUrl}/api/v3${path}`, {
-    ...rest,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(rest.headers as Record<string, string> | undefined),
-    },
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
-
-/** The API as the administrator, signed in with the next unspent code. */
-async function adminToken(codes: Authenticator): Promise<string> {
-  const { status, body } = await call<{ data: { token: string } }>(
-    `/auth/login?code=${await codes.nextCode()}`,
-    {
-      method: 'POST',
-      body: JSON.stringify({ username: E2E_ADMIN.username, password: E2E_ADMIN.password }),
-    },
-  );
-  expect(status, 'administrator sign-in').toBe(200);
-  return body.data.token;
-}
-
-/** A new user of `role` with a known password and their authenticator, as an administrator makes one. */
-async function createUser(token: string, role: string) {
-  const username = `e2e.${role.toLowerCase()}.${Date.now().toString(36)}`;
-  const password = 'Ripristino-Prova-1!';
-  const created = await call<Envelope<{ id: number }>>('/user/', {
-    method: 'POST',
-    token,
-    body: JSON.stringify({ username, email: `${username}@example.it`, password, role: { name: role } }),
-  });
-  expect(created.status, 'create user').toBe(201);
-  const qr = await call<Envelope<{ qrToken: string }>>(`/user/${created.body.data.query.id}/qr-token`, {
-    token,
-  });
-  const secret = await call<Envelope<{ secretKey: string }>>(`/user/${qr.body.data.query.qrToken}/qr-code`);
-  return { username, password, codes: authenticator(secret.body.data.query.secretKey) };
-}
 
 /** Signs in on the sign-in screen with the user's next code. */
 async function signIn(page: Page, user: { username: string; password: string; codes: Authenticator }) {
