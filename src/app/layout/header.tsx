@@ -1,4 +1,5 @@
 import { LogOut, Menu, WifiOff } from 'lucide-react';
+import type { Ref } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -10,7 +11,16 @@ import { endLocalSession } from '@/lib/end-local-session';
 import { useSessionUser } from '@/lib/session-store';
 import { queryClient } from '../query-client';
 
-export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
+export function Header({
+  menuOpen,
+  onToggleMenu,
+  menuButtonRef,
+}: {
+  menuOpen: boolean;
+  onToggleMenu: () => void;
+  /** The drawer gives the focus back to this button when it closes. */
+  menuButtonRef?: Ref<HTMLButtonElement>;
+}) {
   const user = useSessionUser();
   const online = useOnline();
   const navigate = useNavigate();
@@ -22,6 +32,7 @@ export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b bg-background px-3 sm:px-4">
       <Button
+        ref={menuButtonRef}
         variant="ghost"
         size="icon"
         onClick={onToggleMenu}
