@@ -68,6 +68,17 @@ describe('bundle budget: initial JavaScript, gzipped', () => {
     }
   });
 
+  it('sends scripts compressed to a browser that accepts it, as they are built', async () => {
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(
+      readFileSync(path.join(dist, 'index.html'), 'utf8'),
+    )?.[1];
+    expect(script).toBeDefined();
+    const response = await fetch(`${baseUrl}${script}`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    // fetch decodes it: the same bytes as the built file.
+    expect(await response.text()).toBe(readFileSync(path.join(dist, script!), 'utf8'));
+  });
+
   it(`keeps the sign-in page within ${SIGN_IN_BUDGET_KB} KB`, async () => {
     const context = await browser.newContext({ baseURL: baseUrl });
     const kb = await firstLoadKb(await context.newPage(), '/signIn', (page) =>
