@@ -5,6 +5,7 @@ import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/component
 import { it } from '@/i18n/it';
 import { cn } from '@/lib/cn';
 import { canSeeManagement, isAdmin } from '@/lib/roles';
+import { prefetchOnIntent } from '../prefetch';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -62,15 +63,16 @@ export function SideMenu({ role, onNavigate }: { role: string; onNavigate?: () =
       }}
     >
       <Group icon={<Search className="size-4" aria-hidden="true" />} label={it.layout.search}>
-        <NavLink to="/contatti/contatti" className={linkClass}>
+        <NavLink to="/contatti/contatti" {...prefetchOnIntent('/contatti/contatti')} className={linkClass}>
           {it.layout.contacts}
         </NavLink>
-        <NavLink to="/casi/casi" className={linkClass}>
+        <NavLink to="/casi/casi" {...prefetchOnIntent('/casi/casi')} className={linkClass}>
           {it.layout.cases}
         </NavLink>
       </Group>
       <NavLink
         to="/impostazioni"
+        {...prefetchOnIntent('/impostazioni')}
         className={({ isActive }) => cn(linkClass({ isActive }), 'gap-2 font-medium')}
       >
         <Settings className="size-4" aria-hidden="true" />
@@ -78,6 +80,7 @@ export function SideMenu({ role, onNavigate }: { role: string; onNavigate?: () =
       </NavLink>
       <NavLink
         to="/disponibili_offline"
+        {...prefetchOnIntent('/disponibili_offline')}
         className={({ isActive }) => cn(linkClass({ isActive }), 'gap-2 font-medium')}
       >
         <CloudOff className="size-4" aria-hidden="true" />
@@ -90,14 +93,22 @@ export function SideMenu({ role, onNavigate }: { role: string; onNavigate?: () =
           onActivate={openCaseRestores}
         >
           {isAdmin(role) && (
-            <NavLink to="/gestione_utenti/gestioneUtenti" className={linkClass}>
+            <NavLink
+              to="/gestione_utenti/gestioneUtenti"
+              {...prefetchOnIntent('/gestione_utenti/gestioneUtenti')}
+              className={linkClass}
+            >
               {it.layout.userManagement}
             </NavLink>
           )}
-          <NavLink to={CASE_RESTORES} className={linkClass}>
+          <NavLink to={CASE_RESTORES} {...prefetchOnIntent(CASE_RESTORES)} className={linkClass}>
             {it.layout.caseRestores}
           </NavLink>
-          <NavLink to="/gestione_ripristini_contatti/gestioneRipristiniContatti" className={linkClass}>
+          <NavLink
+            to="/gestione_ripristini_contatti/gestioneRipristiniContatti"
+            {...prefetchOnIntent('/gestione_ripristini_contatti/gestioneRipristiniContatti')}
+            className={linkClass}
+          >
             {it.layout.contactRestores}
           </NavLink>
         </Group>
