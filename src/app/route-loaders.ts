@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { searchRecordsOptions } from '@/features/records/api/search-records';
+import { usersQueryOptions } from '@/features/users/api/get-users';
 import {
   parseStatus,
   restoreRequestsQueryOptions,
@@ -45,3 +46,9 @@ export const restoresLoader =
     });
     return fresh(() => queryClient.fetchQuery({ ...options, staleTime: 0 }));
   };
+
+/** 'Gestione utenti': the page in the URL, unfiltered (the filter is typed on the screen and read as typed). */
+export const usersLoader = ({ request }: LoaderFunctionArgs) =>
+  fresh(() =>
+    queryClient.fetchQuery({ ...usersQueryOptions({ page: pageOf(request), filter: '' }), staleTime: 0 }),
+  );

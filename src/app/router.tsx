@@ -87,6 +87,7 @@ export const routes: RouteObject[] = [
           { path: '/impostazioni', lazy: async () => ({ Component: (await settings()).SettingsPage }) },
           {
             path: '/gestione_utenti/gestioneUtenti',
+            loader: async (args) => (await import('./route-loaders')).usersLoader(args),
             lazy: async () => {
               const { UsersPage } = await users();
               return {

@@ -45,6 +45,20 @@ describe('menu links load their page on intent', () => {
       .toHaveLength(2);
   });
 
+  it("reads 'Gestione utenti' once on the way in, not again when the screen mounts", async () => {
+    await page.goto('/impostazioni');
+    await page.getByRole('heading', { name: 'Impostazioni', level: 1 }).waitFor();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.getByRole('link', { name: 'Gestione utenti' }).click();
+    await page
+      .getByRole('group', { name: /^Azioni per / })
+      .first()
+      .waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(requested.filter((p) => p === '/api/v3/user/')).toHaveLength(1);
+  });
+
   it('does the same on keyboard focus', async () => {
     await page.goto('/impostazioni');
     await page.getByRole('heading', { name: 'Impostazioni', level: 1 }).waitFor();
