@@ -1,10 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
-import { E2E_ADMIN } from './support/e2e-env';
-import { signInThroughScreens } from './support/session';
-
-const baseUrl = inject('baseUrl');
+import { adminPage } from './support/session';
 
 /** Where the focus is: the side menu, the menu button, or anything else by its tag and text. */
 const focusIsIn = (page: Page) =>
@@ -22,9 +19,7 @@ describe('the tablet side menu and the skip link, by keyboard and pointer', () =
   beforeAll(async () => {
     browser = await launchBrowser();
     // A tablet in portrait: the menu is a drawer over the page.
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 768, height: 1024 } });
-    page = await context.newPage();
-    await signInThroughScreens(page, E2E_ADMIN);
+    page = await adminPage(browser, { width: 768, height: 1024 });
   });
   afterAll(() => browser?.close());
 

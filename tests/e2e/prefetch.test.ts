@@ -1,10 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
-import { E2E_ADMIN } from './support/e2e-env';
-import { signInThroughScreens } from './support/session';
-
-const baseUrl = inject('baseUrl');
+import { adminPage } from './support/session';
 
 describe('menu links load their page on intent', () => {
   let browser: Browser;
@@ -12,9 +9,7 @@ describe('menu links load their page on intent', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
-    await signInThroughScreens(page, E2E_ADMIN);
+    page = await adminPage(browser, { width: 1280, height: 800 });
   });
   afterAll(() => browser?.close());
 

@@ -1,9 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SalesforceConnector } from '../../server/crm/salesforce-connector';
 import { launchBrowser } from './support/browser';
 import { E2E_ADMIN } from './support/e2e-env';
 import { authenticator } from './support/one-time-codes';
+import { signInTypingCode } from './support/session';
 import { adminToken, call, createUser, type Envelope } from './support/users';
 
 const baseUrl = inject('baseUrl');
@@ -21,7 +22,6 @@ type ContactRow = { id: string; accountName: string | null; earlierRevisionAccou
 type Revision = { id: number; json: string };
 type Page0<T> = { content: T[] };
 type RestoreRequest = { id: number; accountId: string; status: { status: string }; differences: string };
-type Authenticator = ReturnType<typeof authenticator>;
 
 const fieldsOf = (list: string) =>
   list
@@ -29,17 +29,6 @@ const fieldsOf = (list: string) =>
     .split(',')
     .map((field) => field.trim())
     .filter(Boolean);
-
-/** Signs in on the sign-in screen with the user's next code. */
-async function signIn(page: Page, user: { username: string; password: string; codes: Authenticator }) {
-  await page.goto('/signIn');
-  await page.getByLabel('Username', { exact: true }).fill(user.username);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Accedi' }).click();
-  await page.getByRole('heading', { name: 'Codice di verifica' }).waitFor();
-  await page.getByLabel('Codice a 6 cifre', { exact: true }).pressSequentially(await user.codes.nextCode());
-  await page.waitForURL((url) => url.pathname === '/contatti/contatti');
-}
 
 /** The record as the sandbox CRM holds it now, read over its REST API. */
 const crmAccount = (id: string): Promise<Record<string, unknown>> => crm.readRecord('Account', id);
@@ -114,7 +103,7 @@ describe('the restore workflow in the browser', () => {
 
     // USER_RANA opens the contact's detail with the search in its link and reports the first version.
     const ranaPage = await newPage();
-    await signIn(ranaPage, rana);
+    await signInTypingCode(ranaPage, rana);
     await ranaPage.goto(
       `/contatti/${row.id}?dateFrom=${RANGE.dateFrom}&dateTo=${RANGE.dateTo}&agent=${agent.id}`,
     );
@@ -142,7 +131,7 @@ describe('the restore workflow in the browser', () => {
 
     // A USER_STORICO reviewer finds it among the pending contact restores, reads it and approves it.
     const reviewerPage = await newPage();
-    await signIn(reviewerPage, reviewer);
+    await signInTypingCode(reviewerPage, reviewer);
     await reviewerPage.getByRole('link', { name: 'Gestione ripristini contatti' }).click();
     await reviewerPage.getByRole('tab', { name: 'In corso di approvazione', selected: true }).waitFor();
     await reviewerPage.getByRole('button', { name: `Dettaglio della richiesta ${request!.id}` }).click();
@@ -175,7 +164,7 @@ describe('the restore workflow in the browser', () => {
     const rana = await createUser(token, 'USER_RANA');
     const { agent, row } = await contactToRestore(token, restored);
     const page = await newPage();
-    await signIn(page, rana);
+    await signInTypingCode(page, rana);
     await page.goto(
       `/contatti/${row.id}?dateFrom=${RANGE.dateFrom}&dateTo=${RANGE.dateTo}&agent=${agent.id}`,
     );
