@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressAssets } from './scripts/precompress-assets';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
 
@@ -23,6 +24,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompressAssets(),
   ],
   resolve: {
     alias: {
@@ -30,7 +32,9 @@ export default defineConfig({
       '@contract': path.resolve(import.meta.dirname, 'contract'),
     },
   },
-  build: { sourcemap: true, chunkSizeWarningLimit: 900 },
+  // Source maps for our own debugging only: written next to the build, never referenced by it, and not served
+  // (server/http/spa.ts).
+  build: { sourcemap: 'hidden', chunkSizeWarningLimit: 900 },
   server: {
     proxy: {
       '/api': apiTarget,

@@ -21,10 +21,14 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   await app.register(fastifyStatic, {
     root: distDir,
     index: false,
+    // The build writes .br and .gz copies of the scripts and styles (scripts/precompress-assets.ts).
+    preCompressed: true,
+    // The build keeps its source maps (vite.config.ts) for us, not for browsers: a `.map` URL is a 404.
+    allowedPath: (pathname) => !pathname.endsWith('.map'),
     // Off, or the plugin's own `public, max-age=0` replaces the headers set below.
     cacheControl: false,
     setHeaders(res, filePath) {
-      const name = path.basename(filePath);
+      const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
       if (NO_CACHE.has(name) || name.endsWith('.html')) {
         res.setHeader('Cache-Control', 'no-cache');
       } else if (filePath.includes(`${path.sep}assets${path.sep}`)) {

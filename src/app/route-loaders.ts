@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router-dom';
 import { ALERT_STATUS_PARAM, alertsQueryOptions, parseAlertStatus } from '@/features/alerts/api/get-alerts';
 import { auditFilterOf, auditLogQueryOptions } from '@/features/audit/api/get-audit-log';
 import { searchRecordsOptions } from '@/features/records/api/search-records';
+import { usersQueryOptions } from '@/features/users/api/get-users';
 import {
   parseStatus,
   restoreRequestsQueryOptions,
@@ -65,3 +66,8 @@ export const auditLoader = ({ request }: LoaderFunctionArgs) => {
   });
   return fresh(() => queryClient.fetchQuery({ ...options, staleTime: 0 }));
 };
+/** 'Gestione utenti': the page in the URL, unfiltered (the filter is typed on the screen and read as typed). */
+export const usersLoader = ({ request }: LoaderFunctionArgs) =>
+  fresh(() =>
+    queryClient.fetchQuery({ ...usersQueryOptions({ page: pageOf(request), filter: '' }), staleTime: 0 }),
+  );

@@ -1,7 +1,16 @@
-import { createBrowserRouter, Navigate, Outlet, useParams, type RouteObject } from 'react-router-dom';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  Navigate,
+  Outlet,
+  useParams,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router-dom';
 import { recordKinds } from '@/features/records/kinds/record-kinds';
 import { canReadAudit, canSeeManagement, isAdmin } from '@/lib/roles';
 import { AppLayout } from './layout/app-layout';
+import { setPrefetcher } from './prefetch';
 import { setNavigator } from './query-client';
 import { StartupNotice } from './startup-notice';
 import { ErrorView } from './routes/error-view';
@@ -80,6 +89,7 @@ export const routes: RouteObject[] = [
           { path: '/impostazioni', lazy: async () => ({ Component: (await settings()).SettingsPage }) },
           {
             path: '/gestione_utenti/gestioneUtenti',
+            loader: async (args) => (await import('./route-loaders')).usersLoader(args),
             lazy: async () => {
               const { UsersPage } = await users();
               return {
@@ -153,3 +163,15 @@ export const routes: RouteObject[] = [
 export const router = createBrowserRouter(routes);
 
 setNavigator((to) => void router.navigate(to, { replace: true }));
+
+setPrefetcher((to) => {
+  const url = new URL(to, window.location.origin);
+  for (const { route, params } of matchRoutes(routes, url.pathname) ?? []) {
+    // The same import() the router makes on navigation: the browser fetches the chunk once.
+    if (typeof route.lazy === 'function') void route.lazy().catch(() => undefined);
+    if (typeof route.loader === 'function') {
+      const args = { request: new Request(url), params, context: undefined } as unknown as LoaderFunctionArgs;
+      void Promise.resolve(route.loader(args)).catch(() => undefined);
+    }
+  }
+});

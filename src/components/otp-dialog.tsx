@@ -9,26 +9,19 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { it } from '@/i18n/it';
 import { useOnline } from '@/lib/online-status';
 
 /**
- * `six-digits`: the boxes of the sign-in code (the last digit or Enter submits). `as-entered`: a plain field whose
- * text is sent as typed, the server judging it (SPEC.md section 5, the detail screens).
- */
-export type CodeFormat = 'six-digits' | 'as-entered';
-
-/**
- * Asks for the one-time code that confirms a restore or a review. `onSubmit` answers whether the dialog is done;
+ * Asks for the one-time code that confirms a restore or a review, in the six boxes of the sign-in code (the last
+ * digit or Enter submits) on every screen, the detail screens included (DESIGN.md section 8). `onSubmit` answers whether the dialog is done;
  * when it is not (a refused code) the field empties for a new try and `error` says why.
  */
 export function OtpDialog({
   title,
   description,
   confirmLabel = it.restore.confirm,
-  codeFormat,
   pending,
   error,
   onSubmit,
@@ -37,7 +30,6 @@ export function OtpDialog({
   title: string;
   description: string;
   confirmLabel?: string;
-  codeFormat: CodeFormat;
   pending: boolean;
   error: string | undefined;
   onSubmit: (code: string) => Promise<boolean>;
@@ -53,7 +45,7 @@ export function OtpDialog({
 
   const submit = async (value: string) => {
     if (submitting.current || pending || !online) return;
-    if (codeFormat === 'six-digits' ? value.length !== ONE_TIME_CODE_LENGTH : value === '') {
+    if (value.length !== ONE_TIME_CODE_LENGTH) {
       setIncomplete(true);
       return;
     }
@@ -74,13 +66,7 @@ export function OtpDialog({
     setEdited(true);
   };
 
-  const message = incomplete
-    ? codeFormat === 'six-digits'
-      ? it.restore.codeRequired
-      : it.validation.required
-    : edited
-      ? undefined
-      : error;
+  const message = incomplete ? it.restore.codeRequired : edited ? undefined : error;
   const field = {
     id: `${id}-code`,
     autoFocus: true,
@@ -106,25 +92,13 @@ export function OtpDialog({
         >
           <div className="flex flex-col items-center gap-3">
             <Label htmlFor={field.id}>{it.restore.codeLabel}</Label>
-            {codeFormat === 'six-digits' ? (
-              <OneTimeCodeInput
-                {...field}
-                ref={codeInput}
-                value={code}
-                onChange={onChange}
-                onComplete={(value: string) => void submit(value)}
-              />
-            ) : (
-              <Input
-                {...field}
-                ref={codeInput}
-                className="max-w-60 text-center text-lg tracking-widest"
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                value={code}
-                onChange={(event) => onChange(event.target.value)}
-              />
-            )}
+            <OneTimeCodeInput
+              {...field}
+              ref={codeInput}
+              value={code}
+              onChange={onChange}
+              onComplete={(value: string) => void submit(value)}
+            />
           </div>
           {message && (
             <p id={`${id}-error`} role="alert" className="text-center text-sm font-medium text-destructive">

@@ -57,6 +57,11 @@ export const it = {
     kinds: { contact: 'Contatto', case: 'Caso' } as Record<'contact' | 'case', string>,
     range: (from: string, to: string) => `dal ${from} al ${to}`,
   },
+  toasts: {
+    /** The notifications' landmark, announced with its keyboard shortcut. */
+    region: 'Notifiche',
+    close: 'Chiudi la notifica',
+  },
   update: {
     available: 'Nuova versione disponibile',
     reload: 'Aggiorna',
@@ -257,6 +262,7 @@ export const it = {
     agentPlaceholder: 'Seleziona un agente',
     agentFilter: 'Cerca un agente',
     agentEmpty: 'Nessun agente trovato',
+    agentList: 'Elenco degli agenti',
     agentsLoading: 'Caricamento degli agenti...',
     agentsFailed: 'Impossibile caricare gli agenti',
     from: 'Da',
@@ -298,6 +304,11 @@ export const it = {
     labelMonthDropdown: 'Scegli il mese',
     labelYearDropdown: "Scegli l'anno",
     labelNav: 'Navigazione del calendario',
+    /** A day as a screen reader says it: 'Oggi, lunedì 4 marzo 2024, selezionato'. */
+    labelDay: (day: string, today: boolean, selected: boolean) =>
+      `${today ? 'Oggi, ' : ''}${day}${selected ? ', selezionato' : ''}`,
+    /** The calendar pop-up of a date field. */
+    dialog: (field: string) => `Calendario '${field}'`,
   },
   compare: {
     versionAt: (date: string) => `Versione al ${date}`,

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -9,11 +9,12 @@ import { apiClient, sessionToken, signInThroughScreens } from './support/session
 
 /**
  * The ceilings the README states for the JavaScript a first page load runs, gzipped. The targets are 150 KB for the
- * sign-in page and 200 KB for any first screen; these ceilings sit at today's sizes so the bundle cannot grow while
- * the search screens' calendar, agent combobox and tables are still loaded with the screen rather than on use.
+ * sign-in page and 200 KB for any first screen; the ceilings sit just above today's sizes (196 KB and 227 KB) so the
+ * bundle cannot grow back. What is left above the targets is the frame every page shares: React, the router,
+ * TanStack Query and zod (through the contract's schemas), about 177 KB.
  */
-const SIGN_IN_BUDGET_KB = 200;
-const FIRST_SCREEN_BUDGET_KB = 312;
+const SIGN_IN_BUDGET_KB = 198;
+const FIRST_SCREEN_BUDGET_KB = 230;
 
 const baseUrl = inject('baseUrl');
 const dist = path.resolve(import.meta.dirname, '../../dist');
@@ -55,6 +56,29 @@ describe('bundle budget: initial JavaScript, gzipped', () => {
     await page.close();
   });
   afterAll(() => browser?.close());
+
+  it('serves no source map to browsers, and no script names one', async () => {
+    const maps = readdirSync(path.join(dist, 'assets')).filter((name) => name.endsWith('.js.map'));
+    expect(maps.length).toBeGreaterThan(0);
+    for (const map of maps.slice(0, 3)) {
+      const response = await fetch(`${baseUrl}/assets/${map}`, { headers: { Accept: '*/*' } });
+      expect(response.status, map).toBe(404);
+      expect(readFileSync(path.join(dist, 'assets', map.replace(/\.map$/, '')), 'utf8')).not.toContain(
+        'sourceMappingURL',
+      );
+    }
+  });
+
+  it('sends scripts compressed to a browser that accepts it, as they are built', async () => {
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(
+      readFileSync(path.join(dist, 'index.html'), 'utf8'),
+    )?.[1];
+    expect(script).toBeDefined();
+    const response = await fetch(`${baseUrl}${script}`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    // fetch decodes it: the same bytes as the built file.
+    expect(await response.text()).toBe(readFileSync(path.join(dist, script!), 'utf8'));
+  });
 
   it(`keeps the sign-in page within ${SIGN_IN_BUDGET_KB} KB`, async () => {
     const context = await browser.newContext({ baseURL: baseUrl });

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SalesforceConnector } from '../../server/crm/salesforce-connector';
 import { launchBrowser } from './support/browser';
-import { adminToken, apiCaller, createUser, type Envelope } from './support/api-users';
+import { adminToken, call, createUser, type Envelope } from './support/users';
 import { E2E_ADMIN } from './support/e2e-env';
 import { authenticator } from './support/one-time-codes';
 import { signInTypingCode } from './support/session';
@@ -17,7 +17,6 @@ const RANGE = {
 const typed = (day: string) => day.split('-').reverse().join('/');
 
 const crm = new SalesforceConnector({ loginUrl: sandboxUrl, clientId: 'sandbox', clientSecret: 'sandbox' });
-const call = apiCaller(baseUrl);
 
 type Agent = { id: string; username: string };
 type ContactRow = {
@@ -81,9 +80,9 @@ describe('a contact deleted in the CRM', () => {
   }
 
   it("is found with 'Solo eliminati', reported by USER_RANA, approved by a reviewer, and lives in the CRM again", async () => {
-    const token = await adminToken(baseUrl, authenticator(E2E_ADMIN.totpSecret));
-    const rana = await createUser(baseUrl, token, 'USER_RANA');
-    const reviewer = await createUser(baseUrl, token, 'USER_STORICO');
+    const token = await adminToken(authenticator(E2E_ADMIN.totpSecret));
+    const rana = await createUser(token, 'USER_RANA');
+    const reviewer = await createUser(token, 'USER_STORICO');
     const { agent, row } = await deletedContact(token);
 
     const page = await newPage();

@@ -168,7 +168,7 @@ describe('offline', () => {
     const reloaded = page.waitForEvent('load');
     // The toast's 'Aggiorna' (the list on screen has its own 'Aggiorna' for its data).
     await page
-      .getByRole('region', { name: /Notifications/ })
+      .getByRole('region', { name: /Notifiche/ })
       .getByRole('button', { name: 'Aggiorna' })
       .click();
     await reloaded;

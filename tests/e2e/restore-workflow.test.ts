@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SalesforceConnector } from '../../server/crm/salesforce-connector';
 import { launchBrowser } from './support/browser';
 import { E2E_ADMIN } from './support/e2e-env';
-import { adminToken, apiCaller, createUser, type Envelope } from './support/api-users';
 import { authenticator } from './support/one-time-codes';
 import { signInTypingCode } from './support/session';
+import { adminToken, call, createUser, type Envelope } from './support/users';
 
 const baseUrl = inject('baseUrl');
 const sandboxUrl = inject('sandboxUrl');
@@ -22,8 +22,6 @@ type ContactRow = { id: string; accountName: string | null; earlierRevisionAccou
 type Revision = { id: number; json: string };
 type Page0<T> = { content: T[] };
 type RestoreRequest = { id: number; accountId: string; status: { status: string }; differences: string };
-
-const call = apiCaller(baseUrl);
 
 const fieldsOf = (list: string) =>
   list
@@ -93,9 +91,9 @@ describe('the restore workflow in the browser', () => {
 
   it('USER_RANA reports a contact restore from its detail, a reviewer approves it, the CRM holds the old values', async () => {
     const adminCodes = authenticator(E2E_ADMIN.totpSecret);
-    const token = await adminToken(baseUrl, adminCodes);
-    const rana = await createUser(baseUrl, token, 'USER_RANA');
-    const reviewer = await createUser(baseUrl, token, 'USER_STORICO');
+    const token = await adminToken(adminCodes);
+    const rana = await createUser(token, 'USER_RANA');
+    const reviewer = await createUser(token, 'USER_STORICO');
     const { agent, row, fields, target } = await contactToRestore(token);
     restored.push(row.id);
     const before = await crmAccount(row.id);
@@ -116,8 +114,8 @@ describe('the restore workflow in the browser', () => {
     const dialog = ranaPage.getByRole('dialog', {
       name: 'Per procedere al ripristino inserire il codice OTP',
     });
+    // The detail screens take the code in the same six boxes as everywhere: the sixth digit submits it.
     await dialog.getByLabel('Codice OTP').fill(await rana.codes.nextCode());
-    await dialog.getByRole('button', { name: 'Segnala ripristino' }).click();
     await ranaPage.getByText('Richiesta di ripristino inviata con successo').waitFor();
 
     const pending = await call<Envelope<Page0<RestoreRequest>>>(
@@ -162,8 +160,8 @@ describe('the restore workflow in the browser', () => {
     expect(crashes).toEqual([]);
   });
   it('disables the restore buttons offline, and they work again once back online', async () => {
-    const token = await adminToken(baseUrl, authenticator(E2E_ADMIN.totpSecret));
-    const rana = await createUser(baseUrl, token, 'USER_RANA');
+    const token = await adminToken(authenticator(E2E_ADMIN.totpSecret));
+    const rana = await createUser(token, 'USER_RANA');
     const { agent, row } = await contactToRestore(token, restored);
     const page = await newPage();
     await signInTypingCode(page, rana);
@@ -183,8 +181,8 @@ describe('the restore workflow in the browser', () => {
     await expect.poll(() => report.isEnabled()).toBe(true);
     await report.click();
     const dialog = page.getByRole('dialog', { name: 'Per procedere al ripristino inserire il codice OTP' });
+    // The detail screens take the code in the same six boxes as everywhere: the sixth digit submits it.
     await dialog.getByLabel('Codice OTP').fill(await rana.codes.nextCode());
-    await dialog.getByRole('button', { name: 'Segnala ripristino' }).click();
     await page.getByText('Richiesta di ripristino inviata con successo').waitFor();
     expect(crashes).toEqual([]);
   });

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { it } from '@/i18n/it';
 import { cn } from '@/lib/cn';
 import { useSessionUser } from '@/lib/session-store';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
+import { useDrawerFocus } from './use-drawer-focus';
 
 const wideScreen = () => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 1024px)').matches;
 
@@ -13,20 +14,23 @@ export function AppLayout() {
   const user = useSessionUser();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(wideScreen);
+  const menuRef = useRef<HTMLElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  // Below 1024 px the open menu is a drawer over the page: a dimmed backdrop, Esc or a click outside closes it.
+  const drawer = menuOpen && !wideScreen();
+  const trapFocus = useDrawerFocus(drawer, menuRef, menuButtonRef);
 
   if (!user) return <Navigate to="/signIn" replace state={{ from: location.pathname + location.search }} />;
 
   const closeOnNarrow = () => {
     if (!wideScreen()) setMenuOpen(false);
   };
-  // Below 1024 px the open menu is a drawer over the page: a dimmed backdrop, Esc or a click outside closes it.
-  const drawer = menuOpen && !wideScreen();
-
   return (
     <div
       className="flex min-h-dvh flex-col"
       onKeyDown={(event) => {
         if (drawer && event.key === 'Escape') setMenuOpen(false);
+        trapFocus(event);
       }}
     >
       <a
@@ -35,9 +39,14 @@ export function AppLayout() {
       >
         {it.layout.skipToContent}
       </a>
-      <Header menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
+      <Header
+        menuOpen={menuOpen}
+        onToggleMenu={() => setMenuOpen((open) => !open)}
+        menuButtonRef={menuButtonRef}
+      />
       <div className="relative flex flex-1">
         <aside
+          ref={menuRef}
           id="side-menu"
           className={cn(
             'z-20 w-64 shrink-0 border-r bg-background',

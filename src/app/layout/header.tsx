@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type Ref } from 'react';
 import { LogOut, Menu, WifiOff } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Link, useNavigate } from 'react-router-dom';
@@ -16,7 +16,16 @@ const OpenAlertsBadge = lazy(async () => ({
   default: (await import('@/features/alerts/components/open-alerts-badge')).OpenAlertsBadge,
 }));
 
-export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
+export function Header({
+  menuOpen,
+  onToggleMenu,
+  menuButtonRef,
+}: {
+  menuOpen: boolean;
+  onToggleMenu: () => void;
+  /** The drawer gives the focus back to this button when it closes. */
+  menuButtonRef?: Ref<HTMLButtonElement>;
+}) {
   const user = useSessionUser();
   const online = useOnline();
   const navigate = useNavigate();
@@ -28,6 +37,7 @@ export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b bg-background px-3 sm:px-4">
       <Button
+        ref={menuButtonRef}
         variant="ghost"
         size="icon"
         onClick={onToggleMenu}

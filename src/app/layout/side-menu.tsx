@@ -5,6 +5,7 @@ import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/component
 import { it } from '@/i18n/it';
 import { cn } from '@/lib/cn';
 import { canReadAudit, canSeeManagement, isAdmin } from '@/lib/roles';
+import { prefetchOnIntent } from '../prefetch';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -62,19 +63,24 @@ export function SideMenu({ role, onNavigate }: { role: string; onNavigate?: () =
       }}
     >
       <Group icon={<Search className="size-4" aria-hidden="true" />} label={it.layout.search}>
-        <NavLink to="/contatti/contatti" className={linkClass}>
+        <NavLink to="/contatti/contatti" {...prefetchOnIntent('/contatti/contatti')} className={linkClass}>
           {it.layout.contacts}
         </NavLink>
-        <NavLink to="/casi/casi" className={linkClass}>
+        <NavLink to="/casi/casi" {...prefetchOnIntent('/casi/casi')} className={linkClass}>
           {it.layout.cases}
         </NavLink>
       </Group>
-      <NavLink to="/avvisi" className={({ isActive }) => cn(linkClass({ isActive }), 'gap-2 font-medium')}>
+      <NavLink
+        to="/avvisi"
+        {...prefetchOnIntent('/avvisi')}
+        className={({ isActive }) => cn(linkClass({ isActive }), 'gap-2 font-medium')}
+      >
         <BellRing className="size-4" aria-hidden="true" />
         {it.layout.alerts}
       </NavLink>
       <NavLink
         to="/impostazioni"
+        {...prefetchOnIntent('/impostazioni')}
         className={({ isActive }) => cn(linkClass({ isActive }), 'gap-2 font-medium')}
       >
         <Settings className="size-4" aria-hidden="true" />
@@ -82,6 +88,7 @@ export function SideMenu({ role, onNavigate }: { role: string; onNavigate?: () =
       </NavLink>
       <NavLink
         to="/disponibili_offline"
+        {...prefetchOnIntent('/disponibili_offline')}
         className={({ isActive }) => cn(linkClass({ isActive }), 'gap-2 font-medium')}
       >
         <CloudOff className="size-4" aria-hidden="true" />
@@ -94,18 +101,26 @@ export function SideMenu({ role, onNavigate }: { role: string; onNavigate?: () =
           onActivate={openCaseRestores}
         >
           {isAdmin(role) && (
-            <NavLink to="/gestione_utenti/gestioneUtenti" className={linkClass}>
+            <NavLink
+              to="/gestione_utenti/gestioneUtenti"
+              {...prefetchOnIntent('/gestione_utenti/gestioneUtenti')}
+              className={linkClass}
+            >
               {it.layout.userManagement}
             </NavLink>
           )}
-          <NavLink to={CASE_RESTORES} className={linkClass}>
+          <NavLink to={CASE_RESTORES} {...prefetchOnIntent(CASE_RESTORES)} className={linkClass}>
             {it.layout.caseRestores}
           </NavLink>
-          <NavLink to="/gestione_ripristini_contatti/gestioneRipristiniContatti" className={linkClass}>
+          <NavLink
+            to="/gestione_ripristini_contatti/gestioneRipristiniContatti"
+            {...prefetchOnIntent('/gestione_ripristini_contatti/gestioneRipristiniContatti')}
+            className={linkClass}
+          >
             {it.layout.contactRestores}
           </NavLink>
           {canReadAudit(role) && (
-            <NavLink to="/gestione_audit" className={linkClass}>
+            <NavLink to="/gestione_audit" {...prefetchOnIntent('/gestione_audit')} className={linkClass}>
               {it.layout.audit}
             </NavLink>
           )}

@@ -10,7 +10,7 @@ export function Home() {
   return (
     <Card className="max-w-2xl">
       <CardHeader>
-        <CardTitle>{it.home.greeting(user?.username ?? '')}</CardTitle>
+        <CardTitle as="h1">{it.home.greeting(user?.username ?? '')}</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col items-start gap-4 text-muted-foreground">
         <p>{it.home.intro}</p>

@@ -1,6 +1,7 @@
 import { it as italian } from 'date-fns/locale/it';
 import { ChevronDown, ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { format } from 'date-fns';
 import { DayPicker, type ChevronProps } from 'react-day-picker';
 import { it } from '@/i18n/it';
 import { cn } from '@/lib/cn';
@@ -30,6 +31,15 @@ export function Calendar({
         labelMonthDropdown: () => it.calendar.labelMonthDropdown,
         labelYearDropdown: () => it.calendar.labelYearDropdown,
         labelNav: () => it.calendar.labelNav,
+        // The library's own day labels add English ('Today', 'selected') to the Italian date.
+        labelDayButton: (date, modifiers) =>
+          it.calendar.labelDay(
+            format(date, 'PPPP', { locale: italian }),
+            Boolean(modifiers.today),
+            Boolean(modifiers.selected),
+          ),
+        labelGridcell: (date, modifiers) =>
+          it.calendar.labelDay(format(date, 'PPPP', { locale: italian }), Boolean(modifiers?.today), false),
       }}
       captionLayout={captionLayout}
       className={cn('p-3', className)}

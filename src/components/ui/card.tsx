@@ -15,9 +15,18 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
+/** `as="h1"` where the card is the page itself (sign-in, home), so every page has one h1. */
+export function CardTitle({
+  className,
+  as: Heading = 'h2',
+  ...props
+}: ComponentProps<'h2'> & { as?: 'h1' | 'h2' }) {
   return (
-    <h2 data-slot="card-title" className={cn('text-xl font-semibold leading-none', className)} {...props} />
+    <Heading
+      data-slot="card-title"
+      className={cn('text-xl font-semibold leading-none', className)}
+      {...props}
+    />
   );
 }
 

@@ -1,4 +1,6 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { E2E_ADMIN } from './e2e-env';
 import { authenticator } from './one-time-codes';
 
 /** Signs in through the screens with the user's next unspent one-time code. */
@@ -52,4 +54,15 @@ export function apiClient(baseUrl: string, token: string) {
       throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
     return ((await response.json()) as { data: { query: T } }).data.query;
   };
+}
+
+/** A new page of the end-to-end server in a window of `viewport`, signed in as the administrator. */
+export async function adminPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport });
+  const page = await context.newPage();
+  await signInThroughScreens(page, E2E_ADMIN);
+  return page;
 }

@@ -74,7 +74,7 @@ async function request(
     name: 'Per procedere al ripristino inserire il codice OTP',
   });
   await user.type(within(dialog).getByLabelText('Codice OTP'), code);
-  // The 6-digit boxes submit on their last digit; the detail screens' free field (or a short code) needs Enter.
+  // The 6-digit boxes submit on their last digit; a short code needs Enter.
   if (enter) await user.keyboard('{Enter}');
   return dialog;
 }
@@ -141,23 +141,24 @@ describe('asking for a restore', () => {
     expect(creates()[0]?.body).toMatchObject({ restoreTypeId: 2, userCreatorId: 9, userReviewerId: 9 });
   });
 
-  it('forces a contact restore from its detail screen, sending the code as entered', async () => {
+  it('forces a contact restore from its detail screen with the same six boxes', async () => {
     const { user } = await renderActions({
       kind: 'contact',
       place: 'detail',
       revisionIds: [31],
       search: { ...SEARCH, agentId: '' },
     });
-    await request(user, 'Forza ripristino', '12 345a', { enter: true });
+    // Letters and spaces are not taken by the boxes; the sixth digit submits.
+    await request(user, 'Forza ripristino', '12 345a6');
     expect(await screen.findByText('Contatto ripristinato con successo')).toBeInTheDocument();
     const [call] = creates();
     expect(call?.path).toBe('/restore-account-request/');
-    expect(call?.query.get('code')).toBe('12 345a');
+    expect(call?.query.get('code')).toBe('123456');
     expect(call?.body).toMatchObject({ revisionIdList: [31], salesforceUserId: null });
   });
 
-  it('asks for all six digits on a list before sending', async () => {
-    const { user } = await renderActions();
+  it.each(['list', 'detail'] as const)('asks for all six digits on a %s before sending', async (place) => {
+    const { user } = await renderActions({ place });
     const dialog = await request(user, 'Segnala ripristino', '123', { enter: true });
     expect(await within(dialog).findByText('Inserisci tutte le 6 cifre del codice')).toBeInTheDocument();
     expect(creates()).toHaveLength(0);
@@ -171,7 +172,7 @@ describe('the messages of a refused restore', () => {
   ] as const)('words a duplicate request for the %s', async (place, message) => {
     reply = () => refusal(409, DUPLICATE, 'DUPLICATE_REQUEST');
     const { user, onDone } = await renderActions({ place, revisionIds: place === 'list' ? [7, 8] : [7] });
-    await request(user, 'Segnala ripristino', '123456', { enter: place === 'detail' });
+    await request(user, 'Segnala ripristino', '123456');
     expect(creates()).toHaveLength(1);
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -106,7 +106,7 @@ describe('the restore buttons on the contact search', () => {
 describe('the restore buttons on the case detail', () => {
   const detail = '/casi/500C?dateFrom=2024-01-01&dateTo=2024-06-30&agent=005A';
 
-  it('force the first version with the code as entered, then reload the versions', async () => {
+  it('force the first version with a six-digit code, then reload the versions', async () => {
     await renderApp(detail, { as: RANA });
     const user = userEvent.setup();
     const force = screen.getByRole('button', { name: 'Forza ripristino' });
@@ -116,11 +116,11 @@ describe('the restore buttons on the case detail', () => {
 
     await user.click(force);
     const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('Codice OTP'), '0042{Enter}');
+    await user.type(within(dialog).getByLabelText('Codice OTP'), '004217');
 
     expect(await screen.findByText('Caso ripristinato con successo')).toBeInTheDocument();
     expect(creates()[0]?.path).toBe('/restore-case-request/');
-    expect(creates()[0]?.query.get('code')).toBe('0042');
+    expect(creates()[0]?.query.get('code')).toBe('004217');
     expect(creates()[0]?.body).toMatchObject({
       restoreTypeId: 2,
       userReviewerId: 9,

@@ -46,7 +46,11 @@ async function enterCredentials(username: string, password: string) {
   return user;
 }
 
-const codeStep = () => screen.findByRole('heading', { name: /Codice di verifica/ });
+/** The code step, once its boxes (loaded on use) are there. */
+const codeStep = async () => {
+  await screen.findByRole('heading', { name: /Codice di verifica/ });
+  return screen.findByLabelText('Codice a 6 cifre');
+};
 const toast = (text: string) => screen.findByText(text, {}, { timeout: 3000 });
 
 describe('sign-in, credentials step', () => {

@@ -17,7 +17,7 @@ export function AuthCard({
       <Card className="w-full max-w-md">
         <CardHeader className="items-center text-center">
           <img src="/logo.svg" alt={it.app.name} width={48} height={48} />
-          <CardTitle>
+          <CardTitle as="h1">
             <span className="sr-only">{it.app.name}: </span>
             {title}
           </CardTitle>

@@ -1,14 +1,19 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { LoginError, type LoginBody } from '@contract/auth';
+import { PartLoading } from '@/components/part-loading';
 import { it } from '@/i18n/it';
 import { ApiError } from '@/lib/api-client';
+import { lazyNamed } from '@/lib/lazy-named';
 import { sessionStore } from '@/lib/session-store';
 import { useLogin } from '../api/login';
 import { loginFailure } from '../api/login-error';
 import { AuthCard } from './auth-card';
-import { CodeForm } from './code-form';
 import { CredentialsForm } from './credentials-form';
+
+// The code step (its six boxes) loads while the user types the password, not with the page.
+const loadCodeForm = () => import('./code-form');
+const CodeForm = lazyNamed(loadCodeForm, 'CodeForm');
 
 type Step = { name: 'credentials' | 'code'; error?: string };
 
@@ -24,6 +29,7 @@ export function SignInPage() {
 
   const checkCredentials = (values: LoginBody) => {
     setCredentials(values);
+    void loadCodeForm();
     login.mutate(values, {
       onSuccess: ({ data }) => signedIn(data.token),
       onError: (error) => {
@@ -66,12 +72,14 @@ export function SignInPage() {
     </AuthCard>
   ) : (
     <AuthCard title={it.signIn.codeTitle} description={it.signIn.codeSubtitle}>
-      <CodeForm
-        pending={login.isPending}
-        error={step.error}
-        onSubmit={checkCode}
-        onBack={() => setStep({ name: 'credentials' })}
-      />
+      <Suspense fallback={<PartLoading />}>
+        <CodeForm
+          pending={login.isPending}
+          error={step.error}
+          onSubmit={checkCode}
+          onBack={() => setStep({ name: 'credentials' })}
+        />
+      </Suspense>
     </AuthCard>
   );
 }

@@ -1,12 +1,15 @@
-import { Check, ChevronsUpDown } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { ChevronsUpDown } from 'lucide-react';
+import { Suspense, useMemo, useState } from 'react';
 import type { Agent } from '@contract/agents';
 import { Button } from '@/components/ui/button';
-import { Command, CommandEmpty, CommandInput, CommandItem, CommandList } from '@/components/ui/command';
+import { PartLoading } from '@/components/part-loading';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { it } from '@/i18n/it';
 import { cn } from '@/lib/cn';
+import { lazyNamed } from '@/lib/lazy-named';
 import { agentLabel, sortAgents } from '../api/get-agents';
+
+const AgentList = lazyNamed(() => import('./agent-list'), 'AgentList');
 
 export type AgentComboboxProps = {
   id: string;
@@ -59,34 +62,20 @@ export function AgentCombobox({
           <ChevronsUpDown className="opacity-50" aria-hidden="true" />
         </Button>
       </PopoverTrigger>
-      <PopoverContent className="w-(--radix-popover-trigger-width) min-w-64 p-0">
-        <Command>
-          <CommandInput placeholder={it.search.agentFilter} aria-label={it.search.agentFilter} />
-          <CommandList>
-            <CommandEmpty>{it.search.agentEmpty}</CommandEmpty>
-            {sorted.map((agent) => (
-              <CommandItem
-                key={agent.id}
-                // cmdk filters on the value, which must be unique: the label, then the username that tells apart namesakes.
-                value={`${agentLabel(agent)} ${agent.username}`}
-                keywords={[agent.username]}
-                onSelect={() => {
-                  onChange(agent.id);
-                  setOpen(false);
-                }}
-              >
-                <Check
-                  className={cn('size-4', agent.id === value ? 'opacity-100' : 'opacity-0')}
-                  aria-hidden="true"
-                />
-                <span className="flex flex-col">
-                  <span>{agentLabel(agent)}</span>
-                  <span className="text-xs text-muted-foreground">{agent.username}</span>
-                </span>
-              </CommandItem>
-            ))}
-          </CommandList>
-        </Command>
+      <PopoverContent
+        className="w-(--radix-popover-trigger-width) min-w-64 p-0"
+        aria-label={it.search.agentList}
+      >
+        <Suspense fallback={<PartLoading />}>
+          <AgentList
+            agents={sorted}
+            value={value}
+            onSelect={(agentId) => {
+              onChange(agentId);
+              setOpen(false);
+            }}
+          />
+        </Suspense>
       </PopoverContent>
     </Popover>
   );

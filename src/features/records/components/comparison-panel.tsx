@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { it } from '@/i18n/it';
 import type { RevisionPair } from '@/lib/records';
@@ -8,6 +7,7 @@ import { formatDateTime, formatDay } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-message';
 import type { DayRange } from '@/lib/search-state';
 import { ComparisonView, type ComparisonViewProps } from './comparison-view';
+import { LoadFailed } from './load-failed';
 
 /**
  * 'Versione al' + the search dates; 'Le versioni sono le medesime' on the right when there is one version.
@@ -39,20 +39,6 @@ export function ComparisonSkeleton({ rows = 6 }: { rows?: number }) {
           ))}
         </div>
       ))}
-    </div>
-  );
-}
-
-export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 p-4"
-    >
-      <span className="text-sm text-destructive">{message}</span>
-      <Button variant="outline" onClick={onRetry}>
-        {it.compare.retry}
-      </Button>
     </div>
   );
 }

@@ -71,9 +71,10 @@ function Column({
       className="flex min-w-0 flex-col lg:grid lg:grid-rows-subgrid"
       style={{ gridRow: `span ${rows}` }}
     >
-      {/* Stacked below 1024 px, each block says which version it is. */}
+      {/* Stacked below 1024 px, each block says which version it is. Its text sits in a span: a list's bare text
+          would break the dt/dd structure for assistive technology. */}
       <div className="pb-1 pt-3 text-sm font-semibold text-muted-foreground lg:hidden" aria-hidden="true">
-        {heading}
+        <span>{heading}</span>
       </div>
       {snapshot === null ? (
         <div

@@ -1,12 +1,15 @@
 import { CalendarDays } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { PartLoading } from '@/components/part-loading';
 import { Button } from '@/components/ui/button';
-import { Calendar } from '@/components/ui/calendar';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { it } from '@/i18n/it';
+import { lazyNamed } from '@/lib/lazy-named';
 import { dateToDay, dayToDate, dayToText, FIRST_DAY, LAST_DAY, parseTypedDay } from '@/lib/day-input';
+
+const Calendar = lazyNamed(() => import('@/components/ui/calendar'), 'Calendar');
 
 const FIRST = dayToDate(FIRST_DAY);
 const LAST = dayToDate(LAST_DAY);
@@ -73,20 +76,22 @@ export function DateField({
               <CalendarDays aria-hidden="true" />
             </Button>
           </PopoverTrigger>
-          <PopoverContent className="w-auto p-0" align="end">
-            <Calendar
-              mode="single"
-              selected={selected}
-              defaultMonth={openingMonth(parsed.ok ? parsed.day : undefined)}
-              startMonth={FIRST}
-              endMonth={LAST}
-              disabled={[{ before: FIRST }, { after: LAST }]}
-              autoFocus
-              onSelect={(date) => {
-                if (date) onChange(dayToText(dateToDay(date)));
-                setOpen(false);
-              }}
-            />
+          <PopoverContent className="w-auto p-0" align="end" aria-label={it.calendar.dialog(label)}>
+            <Suspense fallback={<PartLoading />}>
+              <Calendar
+                mode="single"
+                selected={selected}
+                defaultMonth={openingMonth(parsed.ok ? parsed.day : undefined)}
+                startMonth={FIRST}
+                endMonth={LAST}
+                disabled={[{ before: FIRST }, { after: LAST }]}
+                autoFocus
+                onSelect={(date) => {
+                  if (date) onChange(dayToText(dateToDay(date)));
+                  setOpen(false);
+                }}
+              />
+            </Suspense>
           </PopoverContent>
         </Popover>
       </div>

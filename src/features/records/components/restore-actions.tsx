@@ -1,11 +1,11 @@
 import { Flag, History } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { RestoreType, type CreateRestore } from '@contract/restores';
-import { OtpDialog } from '@/components/otp-dialog';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
 import { failureReason, isInvalidCode, isSignedOut } from '@/lib/error-message';
+import { lazyNamed } from '@/lib/lazy-named';
 import { useOnline } from '@/lib/online-status';
 import type { RecordKind } from '@/lib/records';
 import { canRequestRestore } from '@/lib/roles';
@@ -18,6 +18,9 @@ import {
   type RestoreAction,
   type RestorePlace,
 } from './restore-messages';
+
+// The code dialog (its six boxes) loads when a restore button is first pressed, not with the list.
+const OtpDialog = lazyNamed(() => import('@/components/otp-dialog'), 'OtpDialog');
 
 /** The search the versions were found with: the agent of the search bar and the two days (YYYY-MM-DD). */
 export type RestoreSearch = { agentId: string; dateFrom: string; dateTo: string };
@@ -114,20 +117,21 @@ export function RestoreActions({
         {it.restore.force}
       </Button>
       {action && (
-        <OtpDialog
-          title={it.restore.otpTitle}
-          description={
-            action === 'report'
-              ? it.restore.reportDescription(revisionIds.length)
-              : it.restore.forceDescription(revisionIds.length)
-          }
-          confirmLabel={action === 'report' ? it.restore.report : it.restore.force}
-          codeFormat={place === 'detail' ? 'as-entered' : 'six-digits'}
-          pending={mutation.isPending}
-          error={codeError}
-          onSubmit={(code) => submit(action, code)}
-          onClose={close}
-        />
+        <Suspense>
+          <OtpDialog
+            title={it.restore.otpTitle}
+            description={
+              action === 'report'
+                ? it.restore.reportDescription(revisionIds.length)
+                : it.restore.forceDescription(revisionIds.length)
+            }
+            confirmLabel={action === 'report' ? it.restore.report : it.restore.force}
+            pending={mutation.isPending}
+            error={codeError}
+            onSubmit={(code) => submit(action, code)}
+            onClose={close}
+          />
+        </Suspense>
       )}
     </div>
   );

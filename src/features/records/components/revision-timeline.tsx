@@ -12,7 +12,7 @@ import { orderedPair } from '../hooks/use-record-comparison';
 import { formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-message';
 import { cn } from '@/lib/cn';
-import { LoadFailed } from './comparison-panel';
+import { LoadFailed } from './load-failed';
 
 /** A revision saved when the CRM deleted the record: its json is the last known snapshot. */
 export const DELETE_SOURCE = 'delete';

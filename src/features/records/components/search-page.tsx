@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
+import { PartLoading } from '@/components/part-loading';
 import { PageTitle } from '@/components/page-title';
 import { it } from '@/i18n/it';
+import { lazyNamed } from '@/lib/lazy-named';
 import type { RecordKind } from '@/lib/records';
 import { searchRecordsOptions } from '../api/search-records';
 import { detailHref } from '../hooks/use-detail-search';
@@ -9,11 +11,13 @@ import { useRowSelection } from '../hooks/use-row-selection';
 import { useSearchPage } from '../hooks/use-search-page';
 import { NAME_COLUMN } from '../kinds/kind-def';
 import { recordKinds } from '../kinds/record-kinds';
-import { RecordVersions } from './record-versions';
 import { withLifeMarks } from './record-life';
 import { RestoreActions } from './restore-actions';
 import { SearchBar } from './search-bar';
 import { SearchResults } from './search-results';
+
+// An expanded row's comparison and its offline copy (Dexie) load when a row is first expanded.
+const RecordVersions = lazyNamed(() => import('./record-versions'), 'RecordVersions');
 
 /**
  * `/contatti/contatti?page`, `/casi/casi?page`: the search bar, then (after a complete search or from the kept one)
@@ -73,7 +77,11 @@ export function SearchPage<K extends RecordKind>({ kind }: { kind: K }) {
           }
           expandedId={expandedId}
           onToggleExpanded={toggleExpanded}
-          renderExpanded={(row) => <RecordVersions kind={kind} recordId={def.rowId(row)} search={search} />}
+          renderExpanded={(row) => (
+            <Suspense fallback={<PartLoading />}>
+              <RecordVersions kind={kind} recordId={def.rowId(row)} search={search} />
+            </Suspense>
+          )}
         />
       ) : (
         <p className="text-sm text-muted-foreground">{it.search.start}</p>

@@ -1,14 +1,19 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import type { Page } from '@contract/page';
-import { LoadFailed } from './comparison-panel';
+import { LoadFailed } from './load-failed';
 import { DataFreshness, NeverReadOffline } from '@/components/data-freshness';
+import { PartLoading } from '@/components/part-loading';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { it } from '@/i18n/it';
 import { errorMessage } from '@/lib/error-message';
+import { lazyNamed } from '@/lib/lazy-named';
 import { useOnline } from '@/lib/online-status';
-import { ResultsTable, type ResultsTableProps } from './results-table';
+import type { ResultsTableProps } from './results-table';
+
+// The table (TanStack Table) loads with the first results, not with the search bar.
+const ResultsTable = lazyNamed(() => import('./results-table'), 'ResultsTable');
 
 export type SearchResultsProps<T> = Omit<ResultsTableProps<T>, 'rows' | 'loading'> & {
   results: UseQueryResult<Page<T>>;
@@ -57,7 +62,9 @@ export function SearchResults<T>({ results, page, onPageChange, actions, ...tabl
           onRetry={() => void results.refetch()}
         />
       ) : (
-        <ResultsTable {...table} rows={results.data?.content} loading={results.isPending} />
+        <Suspense fallback={<PartLoading />}>
+          <ResultsTable {...table} rows={results.data?.content} loading={results.isPending} />
+        </Suspense>
       )}
       {results.data && (
         <Pagination page={page} totalPages={results.data.totalPages} onPageChange={onPageChange} />

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { RESTORE_STATUSES, type RestoreStatus } from '@contract/restores';
 import { DataFreshness, NeverReadOffline } from '@/components/data-freshness';
@@ -12,12 +12,15 @@ import type { RestoreRequestView } from '@/features/records/kinds/kind-def';
 import { recordKinds } from '@/features/records/kinds/record-kinds';
 import type { RecordKind } from '@/lib/records';
 import { errorMessage } from '@/lib/error-message';
+import { lazyNamed } from '@/lib/lazy-named';
 import { useOnline } from '@/lib/online-status';
 import { parsePageParam } from '@/lib/page-param';
 import { useSessionUser } from '@/lib/session-store';
-import { RestoreDetailDialog } from './restore-detail-dialog';
 import { RestoresTable } from './restores-table';
-import { ReviewDialog } from './review-dialog';
+
+// The dialogs (the review's code boxes included) load when one is first opened, not with the list.
+const RestoreDetailDialog = lazyNamed(() => import('./restore-detail-dialog'), 'RestoreDetailDialog');
+const ReviewDialog = lazyNamed(() => import('./review-dialog'), 'ReviewDialog');
 
 type OpenDialog =
   | { type: 'detail'; request: RestoreRequestView }
@@ -121,22 +124,24 @@ export function RestoresPage({ kind }: { kind: RecordKind }) {
         </TabsContent>
       </Tabs>
 
-      {dialog?.type === 'detail' && (
-        <RestoreDetailDialog
-          request={dialog.request}
-          onReview={(approved) => setDialog({ type: 'review', request: dialog.request, approved })}
-          onClose={close}
-        />
-      )}
-      {dialog?.type === 'review' && me && (
-        <ReviewDialog
-          kind={kind}
-          request={dialog.request}
-          approved={dialog.approved}
-          reviewerId={me.id}
-          onClose={close}
-        />
-      )}
+      <Suspense>
+        {dialog?.type === 'detail' && (
+          <RestoreDetailDialog
+            request={dialog.request}
+            onReview={(approved) => setDialog({ type: 'review', request: dialog.request, approved })}
+            onClose={close}
+          />
+        )}
+        {dialog?.type === 'review' && me && (
+          <ReviewDialog
+            kind={kind}
+            request={dialog.request}
+            approved={dialog.approved}
+            reviewerId={me.id}
+            onClose={close}
+          />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -48,7 +48,6 @@ export function ReviewDialog({
       title={approved ? it.restores.approveTitle(request.id) : it.restores.rejectTitle(request.id)}
       description={it.restores.reviewDescription}
       confirmLabel={approved ? it.restores.approve : it.restores.reject}
-      codeFormat="six-digits"
       pending={mutation.isPending}
       error={codeError}
       onSubmit={submit}

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { updatePasswordSchema } from '@contract/users';
 import { InputField } from '@/components/input-field';
-import { PasswordRules } from '@/components/password-rules';
+import { NewPasswordField } from '@/components/new-password-field';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { it, translateErrorCode } from '@/i18n/it';
@@ -37,7 +37,6 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
     resolver: formResolver(changePasswordSchema),
     defaultValues: empty,
   });
-  const newPassword = useWatch({ control: form.control, name: 'newPassword' });
 
   const onSubmit = ({ oldPassword, newPassword }: ChangePassword) =>
     mutation.mutate(
@@ -73,15 +72,7 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
           type="password"
           autoComplete="current-password"
         />
-        <InputField
-          control={form.control}
-          name="newPassword"
-          label={it.settings.newPassword}
-          type="password"
-          autoComplete="new-password"
-        >
-          <PasswordRules password={newPassword} />
-        </InputField>
+        <NewPasswordField control={form.control} name="newPassword" label={it.settings.newPassword} />
         <InputField
           control={form.control}
           name="confirmPassword"

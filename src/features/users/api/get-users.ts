@@ -33,4 +33,7 @@ export const usersQueryOptions = (params: UsersListParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const useUsers = (params: UsersListParams) => useQuery(usersQueryOptions(params));
+// The route's loader reads the page on every navigation (stale time 0 there): the screen does not read it again on
+// mount or focus. A filter typed on the screen is a new key, read at once.
+export const useUsers = (params: UsersListParams) =>
+  useQuery({ ...usersQueryOptions(params), staleTime: 30_000 });

@@ -1,30 +1,19 @@
 import { toast } from 'sonner';
 import type { User } from '@contract/users';
 import { CopyButton } from '@/components/copy-button';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { it } from '@/i18n/it';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
-import { useOnline } from '@/lib/online-status';
 import { useIssueQrToken } from '../api/issue-qr-token';
+import { UserDialog, UserDialogFooter } from './user-dialog';
 
 /**
  * 'Invia QR': asks first (a new link replaces the user's authenticator code and ends their sessions), then shows
  * the enrolment link with a copy button and says whether it was e-mailed.
  */
 export function SendQrDialog({ user, self, onClose }: { user: User; self: boolean; onClose: () => void }) {
-  const online = useOnline();
   const mutation = useIssueQrToken();
   const issued = mutation.data;
 
@@ -37,49 +26,41 @@ export function SendQrDialog({ user, self, onClose }: { user: User; self: boolea
     });
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{it.users.qrTitle(user.username)}</DialogTitle>
-          <DialogDescription>{issued ? it.users.qrValidity : it.users.qrExplain}</DialogDescription>
-        </DialogHeader>
-        {issued ? (
-          <div className="flex flex-col gap-3">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="enrolment-link">{it.users.qrLinkLabel}</Label>
-              <Input
-                id="enrolment-link"
-                readOnly
-                value={issued.url}
-                onFocus={(event) => event.currentTarget.select()}
-              />
-            </div>
-            <CopyButton value={issued.url} label={it.users.copyLink} copiedMessage={it.users.linkCopied} />
-            <p role="status" className="text-sm">
-              {issued.emailed ? it.users.qrEmailed(user.email) : it.users.qrNotEmailed}
-            </p>
+    <UserDialog
+      title={it.users.qrTitle(user.username)}
+      description={issued ? it.users.qrValidity : it.users.qrExplain}
+      onClose={onClose}
+    >
+      {issued ? (
+        <div className="flex flex-col gap-3">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="enrolment-link">{it.users.qrLinkLabel}</Label>
+            <Input
+              id="enrolment-link"
+              readOnly
+              value={issued.url}
+              onFocus={(event) => event.currentTarget.select()}
+            />
           </div>
-        ) : (
-          self && <p className="text-sm font-medium text-destructive">{it.users.qrSelfWarning}</p>
-        )}
-        {mutation.isError && (
-          <p role="alert" className="text-sm text-destructive">
-            {it.users.qrFailed}
+          <CopyButton value={issued.url} label={it.users.copyLink} copiedMessage={it.users.linkCopied} />
+          <p role="status" className="text-sm">
+            {issued.emailed ? it.users.qrEmailed(user.email) : it.users.qrNotEmailed}
           </p>
-        )}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant={issued ? 'default' : 'outline'}>
-              {issued ? it.users.close : it.users.cancel}
-            </Button>
-          </DialogClose>
-          {!issued && (
-            <Button onClick={generate} disabled={mutation.isPending || !online}>
-              {it.users.qrGenerate}
-            </Button>
-          )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </div>
+      ) : (
+        self && <p className="text-sm font-medium text-destructive">{it.users.qrSelfWarning}</p>
+      )}
+      {mutation.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          {it.users.qrFailed}
+        </p>
+      )}
+      <UserDialogFooter
+        actionLabel={it.users.qrGenerate}
+        pending={mutation.isPending}
+        onAction={generate}
+        done={Boolean(issued)}
+      />
+    </UserDialog>
   );
 }

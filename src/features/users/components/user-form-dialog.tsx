@@ -1,27 +1,18 @@
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { createUserSchema, type User } from '@contract/users';
 import { InputField } from '@/components/input-field';
-import { PasswordRules } from '@/components/password-rules';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { NewPasswordField } from '@/components/new-password-field';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { it } from '@/i18n/it';
 import { formResolver } from '@/lib/form-resolver';
-import { useOnline } from '@/lib/online-status';
 import { newPasswordField } from '@/lib/password-schema';
 import { useCreateUser } from '../api/create-user';
 import { useRoleOptions } from '../api/get-role-options';
 import { useUpdateUser } from '../api/update-user';
 import { RoleSelect } from './role-select';
+import { UserDialog, UserDialogFooter } from './user-dialog';
 import { showUserFormError, type UserFormValues } from './user-form-error';
 
 const identity = {
@@ -37,7 +28,6 @@ const editSchema = z.object({ ...identity, password: z.string() });
 /** 'Crea utente' (no `user`) or the edit dialog of `user`. */
 export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => void }) {
   const editing = user !== undefined;
-  const online = useOnline();
   const roleOptions = useRoleOptions(user);
   const create = useCreateUser();
   const update = useUpdateUser();
@@ -51,7 +41,6 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
       roleName: user?.role.name ?? '',
     },
   });
-  const password = useWatch({ control: form.control, name: 'password' });
 
   const onSubmit = (values: UserFormValues) => {
     const body = { username: values.username, email: values.email, role: { name: values.roleName } };
@@ -80,71 +69,47 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      {/* The title says it all: no description. */}
-      <DialogContent aria-describedby={undefined}>
-        <DialogHeader>
-          <DialogTitle>{user ? it.users.editTitle(user.username) : it.users.create}</DialogTitle>
-        </DialogHeader>
-        <Form {...form}>
-          <form className="flex flex-col gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
-            <InputField
-              control={form.control}
-              name="username"
-              label={it.users.fields.username}
-              autoComplete="off"
-            />
-            <InputField
-              control={form.control}
-              name="email"
-              label={it.users.fields.email}
-              type="email"
-              autoComplete="off"
-            />
-            {!editing && (
-              <InputField
-                control={form.control}
-                name="password"
-                label={it.users.fields.password}
-                type="password"
-                autoComplete="new-password"
-              >
-                <PasswordRules password={password} />
-              </InputField>
+    <UserDialog title={user ? it.users.editTitle(user.username) : it.users.create} onClose={onClose}>
+      <Form {...form}>
+        <form className="flex flex-col gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
+          <InputField
+            control={form.control}
+            name="username"
+            label={it.users.fields.username}
+            autoComplete="off"
+          />
+          <InputField
+            control={form.control}
+            name="email"
+            label={it.users.fields.email}
+            type="email"
+            autoComplete="off"
+          />
+          {!editing && (
+            <NewPasswordField control={form.control} name="password" label={it.users.fields.password} />
+          )}
+          <FormField
+            control={form.control}
+            name="roleName"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{it.users.fields.role}</FormLabel>
+                <FormControl>
+                  <RoleSelect
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    options={roleOptions}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
             )}
-            <FormField
-              control={form.control}
-              name="roleName"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{it.users.fields.role}</FormLabel>
-                  <FormControl>
-                    <RoleSelect
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                      options={roleOptions}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button variant="outline" disabled={pending}>
-                  {it.users.cancel}
-                </Button>
-              </DialogClose>
-              <Button type="submit" disabled={pending || !online}>
-                {editing ? it.users.save : it.users.create}
-              </Button>
-            </DialogFooter>
-            {!online && <p className="text-sm text-muted-foreground">{it.offline.onlineOnly}</p>}
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+          />
+          <UserDialogFooter actionLabel={editing ? it.users.save : it.users.create} pending={pending} />
+        </form>
+      </Form>
+    </UserDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { Plus, Search } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import type { User } from '@contract/users';
 import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
@@ -8,16 +8,19 @@ import { Label } from '@/components/ui/label';
 import { Pagination } from '@/components/ui/pagination';
 import { it } from '@/i18n/it';
 import { errorMessage } from '@/lib/error-message';
+import { lazyNamed } from '@/lib/lazy-named';
 import { useOnline } from '@/lib/online-status';
 import { usePageParam } from '@/lib/page-param';
 import { useSessionUser } from '@/lib/session-store';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useUsers } from '../api/get-users';
-import { DeleteUserDialog } from './delete-user-dialog';
-import { SendQrDialog } from './send-qr-dialog';
-import { SetPasswordDialog } from './set-password-dialog';
-import { UserFormDialog } from './user-form-dialog';
 import { UsersTable, type UserAction } from './users-table';
+
+// The dialogs (and their forms) load when one is first opened, not with the list.
+const UserFormDialog = lazyNamed(() => import('./user-form-dialog'), 'UserFormDialog');
+const SetPasswordDialog = lazyNamed(() => import('./set-password-dialog'), 'SetPasswordDialog');
+const DeleteUserDialog = lazyNamed(() => import('./delete-user-dialog'), 'DeleteUserDialog');
+const SendQrDialog = lazyNamed(() => import('./send-qr-dialog'), 'SendQrDialog');
 
 type OpenDialog = { action: 'create' } | { action: UserAction; user: User } | null;
 
@@ -96,13 +99,15 @@ export function UsersPage() {
       )}
       <Pagination className="mt-4" page={page} totalPages={totalPages} onPageChange={setPage} />
 
-      {dialog?.action === 'create' && <UserFormDialog onClose={close} />}
-      {dialog?.action === 'edit' && <UserFormDialog user={dialog.user} onClose={close} />}
-      {dialog?.action === 'password' && <SetPasswordDialog user={dialog.user} onClose={close} />}
-      {dialog?.action === 'delete' && <DeleteUserDialog user={dialog.user} onClose={close} />}
-      {dialog?.action === 'qr' && (
-        <SendQrDialog user={dialog.user} self={dialog.user.id === me?.id} onClose={close} />
-      )}
+      <Suspense>
+        {dialog?.action === 'create' && <UserFormDialog onClose={close} />}
+        {dialog?.action === 'edit' && <UserFormDialog user={dialog.user} onClose={close} />}
+        {dialog?.action === 'password' && <SetPasswordDialog user={dialog.user} onClose={close} />}
+        {dialog?.action === 'delete' && <DeleteUserDialog user={dialog.user} onClose={close} />}
+        {dialog?.action === 'qr' && (
+          <SendQrDialog user={dialog.user} self={dialog.user.id === me?.id} onClose={close} />
+        )}
+      </Suspense>
     </>
   );
 }

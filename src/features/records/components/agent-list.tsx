@@ -1,0 +1,43 @@
+import { Check } from 'lucide-react';
+import type { Agent } from '@contract/agents';
+import { Command, CommandEmpty, CommandInput, CommandItem, CommandList } from '@/components/ui/command';
+import { it } from '@/i18n/it';
+import { cn } from '@/lib/cn';
+import { agentLabel } from '../api/get-agents';
+
+export type AgentListProps = {
+  /** Sorted as shown. */
+  agents: readonly Agent[];
+  value: string;
+  onSelect: (agentId: string) => void;
+};
+
+/** The agent combobox's filterable list (cmdk), loaded when the combobox is first opened. */
+export function AgentList({ agents, value, onSelect }: AgentListProps) {
+  return (
+    <Command label={it.search.agentList}>
+      <CommandInput placeholder={it.search.agentFilter} aria-label={it.search.agentFilter} />
+      <CommandList aria-label={it.search.agentList}>
+        <CommandEmpty>{it.search.agentEmpty}</CommandEmpty>
+        {agents.map((agent) => (
+          <CommandItem
+            key={agent.id}
+            // cmdk filters on the value, which must be unique: the label, then the username that tells apart namesakes.
+            value={`${agentLabel(agent)} ${agent.username}`}
+            keywords={[agent.username]}
+            onSelect={() => onSelect(agent.id)}
+          >
+            <Check
+              className={cn('size-4', agent.id === value ? 'opacity-100' : 'opacity-0')}
+              aria-hidden="true"
+            />
+            <span className="flex flex-col">
+              <span>{agentLabel(agent)}</span>
+              <span className="text-xs text-muted-foreground">{agent.username}</span>
+            </span>
+          </CommandItem>
+        ))}
+      </CommandList>
+    </Command>
+  );
+}

@@ -1,0 +1,54 @@
+import { expect, inject } from 'vitest';
+import { E2E_ADMIN } from './e2e-env';
+import { authenticator } from './one-time-codes';
+
+export type Envelope<T> = { data: { query: T } };
+type Authenticator = ReturnType<typeof authenticator>;
+
+/** Calls /api/v3 of the end-to-end server, with a bearer token when given; answers the status and the body. */
+export async function call<T>(
+  path: string,
+  init: RequestInit & { token?: string } = {},
+): Promise<{ status: number; body: T }> {
+  const { token, ...rest } = init;
+  const response = await fetch(`${inject('baseUrl')}/api/v3${path}`, {
+    ...rest,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(rest.headers as Record<string, string> | undefined),
+    },
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+/** The API as the administrator, signed in with the next unspent code. */
+export async function adminToken(codes: Authenticator): Promise<string> {
+  const { status, body } = await call<{ data: { token: string } }>(
+    `/auth/login?code=${await codes.nextCode()}`,
+    {
+      method: 'POST',
+      body: JSON.stringify({ username: E2E_ADMIN.username, password: E2E_ADMIN.password }),
+    },
+  );
+  expect(status, 'administrator sign-in').toBe(200);
+  return body.data.token;
+}
+
+/** A new user of `role` with a known password and their authenticator, as an administrator makes one. */
+export async function createUser(token: string, role: string) {
+  const username = `e2e.${role.toLowerCase()}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const password = 'Ripristino-Prova-1!';
+  const created = await call<Envelope<{ id: number }>>('/user/', {
+    method: 'POST',
+    token,
+    body: JSON.stringify({ username, email: `${username}@example.it`, password, role: { name: role } }),
+  });
+  expect(created.status, 'create user').toBe(201);
+  const qr = await call<Envelope<{ qrToken: string }>>(`/user/${created.body.data.query.id}/qr-token`, {
+    token,
+  });
+  const secret = await call<Envelope<{ secretKey: string }>>(`/user/${qr.body.data.query.qrToken}/qr-code`);
+  const { qrToken } = qr.body.data.query;
+  return { username, password, qrToken, codes: authenticator(secret.body.data.query.secretKey) };
+}
