@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './bounds';
 
 /**
  * `POST /api/v3/auth/login?code=` with `{username, password}`.
@@ -7,13 +8,13 @@ import { z } from 'zod';
  * checks the credentials only and answers -1 or -2; a wrong password counts as a failed attempt, a right one does not.
  */
 export const loginQuerySchema = z.object({
-  code: z.string().max(16).optional(),
+  code: textSchema(16).optional(),
 });
 export type LoginQuery = z.infer<typeof loginQuerySchema>;
 
 export const loginBodySchema = z.object({
-  username: z.string().max(300),
-  password: z.string().min(6).max(40),
+  username: textSchema(300),
+  password: textSchema(40).min(6),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
