@@ -104,3 +104,10 @@ export const qrCodeSchema = z.object({
 export type QrCode = z.infer<typeof qrCodeSchema>;
 
 export const ENROLMENT_TTL_HOURS = 24;
+
+/**
+ * `DELETE /api/v3/user/{id}/locks` (ADMIN): lifts every sign-in and code lock of the user, from every address and
+ * browser; `cleared` counts the locks that were in force.
+ */
+export const clearLocksSchema = z.object({ cleared: z.number().int() });
+export type ClearLocks = z.infer<typeof clearLocksSchema>;

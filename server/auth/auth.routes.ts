@@ -15,6 +15,7 @@ import { principalOf } from '../http/access';
 import { envelope } from '../http/envelope';
 import { rateLimits } from '../http/rate-limit';
 import { AuthService, LoginRefused } from './auth.service';
+import { deviceCookieHeader, deviceCookieOf } from './device-cookie';
 
 export async function authRoutes(
   app: FastifyInstance,
@@ -44,8 +45,12 @@ export async function authRoutes(
         response: { 200: loginAnswerSchema, 401: errorBodySchema, [LOGIN_LOCKED_STATUS]: errorBodySchema },
       },
     },
-    async (request): Promise<LoginAnswer> => {
-      const token = await auth.login(request.body, request.query.code, request.ip);
+    async (request, reply): Promise<LoginAnswer> => {
+      const { token, deviceToken } = await auth.login(request.body, request.query.code, {
+        ip: request.ip,
+        deviceToken: deviceCookieOf(request.headers.cookie),
+      });
+      reply.header('set-cookie', deviceCookieHeader(deviceToken, identity.secureTransport));
       const { data: _query, ...meta } = envelope(null, 'Signed in');
       return { ...meta, data: { token } };
     },

@@ -10,7 +10,13 @@ export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 30 * 1000;
 
 export type SessionEndReason =
-  'logout' | 'idle' | 'expired' | 'user-deleted' | 'password-changed' | 'secret-changed';
+  | 'logout'
+  | 'idle'
+  | 'expired'
+  | 'user-deleted'
+  | 'password-changed'
+  | 'secret-changed'
+  | 'password-guessing';
 
 export class SessionService implements SessionVerifier {
   private readonly key: Uint8Array;

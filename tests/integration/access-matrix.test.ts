@@ -44,6 +44,7 @@ const matrix: Record<string, Entry> = {
   },
   'PUT /api/v3/user/:id': { access: admin, call: () => ({ payload: { password: 'Matrix-pass-1' } }) },
   'DELETE /api/v3/user/:id': { access: admin },
+  'DELETE /api/v3/user/:id/locks': { access: admin },
   'PUT /api/v3/user/:id/update-password': {
     access: signedIn,
     call: (caller) => ({

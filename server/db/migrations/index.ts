@@ -1,11 +1,13 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { initialSchema } from './0001-initial-schema';
 import { restoreClaims } from './0002-restore-claims';
+import { security } from './0004-security';
 
 /** Migrations are listed here rather than read from disk, so they work the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
   '0002-restore-claims': restoreClaims,
+  '0004-security': security,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -51,6 +51,17 @@ export interface SessionsTable {
   end_reason: string | null;
 }
 
+/** Failed sign-ins of one account from one source (`ip:...`, `device:...`, `codes`); see lock-policy.ts. */
+export interface LoginLocksTable {
+  /** The username, lower-cased: unknown names are counted like known ones. */
+  account: string;
+  source: string;
+  failed_attempts: number;
+  locked_until: NullableTimestamp;
+  lock_count: number;
+  updated_at: Timestamp;
+}
+
 export interface LoginAttemptsTable {
   id: Generated<number>;
   username: string;

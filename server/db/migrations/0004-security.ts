@@ -1,0 +1,30 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Sign-in locks per account and source (a client address, or a browser that signed in to the account before), so a
+ * stranger who fails from one address locks only that address out of that account, never the account itself.
+ * Unknown usernames get rows like known ones: the answers do not tell whether a name exists.
+ */
+const up = [
+  `create table login_locks (
+    account text not null,
+    source text not null,
+    failed_attempts integer not null default 0,
+    locked_until timestamptz,
+    lock_count integer not null default 0,
+    updated_at timestamptz not null default now(),
+    primary key (account, source)
+  )`,
+  `create index audit_log_action_target on audit_log (action, target, at)`,
+];
+
+const down = [`drop index audit_log_action_target`, `drop table login_locks`];
+
+export const security = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    for (const statement of up) await sql.raw(statement).execute(db);
+  },
+  async down(db: Kysely<unknown>): Promise<void> {
+    for (const statement of down) await sql.raw(statement).execute(db);
+  },
+};
