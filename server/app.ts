@@ -61,8 +61,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   acceptEmptyJsonBodies(app);
-  registerAccessControl(app, deps.sessions);
+  // Before access control: its onRequest hook refuses with 401/403, and those answers need the headers too.
   await registerSecurityHeaders(app, deps.config.secureTransport);
+  registerAccessControl(app, deps.sessions);
   await registerOpenApi(app);
   await registerRateLimit(app);
   await app.register(healthRoutes, { readiness: deps.readiness });
