@@ -13,6 +13,7 @@ import type { ReadinessState } from './health/readiness';
 import { API_PREFIX, registerAccessControl } from './http/access';
 import { registerErrorHandler, registerNotFound } from './http/error-handler';
 import { acceptEmptyJsonBodies } from './http/json-body';
+import { redactedLogger } from './http/log-redaction';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimit } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security';
@@ -43,7 +44,7 @@ export type AppDeps = {
 /** Builds the whole HTTP app without listening: main.ts starts it, tests call it through inject or a port. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? { level: deps.config.logLevel },
+    logger: redactedLogger(deps.logger ?? { level: deps.config.logLevel }),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();

@@ -1,6 +1,7 @@
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './http-error';
+import { redactUrl } from './log-redaction';
 
 /**
  * Per-IP limits, switched on route by route with `config: { rateLimit: rateLimits.x }`. Accounts have their own
@@ -23,6 +24,7 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
     global: false,
     errorResponseBuilder: (_request, context) =>
       new HttpError(context.statusCode, `Too many requests, retry in ${context.after}`, RATE_LIMITED),
-    onExceeded: (request, key) => request.log.warn({ key, url: request.url }, 'rate limit exceeded'),
+    onExceeded: (request, key) =>
+      request.log.warn({ key, url: redactUrl(request.url) }, 'rate limit exceeded'),
   });
 }
