@@ -179,6 +179,13 @@ export const it = {
       "Le sessioni dell'utente terminano e un eventuale blocco per troppi tentativi viene rimosso.",
     delete: 'Elimina',
     sendQr: 'Invia QR',
+    unlock: 'Sblocca accesso',
+    unlockTitle: (username: string) => `Sbloccare l'accesso di ${username}?`,
+    unlockDescription:
+      "Vengono rimossi i blocchi per troppi tentativi falliti, da ogni indirizzo e browser: l'utente può accedere subito.",
+    unlocked: 'Accesso sbloccato',
+    noLocks: 'Non erano attivi blocchi per questo utente',
+    unlockFailed: "Errore durante lo sblocco dell'accesso",
     rowActions: (username: string) => `Azioni per ${username}`,
     filter: 'Cerca utenti',
     filterPlaceholder: 'Filtra per username o email',

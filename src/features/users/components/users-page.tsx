@@ -13,6 +13,7 @@ import { usePageParam } from '@/lib/page-param';
 import { useSessionUser } from '@/lib/session-store';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useUsers } from '../api/get-users';
+import { ClearLocksDialog } from './clear-locks-dialog';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { SendQrDialog } from './send-qr-dialog';
 import { SetPasswordDialog } from './set-password-dialog';
@@ -100,6 +101,7 @@ export function UsersPage() {
       {dialog?.action === 'edit' && <UserFormDialog user={dialog.user} onClose={close} />}
       {dialog?.action === 'password' && <SetPasswordDialog user={dialog.user} onClose={close} />}
       {dialog?.action === 'delete' && <DeleteUserDialog user={dialog.user} onClose={close} />}
+      {dialog?.action === 'unlock' && <ClearLocksDialog user={dialog.user} onClose={close} />}
       {dialog?.action === 'qr' && (
         <SendQrDialog user={dialog.user} self={dialog.user.id === me?.id} onClose={close} />
       )}
