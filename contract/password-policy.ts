@@ -36,3 +36,12 @@ export const newPasswordSchema = z
     if (broken.length > 0)
       ctx.addIssue({ code: 'custom', message: `${PASSWORD_POLICY_MESSAGE_PREFIX}${broken.join(', ')}` });
   });
+
+/** Shorter usernames (`al`, `it`) would refuse too many passwords by chance. */
+const MIN_USERNAME_CHECKED = 3;
+
+/** Whether the password contains the username, in any letter case (refused: it is the first thing an attacker tries). */
+export function passwordContainsUsername(password: string, username: string): boolean {
+  const name = username.trim().toLowerCase();
+  return name.length >= MIN_USERNAME_CHECKED && password.toLowerCase().includes(name);
+}

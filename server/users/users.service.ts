@@ -19,6 +19,7 @@ import {
   lockStateForUpdate,
   saveLockState,
 } from '../auth/auth.repository';
+import { refuseWeakPassword } from '../auth/common-passwords';
 import { afterFailure, isLocked } from '../auth/lock-policy';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { SessionService } from '../auth/sessions';
@@ -93,6 +94,7 @@ export class UsersService {
     const role = await this.role(input.role.name);
     const duplicate = duplicateError(await takenIdentity(db, input));
     if (duplicate) throw duplicate;
+    refuseWeakPassword(input.password, input.username, 'body.password');
     const passwordHash = await hashPassword(input.password);
     const now = this.deps.now();
     const id = await db
@@ -169,6 +171,7 @@ export class UsersService {
     const { db, audit, sessions } = this.deps;
     const current = await this.live(id);
     const role = input.role ? await this.role(input.role.name) : null;
+    refuseWeakPassword(input.password, current.username, 'body.password');
     const passwordHash = await hashPassword(input.password);
     await db.transaction().execute(async (trx) => {
       if (role) await this.keepAnAdmin(trx, current, role.name);
@@ -277,6 +280,7 @@ export class UsersService {
         'The new password must differ from the current one',
         ErrorCode.SAME_PASSWORD,
       );
+    refuseWeakPassword(input.newPassword, current.username, 'body.newPassword');
     const passwordHash = await hashPassword(input.newPassword);
     await db.transaction().execute(async (trx) => {
       await updateUser(trx, id, { password_hash: passwordHash, updated_at: this.deps.now() });

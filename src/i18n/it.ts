@@ -146,6 +146,7 @@ export const it = {
     met: 'requisito soddisfatto',
     unmet: 'requisito non soddisfatto',
     mismatch: 'Le password non sono uguali',
+    containsUsername: 'La password non può contenere lo username',
     rules: {
       'min-length': 'La password deve essere almeno di 10 caratteri.',
       'max-length': 'La password può avere al massimo 40 caratteri.',
@@ -551,6 +552,8 @@ export const it = {
       "L'ultimo amministratore non può essere rimosso: assegna prima il ruolo Admin a un altro utente",
     [ErrorCode.WRONG_PASSWORD]: 'La password attuale non è corretta',
     [ErrorCode.SAME_PASSWORD]: 'La nuova password deve essere diversa da quella attuale',
+    [ErrorCode.PASSWORD_COMMON]: 'Questa password è troppo comune: scegline una meno prevedibile',
+    [ErrorCode.PASSWORD_HAS_USERNAME]: 'La password non può contenere lo username',
     [ErrorCode.OWN_PASSWORD_ONLY]: 'Puoi modificare solo la tua password',
     [ErrorCode.CODES_LOCKED]: 'Troppi codici errati: account temporaneamente bloccato, riprova più tardi',
     [ErrorCode.OWN_REQUEST]: 'Non puoi approvare o rifiutare una tua richiesta',

@@ -216,6 +216,32 @@ describe("Gestione utenti: 'Crea utente'", () => {
     expect(bodiesOf('POST')).toHaveLength(0);
   });
 
+  it('refuses a password containing the username, and shows the server refusing a common one in Italian', async () => {
+    api.setHandler((request) =>
+      request.method === 'POST' && request.path === '/user/'
+        ? refusal(400, 'The password is too common', 'PASSWORD_COMMON', { field: 'body.password' })
+        : server.handle(request),
+    );
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Crea utente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Crea utente' });
+    await user.type(within(dialog).getByLabelText('Username'), 'mario.rossi');
+    await user.type(within(dialog).getByLabelText('Email'), 'mario@example.it');
+    await user.type(within(dialog).getByLabelText('Password'), 'Mario.Rossi-2024!');
+    await user.click(screen.getByRole('combobox', { name: 'Ruolo' }));
+    await user.click(await screen.findByRole('option', { name: 'User Rana' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Crea utente' }));
+    expect(await within(dialog).findByText('La password non può contenere lo username')).toBeInTheDocument();
+    expect(bodiesOf('POST')).toHaveLength(0);
+
+    await user.clear(within(dialog).getByLabelText('Password'));
+    await user.type(within(dialog).getByLabelText('Password'), 'Password2024!');
+    await user.click(within(dialog).getByRole('button', { name: 'Crea utente' }));
+    expect(
+      await screen.findAllByText('Questa password è troppo comune: scegline una meno prevedibile'),
+    ).not.toHaveLength(0);
+  });
+
   it('creates a user with a role from the roles list, and refreshes the list', async () => {
     const { user } = await open();
     await user.click(screen.getByRole('button', { name: 'Crea utente' }));
