@@ -16,6 +16,7 @@ import { acceptEmptyJsonBodies } from './http/json-body';
 import { redactedLogger } from './http/log-redaction';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimit } from './http/rate-limit';
+import { sharedRateLimitStore } from './http/rate-limit-store';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import type { Mailer } from './mail/mailer';
@@ -66,7 +67,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, deps.config.secureTransport);
   registerAccessControl(app, deps.sessions);
   await registerOpenApi(app);
-  await registerRateLimit(app);
+  // On PostgreSQL every instance counts the same hits; PGlite serves one process.
+  await registerRateLimit(app, deps.config.databaseUrl ? sharedRateLimitStore(deps.db) : undefined);
   await app.register(healthRoutes, { readiness: deps.readiness });
   const identity = identityDeps(deps);
   await app.register(authRoutes, { prefix: API_PREFIX, identity });

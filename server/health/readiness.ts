@@ -14,6 +14,12 @@ export class ReadinessState {
   private sync: SyncCheck = 'pending';
   private progress: string | undefined;
   private crm: { facts: CrmFacts; maxUsage: number } | undefined;
+  private lastRun: { instance: string; startedAt: Date } | undefined;
+
+  /** The CRM sync's last start, by whichever instance took it. */
+  lastSync(run: { instance: string; startedAt: Date }): void {
+    this.lastRun = run;
+  }
 
   /** /readyz also shows the fields the org hides and its API usage against `maxUsage` (SF_API_MAX_USAGE). */
   watchCrm(facts: CrmFacts, maxUsage: number): void {
@@ -47,6 +53,9 @@ export class ReadinessState {
       ready,
       checks: { database: this.database, sync: this.sync },
       ...(this.progress ? { progress: this.progress } : {}),
+      ...(this.lastRun
+        ? { lastSync: { instance: this.lastRun.instance, startedAt: this.lastRun.startedAt.toISOString() } }
+        : {}),
       ...(this.crm
         ? { missingFields: Object.fromEntries(Object.entries(missing)) as Record<string, string[]> }
         : {}),

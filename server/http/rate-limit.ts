@@ -1,4 +1,4 @@
-import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import rateLimit, { type RateLimitOptions, type RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './http-error';
 import { redactUrl } from './log-redaction';
@@ -18,10 +18,17 @@ export const rateLimits = {
 
 export const RATE_LIMITED = 'RATE_LIMITED';
 
-/** Registers the limiter with no global limit; a refusal is a 429 error envelope with `Retry-After`. */
-export async function registerRateLimit(app: FastifyInstance): Promise<void> {
+/**
+ * Registers the limiter with no global limit; a refusal is a 429 error envelope with `Retry-After`. `store`: where
+ * hits are counted (PostgreSQL, shared by instances); in this process's memory without one.
+ */
+export async function registerRateLimit(
+  app: FastifyInstance,
+  store?: RateLimitPluginOptions['store'],
+): Promise<void> {
   await app.register(rateLimit, {
     global: false,
+    ...(store ? { store } : {}),
     errorResponseBuilder: (_request, context) =>
       new HttpError(context.statusCode, `Too many requests, retry in ${context.after}`, RATE_LIMITED),
     onExceeded: (request, key) =>

@@ -16,9 +16,22 @@ const up = [
     primary key (account, source)
   )`,
   `create index audit_log_action_target on audit_log (action, target, at)`,
+  // Per-address request limits shared by every instance on one PostgreSQL (PGlite keeps them in memory).
+  `create table rate_limits (
+    key text primary key,
+    count integer not null,
+    window_ends timestamptz not null
+  )`,
+  // The CRM sync's last start and who took it: one run per interval across instances.
+  `alter table sync_state add column instance text`,
 ];
 
-const down = [`drop index audit_log_action_target`, `drop table login_locks`];
+const down = [
+  `alter table sync_state drop column instance`,
+  `drop table rate_limits`,
+  `drop index audit_log_action_target`,
+  `drop table login_locks`,
+];
 
 export const security = {
   async up(db: Kysely<unknown>): Promise<void> {
