@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { agentRoutes } from './agents/agents.routes';
+import { AuditService } from './audit/audit.service';
+import { RefusalAudit } from './audit/refusal-audit';
 import { authRoutes } from './auth/auth.routes';
 import { identityDeps } from './auth/identity-deps';
 import type { SessionService } from './auth/sessions';
@@ -65,7 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   acceptEmptyJsonBodies(app);
   // Before access control: its onRequest hook refuses with 401/403, and those answers need the headers too.
   await registerSecurityHeaders(app, deps.config.secureTransport);
-  registerAccessControl(app, deps.sessions);
+  registerAccessControl(app, deps.sessions, new RefusalAudit(new AuditService(deps.db, deps.now), deps.now));
   await registerOpenApi(app);
   // On PostgreSQL every instance counts the same hits; PGlite serves one process.
   await registerRateLimit(app, deps.config.databaseUrl ? sharedRateLimitStore(deps.db) : undefined);
