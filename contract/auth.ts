@@ -60,3 +60,25 @@ export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
  * @public (documents the answer; the client does not read it)
  */
 export const logoutAnswerSchema = z.null();
+
+/** One open session of the caller: `GET /api/v3/auth/sessions` (signed-in), newest use first. */
+export const sessionSchema = z.object({
+  id: z.string(),
+  startedAt: z.string(),
+  lastUsedAt: z.string(),
+  ip: z.string().nullable(),
+  /** The browser's User-Agent at sign-in. */
+  browser: z.string().nullable(),
+  /** The session of this request. */
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+export const sessionListSchema = z.array(sessionSchema);
+
+/**
+ * `DELETE /api/v3/auth/sessions/{id}` (signed-in): ends one of the caller's own sessions (404 for any other).
+ * `POST /api/v3/auth/sessions/end-others` (signed-in): ends every session of the caller but this one; answers how many.
+ */
+export const sessionParamsSchema = z.object({ id: textSchema(64).min(1) });
+export const endedSessionsSchema = z.object({ ended: z.number().int() });
+export type EndedSessions = z.infer<typeof endedSessionsSchema>;

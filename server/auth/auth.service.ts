@@ -1,8 +1,14 @@
-import { LOGIN_LOCKED_STATUS, LoginError, type LoginBody } from '../../contract/auth';
+import {
+  LOGIN_LOCKED_STATUS,
+  LoginError,
+  type EndedSessions,
+  type LoginBody,
+  type Session,
+} from '../../contract/auth';
 import type { AuditService } from '../audit/audit.service';
 import type { Db } from '../db/database';
 import type { LoginAttemptsTable } from '../db/tables/identity.table';
-import { HttpError } from '../http/http-error';
+import { HttpError, notFound } from '../http/http-error';
 import type { Principal } from '../http/access';
 import { useOpenQrTokens } from '../users/qr-tokens.repository';
 import { findLiveUserByUsername, type UserWithRole } from '../users/users.repository';
@@ -71,7 +77,7 @@ export type AuthDeps = {
 };
 
 /** Where a sign-in comes from: its address, and the device cookie its browser sent, if any. */
-export type SignInSource = { ip: string; deviceToken?: string | undefined };
+export type SignInSource = { ip: string; deviceToken?: string | undefined; userAgent?: string | undefined };
 
 type Attempt = { username: string; ip: string; now: Date; key: LockKey };
 
@@ -132,6 +138,7 @@ export class AuthService {
     const token = await this.deps.sessions.issue(
       { id: user.id, username: user.username, role: user.role_name },
       from.ip,
+      from.userAgent ?? null,
     );
     return { token, deviceToken: issueDeviceToken(this.deps.secretsKey, user.username, now) };
   }
@@ -143,6 +150,42 @@ export class AuthService {
       actor: { userId: principal.userId, username: principal.username },
       target: `user:${principal.userId}`,
       ip,
+    });
+  }
+
+  /** The caller's open sessions, this one marked `current`. */
+  async sessionsOf(principal: Principal): Promise<Session[]> {
+    return (await this.deps.sessions.openFor(principal.userId)).map((open) => ({
+      id: open.jti,
+      startedAt: open.createdAt.toISOString(),
+      lastUsedAt: open.lastSeenAt.toISOString(),
+      ip: open.ip,
+      browser: open.userAgent,
+      current: open.jti === principal.jti,
+    }));
+  }
+
+  /** Ends one of the caller's own sessions ('Termina'); 404 for a session that is not theirs or not open. */
+  async endSession(principal: Principal, jti: string, ip: string): Promise<void> {
+    if (!(await this.deps.sessions.endOwn(principal.userId, jti, 'ended-by-user')))
+      throw notFound('No such session');
+    await this.recordSessionsEnded(principal, ip, 1);
+  }
+
+  /** 'Termina tutte le altre': every session of the caller but this one. */
+  async endOtherSessions(principal: Principal, ip: string): Promise<EndedSessions> {
+    const ended = await this.deps.sessions.endOthers(principal.userId, principal.jti, 'ended-by-user');
+    await this.recordSessionsEnded(principal, ip, ended);
+    return { ended };
+  }
+
+  private recordSessionsEnded(principal: Principal, ip: string, ended: number): Promise<void> {
+    return this.deps.audit.record({
+      action: 'auth.sessions-ended',
+      actor: { userId: principal.userId, username: principal.username },
+      target: `user:${principal.userId}`,
+      ip,
+      details: { ended },
     });
   }
 

@@ -122,6 +122,23 @@ export async function userRoutes(
   );
 
   r.delete(
+    '/user/:id/sessions',
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['users'],
+        summary: 'End every session of a user',
+        params: userIdParamsSchema,
+        response: { 200: envelopeOf(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      await users.endSessions(request.params.id, callerOf(request));
+      return envelope(null, 'Sessions ended');
+    },
+  );
+
+  r.delete(
     '/user/:id/locks',
     {
       config: adminOnly,

@@ -223,6 +223,19 @@ export class UsersService {
     });
   }
 
+  /** An administrator ends every session of a user at once (on every instance: sessions are checked in the database). */
+  async endSessions(id: number, caller: Caller): Promise<void> {
+    const { db, audit, sessions } = this.deps;
+    await this.live(id);
+    await db.transaction().execute(async (trx) => {
+      await sessions.endAllFor(id, 'ended-by-admin', trx);
+      await audit.record(
+        { action: 'auth.sessions-ended-by-admin', actor: caller.actor, target: `user:${id}`, ip: caller.ip },
+        trx,
+      );
+    });
+  }
+
   /** An administrator lifts every sign-in and code lock of a user, from every address and browser. */
   async clearLocks(id: number, caller: Caller): Promise<{ cleared: number }> {
     const { db, audit } = this.deps;

@@ -24,9 +24,14 @@ const up = [
   )`,
   // The CRM sync's last start and who took it: one run per interval across instances.
   `alter table sync_state add column instance text`,
+  // The browser a session signed in from, for the user's list of sessions.
+  `alter table sessions add column user_agent text`,
+  `create index sessions_open_by_user on sessions (user_id) where ended_at is null`,
 ];
 
 const down = [
+  `drop index sessions_open_by_user`,
+  `alter table sessions drop column user_agent`,
   `alter table sync_state drop column instance`,
   `drop table rate_limits`,
   `drop index audit_log_action_target`,

@@ -49,6 +49,8 @@ export interface SessionsTable {
   expires_at: Timestamp;
   ended_at: NullableTimestamp;
   end_reason: string | null;
+  /** The User-Agent it signed in with (cut to 300 characters); null before it was kept. */
+  user_agent: Generated<string | null>;
 }
 
 /** Failed sign-ins of one account from one source (`ip:...`, `device:...`, `codes`); see lock-policy.ts. */
