@@ -169,6 +169,22 @@ export const it = {
     signInAgain: 'Accedi di nuovo con la nuova password.',
     failure: 'Errore durante la modifica della password',
     wrongCurrent: 'La password attuale non è corretta',
+    sessions: {
+      title: 'Sessioni attive',
+      description:
+        "I dispositivi da cui hai effettuato l'accesso. Se non riconosci una sessione, terminala e cambia la password.",
+      details: (started: string, lastUsed: string, ip: string) =>
+        `Iniziata il ${started} · ultimo uso ${lastUsed} · indirizzo ${ip}`,
+      unknownBrowser: 'Browser sconosciuto',
+      current: 'Questa sessione',
+      endOne: 'Termina',
+      endOneLabel: (what: string) => `Termina la sessione ${what}`,
+      endOthers: 'Termina tutte le altre',
+      ended: 'Sessione terminata',
+      othersEnded: 'Le altre sessioni sono state terminate',
+      endFailed: 'Errore durante la chiusura della sessione',
+      loadFailed: 'Errore durante il caricamento delle sessioni',
+    },
   },
   users: {
     create: 'Crea utente',
