@@ -203,6 +203,12 @@ export const it = {
     unlocked: 'Accesso sbloccato',
     noLocks: 'Non erano attivi blocchi per questo utente',
     unlockFailed: "Errore durante lo sblocco dell'accesso",
+    endSessions: 'Termina sessioni',
+    endSessionsTitle: (username: string) => `Terminare tutte le sessioni di ${username}?`,
+    endSessionsDescription:
+      "L'utente viene disconnesso da ogni dispositivo e dovrà accedere di nuovo. Il suo account resta attivo.",
+    sessionsEnded: 'Sessioni terminate',
+    endSessionsFailed: 'Errore durante la chiusura delle sessioni',
     rowActions: (username: string) => `Azioni per ${username}`,
     filter: 'Cerca utenti',
     filterPlaceholder: 'Filtra per username o email',

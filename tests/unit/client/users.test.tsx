@@ -60,7 +60,7 @@ class UsersApi {
   }
 
   handle = ({ method, path, query, body }: FakeRequest): FakeReply => {
-    const idMatch = /^\/user\/(\d+)(\/qr-token|\/locks)?$/.exec(path);
+    const idMatch = /^\/user\/(\d+)(\/qr-token|\/locks|\/sessions)?$/.exec(path);
     const target = idMatch ? this.users.find((u) => u.id === Number(idMatch[1])) : undefined;
     if (method === 'GET' && path === '/role/') return ok(Object.values(ROLES));
     if (method === 'GET' && path === '/user/') {
@@ -107,6 +107,7 @@ class UsersApi {
       return ok(target, 'User updated');
     }
     if (method === 'DELETE' && idMatch?.[2] === '/locks') return ok({ cleared: 1 }, 'Locks cleared');
+    if (method === 'DELETE' && idMatch?.[2] === '/sessions') return ok(null, 'Sessions ended');
     if (method === 'DELETE') {
       if (target.id === ME.id) return refusal(409, 'You cannot delete your own user', 'OWN_USER');
       this.users = this.users.filter((u) => u.id !== target.id);
@@ -196,7 +197,14 @@ describe('Gestione utenti: the list', () => {
     const actions = within(await rowOf('admin'))
       .getAllByRole('button')
       .map((b) => b.getAttribute('aria-label'));
-    expect(actions).toEqual(['Modifica', 'Cambia password', 'Invia QR', 'Sblocca accesso', 'Elimina']);
+    expect(actions).toEqual([
+      'Modifica',
+      'Cambia password',
+      'Invia QR',
+      'Sblocca accesso',
+      'Termina sessioni',
+      'Elimina',
+    ]);
     expect(within(await rowOf('admin')).getByRole('button', { name: 'Elimina' })).toBeDisabled();
     expect(within(await rowOf('storico')).getByRole('button', { name: 'Elimina' })).toBeEnabled();
   });
@@ -352,6 +360,19 @@ describe('Gestione utenti: row actions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sblocca accesso' }));
     expect(await screen.findByText('Accesso sbloccato')).toBeInTheDocument();
     expect(api.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/user/2/locks']);
+  });
+
+  it('ends every session of a user after confirmation', async () => {
+    const { user } = await open();
+    await user.click(within(await rowOf('storico')).getByRole('button', { name: 'Termina sessioni' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Terminare tutte le sessioni di storico?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Termina sessioni' }));
+    expect(await screen.findByText('Sessioni terminate')).toBeInTheDocument();
+    expect(api.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
+      '/user/2/sessions',
+    ]);
   });
 
   it('keeps the user when the confirmation is cancelled', async () => {

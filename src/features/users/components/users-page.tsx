@@ -13,7 +13,9 @@ import { usePageParam } from '@/lib/page-param';
 import { useSessionUser } from '@/lib/session-store';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useUsers } from '../api/get-users';
-import { ClearLocksDialog } from './clear-locks-dialog';
+import { useClearUserLocks } from '../api/clear-user-locks';
+import { useEndUserSessions } from '../api/end-user-sessions';
+import { ConfirmUserActionDialog } from './confirm-user-action-dialog';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { SendQrDialog } from './send-qr-dialog';
 import { SetPasswordDialog } from './set-password-dialog';
@@ -32,6 +34,8 @@ export function UsersPage() {
   const users = useUsers({ page, filter });
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = useCallback(() => setDialog(null), []);
+  const clearLocks = useClearUserLocks();
+  const endSessions = useEndUserSessions();
   const onAction = useCallback((action: UserAction, user: User) => setDialog({ action, user }), []);
 
   const totalPages = users.data?.totalPages ?? 0;
@@ -101,7 +105,34 @@ export function UsersPage() {
       {dialog?.action === 'edit' && <UserFormDialog user={dialog.user} onClose={close} />}
       {dialog?.action === 'password' && <SetPasswordDialog user={dialog.user} onClose={close} />}
       {dialog?.action === 'delete' && <DeleteUserDialog user={dialog.user} onClose={close} />}
-      {dialog?.action === 'unlock' && <ClearLocksDialog user={dialog.user} onClose={close} />}
+      {dialog?.action === 'unlock' && (
+        <ConfirmUserActionDialog
+          user={dialog.user}
+          texts={{
+            title: it.users.unlockTitle(dialog.user.username),
+            description: it.users.unlockDescription,
+            action: it.users.unlock,
+            failed: it.users.unlockFailed,
+          }}
+          mutation={clearLocks}
+          success={({ data }) => (data.query.cleared > 0 ? it.users.unlocked : it.users.noLocks)}
+          onClose={close}
+        />
+      )}
+      {dialog?.action === 'sessions' && (
+        <ConfirmUserActionDialog
+          user={dialog.user}
+          texts={{
+            title: it.users.endSessionsTitle(dialog.user.username),
+            description: it.users.endSessionsDescription,
+            action: it.users.endSessions,
+            failed: it.users.endSessionsFailed,
+          }}
+          mutation={endSessions}
+          success={() => it.users.sessionsEnded}
+          onClose={close}
+        />
+      )}
       {dialog?.action === 'qr' && (
         <SendQrDialog user={dialog.user} self={dialog.user.id === me?.id} onClose={close} />
       )}

@@ -1,3 +1,4 @@
+import type { UseMutationResult } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { User } from '@contract/users';
 import {
@@ -11,41 +12,49 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { it } from '@/i18n/it';
-import { ApiError } from '@/lib/api-client';
-import { errorMessage } from '@/lib/error-message';
+import { errorMessage, isSignedOut } from '@/lib/error-message';
 import { useOnline } from '@/lib/online-status';
-import { useClearUserLocks } from '../api/clear-user-locks';
 
-/** An administrator lets a user in again from every address and browser a sign-in lock refuses. */
-export function ClearLocksDialog({ user, onClose }: { user: User; onClose: () => void }) {
+type Texts = { title: string; description: string; action: string; failed: string };
+
+/** A confirmed administrator action on one user ('Sblocca accesso', 'Termina sessioni'): open until answered. */
+export function ConfirmUserActionDialog<T>({
+  user,
+  texts,
+  mutation,
+  success,
+  onClose,
+}: {
+  user: User;
+  texts: Texts;
+  mutation: UseMutationResult<T, Error, number>;
+  success: (answer: T) => string;
+  onClose: () => void;
+}) {
   const online = useOnline();
-  const mutation = useClearUserLocks();
   return (
     <AlertDialog open onOpenChange={(open) => !open && onClose()}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>{it.users.unlockTitle(user.username)}</AlertDialogTitle>
-          <AlertDialogDescription>{it.users.unlockDescription}</AlertDialogDescription>
+          <AlertDialogTitle>{texts.title}</AlertDialogTitle>
+          <AlertDialogDescription>{texts.description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={mutation.isPending}>{it.users.cancel}</AlertDialogCancel>
           <AlertDialogAction
             disabled={mutation.isPending || !online}
             onClick={(event) => {
-              // Stays open until the server has answered.
               event.preventDefault();
               mutation.mutate(user.id, {
-                onSuccess: ({ data }) =>
-                  toast.success(data.query.cleared > 0 ? it.users.unlocked : it.users.noLocks),
+                onSuccess: (answer) => toast.success(success(answer)),
                 onError: (error) => {
-                  if (!(error instanceof ApiError && error.status === 401))
-                    toast.error(it.users.unlockFailed, { description: errorMessage(error) });
+                  if (!isSignedOut(error)) toast.error(texts.failed, { description: errorMessage(error) });
                 },
                 onSettled: onClose,
               });
             }}
           >
-            {it.users.unlock}
+            {texts.action}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
