@@ -145,25 +145,25 @@ export class SessionService implements SessionVerifier {
 
   /** Ends one session of this user; false when it is not theirs or already ended. */
   async endOwn(userId: number, jti: string, reason: SessionEndReason): Promise<boolean> {
-    const rows = await this.db
-      .updateTable('sessions')
-      .set({ ended_at: this.now(), end_reason: reason })
-      .where('jti', '=', jti)
-      .where('user_id', '=', userId)
-      .where('ended_at', 'is', null)
-      .returning('jti')
-      .execute();
-    return rows.length > 0;
+    return (await this.endOpen(userId, reason, { only: jti })) > 0;
   }
 
   /** Ends every open session of the user but `keep`; answers how many ended. */
-  async endOthers(userId: number, keep: string, reason: SessionEndReason): Promise<number> {
+  endOthers(userId: number, keep: string, reason: SessionEndReason): Promise<number> {
+    return this.endOpen(userId, reason, { except: keep });
+  }
+
+  private async endOpen(
+    userId: number,
+    reason: SessionEndReason,
+    which: { only: string } | { except: string },
+  ): Promise<number> {
     const rows = await this.db
       .updateTable('sessions')
       .set({ ended_at: this.now(), end_reason: reason })
       .where('user_id', '=', userId)
-      .where('jti', '!=', keep)
       .where('ended_at', 'is', null)
+      .where('jti', 'only' in which ? '=' : '!=', 'only' in which ? which.only : which.except)
       .returning('jti')
       .execute();
     return rows.length;
