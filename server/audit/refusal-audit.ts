@@ -22,13 +22,18 @@ export class RefusalAudit {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async record(refusal: Refusal): Promise<void> {
+  /** Best effort: a refusal whose audit entry cannot be written (the database is down) is still answered as such. */
+  async record(refusal: Refusal, onError: (error: unknown) => void = () => {}): Promise<void> {
     const key = `${refusal.action}|${refusal.ip}`;
     const at = this.now().getTime();
     const previous = this.last.get(key);
     if (previous !== undefined && at - previous < WINDOW_MS) return;
     if (this.last.size >= MAX_KEYS) this.last.clear();
     this.last.set(key, at);
-    await this.audit.record({ ...refusal, target: null });
+    try {
+      await this.audit.record({ ...refusal, target: null });
+    } catch (error) {
+      onError(error);
+    }
   }
 }

@@ -69,19 +69,26 @@ export function registerAccessControl(
     const token = bearer(request);
     const principal = token ? await sessions.verify(token, request) : null;
     const where = { method: request.method, url: redactUrl(request.url) };
+    const notAudited = (error: unknown) => request.log.warn({ err: error }, 'refusal not audited');
     if (!principal) {
       if (!token) throw unauthorized('Authentication required');
-      await refusals?.record({ action: 'auth.refused-token', actor: null, ip: request.ip, details: where });
+      await refusals?.record(
+        { action: 'auth.refused-token', actor: null, ip: request.ip, details: where },
+        notAudited,
+      );
       throw unauthorized('Session expired or revoked', ErrorCode.SESSION_EXPIRED);
     }
     request.principal = principal;
     if (access !== 'signed-in' && !access.includes(principal.role)) {
-      await refusals?.record({
-        action: 'auth.refused-forbidden',
-        actor: { userId: principal.userId, username: principal.username },
-        ip: request.ip,
-        details: { ...where, role: principal.role },
-      });
+      await refusals?.record(
+        {
+          action: 'auth.refused-forbidden',
+          actor: { userId: principal.userId, username: principal.username },
+          ip: request.ip,
+          details: { ...where, role: principal.role },
+        },
+        notAudited,
+      );
       throw forbidden('Your role does not allow this');
     }
   });
