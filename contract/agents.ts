@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './bounds';
 
 /** A CRM user whose contacts and cases are searched. The dropdown labels it first + last name, sorted by username. */
 export const agentSchema = z.object({
@@ -12,4 +13,4 @@ export type Agent = z.infer<typeof agentSchema>;
 /** `GET /api/v3/sf-user/` (every signed-in role): every active agent, unpaged (`isPaged` is ignored), sorted by username. */
 export const agentListSchema = z.array(agentSchema);
 
-export const agentParamsSchema = z.object({ id: z.string().min(1).max(40) });
+export const agentParamsSchema = z.object({ id: textSchema(40).min(1) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './bounds';
 
 /**
  * `POST /api/v3/auth/login?code=` with `{username, password}`.
@@ -7,13 +8,13 @@ import { z } from 'zod';
  * checks the credentials only and answers -1 or -2; a wrong password counts as a failed attempt, a right one does not.
  */
 export const loginQuerySchema = z.object({
-  code: z.string().max(16).optional(),
+  code: textSchema(16).optional(),
 });
 export type LoginQuery = z.infer<typeof loginQuerySchema>;
 
 export const loginBodySchema = z.object({
-  username: z.string().max(300),
-  password: z.string().min(6).max(40),
+  username: textSchema(300),
+  password: textSchema(40).min(6),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -59,3 +60,25 @@ export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
  * @public (documents the answer; the client does not read it)
  */
 export const logoutAnswerSchema = z.null();
+
+/** One open session of the caller: `GET /api/v3/auth/sessions` (signed-in), newest use first. */
+export const sessionSchema = z.object({
+  id: z.string(),
+  startedAt: z.string(),
+  lastUsedAt: z.string(),
+  ip: z.string().nullable(),
+  /** The browser's User-Agent at sign-in. */
+  browser: z.string().nullable(),
+  /** The session of this request. */
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+export const sessionListSchema = z.array(sessionSchema);
+
+/**
+ * `DELETE /api/v3/auth/sessions/{id}` (signed-in): ends one of the caller's own sessions (404 for any other).
+ * `POST /api/v3/auth/sessions/end-others` (signed-in): ends every session of the caller but this one; answers how many.
+ */
+export const sessionParamsSchema = z.object({ id: textSchema(64).min(1) });
+export const endedSessionsSchema = z.object({ ended: z.number().int() });
+export type EndedSessions = z.infer<typeof endedSessionsSchema>;

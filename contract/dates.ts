@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_YEAR, MIN_YEAR } from './bounds';
 
 /** A calendar day `YYYY-MM-DD` (Europe/Rome), as every date query parameter carries it. */
 export const daySchema = z
@@ -7,7 +8,11 @@ export const daySchema = z
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, 'Not a calendar date');
+  }, 'Not a calendar date')
+  .refine((value) => {
+    const year = Number(value.slice(0, 4));
+    return year >= MIN_YEAR && year <= MAX_YEAR;
+  }, `Expected a year from ${MIN_YEAR} to ${MAX_YEAR}`);
 export type Day = z.infer<typeof daySchema>;
 
 /** The schema defaults of SPEC.md section 9. */

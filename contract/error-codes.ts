@@ -37,6 +37,10 @@ export const ErrorCode = {
   OWN_PASSWORD_ONLY: 'OWN_PASSWORD_ONLY',
   WRONG_PASSWORD: 'WRONG_PASSWORD',
   SAME_PASSWORD: 'SAME_PASSWORD',
+  /** 400: the new password is in the list of common passwords shipped with the server. */
+  PASSWORD_COMMON: 'PASSWORD_COMMON',
+  /** 400: the new password contains the username. */
+  PASSWORD_HAS_USERNAME: 'PASSWORD_HAS_USERNAME',
   ENROLMENT_EXPIRED: 'ENROLMENT_EXPIRED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

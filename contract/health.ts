@@ -10,6 +10,8 @@ export const readinessSchema = z.object({
     sync: z.enum(['ok', 'pending', 'running', 'failed', 'disabled', 'limited']),
   }),
   progress: z.string().optional(),
+  /** Which instance started the last CRM sync, and when (ISO 8601): one run per interval across instances. */
+  lastSync: z.object({ instance: z.string(), startedAt: z.string() }).optional(),
   /** Catalogued CRM fields the org lacks or hides from the integration user, by object: left out of snapshots. */
   missingFields: z.record(z.string(), z.array(z.string())).optional(),
   /** The CRM's daily API usage as its last answer reported it. */

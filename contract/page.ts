@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumberSchema, textSchema } from './bounds';
 
 /** A page of results; `number` and `pageable.pageNumber` are 0-based. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
@@ -27,10 +28,10 @@ export const booleanParam = z
 
 /** The query every paged list takes (SPEC.md section 7). */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(0).default(0),
+  page: pageNumberSchema.default(0),
   size: z.coerce.number().int().min(1).max(100).default(10),
-  sort: z.string().max(100).optional(),
+  sort: textSchema(100).optional(),
   isPaged: booleanParam.default(true),
-  filter: z.string().max(300).optional(),
+  filter: textSchema(300).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;

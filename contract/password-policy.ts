@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWellFormedText, TEXT_ILL_FORMED_MESSAGE } from './bounds';
 
 /**
  * The rules a new or changed password must meet (SPEC.md section 5), as data: the server enforces them and the
@@ -27,8 +28,20 @@ export function brokenPasswordRules(password: string): PasswordRuleId[] {
 export const PASSWORD_POLICY_MESSAGE_PREFIX = 'Password does not meet the rules: ';
 
 /** A new password; a refusal's message is the prefix followed by the broken rule ids, comma-separated. */
-export const newPasswordSchema = z.string().superRefine((password, ctx) => {
-  const broken = brokenPasswordRules(password);
-  if (broken.length > 0)
-    ctx.addIssue({ code: 'custom', message: `${PASSWORD_POLICY_MESSAGE_PREFIX}${broken.join(', ')}` });
-});
+export const newPasswordSchema = z
+  .string()
+  .refine(isWellFormedText, TEXT_ILL_FORMED_MESSAGE)
+  .superRefine((password, ctx) => {
+    const broken = brokenPasswordRules(password);
+    if (broken.length > 0)
+      ctx.addIssue({ code: 'custom', message: `${PASSWORD_POLICY_MESSAGE_PREFIX}${broken.join(', ')}` });
+  });
+
+/** Shorter usernames (`al`, `it`) would refuse too many passwords by chance. */
+const MIN_USERNAME_CHECKED = 3;
+
+/** Whether the password contains the username, in any letter case (refused: it is the first thing an attacker tries). */
+export function passwordContainsUsername(password: string, username: string): boolean {
+  const name = username.trim().toLowerCase();
+  return name.length >= MIN_USERNAME_CHECKED && password.toLowerCase().includes(name);
+}

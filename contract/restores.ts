@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema, idSchema, textSchema } from './bounds';
 import { pageQuerySchema } from './page';
 
 export const RestoreType = { REPORT: 1, FORCED: 2 } as const;
@@ -18,7 +19,7 @@ export const CLAIMED_ELSEWHERE_MESSAGE =
   'This request has already been reviewed, or is being reviewed by someone else';
 
 /** `?code=`: the caller's current one-time code; checked and then spent (a replayed code is refused). */
-export const otpQuerySchema = z.object({ code: z.string().max(200) });
+export const otpQuerySchema = z.object({ code: textSchema(200) });
 
 /**
  * `POST /api/v3/restore-account-request/?code=` and `/restore-case-request/?code=` (USER_RANA only).
@@ -29,13 +30,14 @@ export const otpQuerySchema = z.object({ code: z.string().max(200) });
  * request exists for one of the revisions.
  */
 export const createRestoreSchema = z.object({
-  dateFrom: z.string().min(1),
-  dateTo: z.string().min(1),
+  dateFrom: textSchema(40).min(1),
+  dateTo: textSchema(40).min(1),
   restoreTypeId: z.union([z.literal(RestoreType.REPORT), z.literal(RestoreType.FORCED)]),
-  userCreatorId: z.number().int(),
-  userReviewerId: z.number().int(),
-  salesforceUserId: z.string().min(1).max(40).nullable().optional(),
-  revisionIdList: z.array(z.number().int().positive()).min(1).max(100),
+  userCreatorId: idSchema,
+  /** 0 for a report. */
+  userReviewerId: idSchema.or(z.literal(0)),
+  salesforceUserId: textSchema(40).min(1).nullable().optional(),
+  revisionIdList: z.array(idSchema).min(1).max(100),
 });
 export type CreateRestore = z.infer<typeof createRestoreSchema>;
 
@@ -44,7 +46,7 @@ export const restoreListQuerySchema = pageQuerySchema.extend({
   status: z.enum(RESTORE_STATUSES).default('PENDING'),
 });
 
-export const restoreIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const restoreIdParamsSchema = z.object({ id: idParamSchema });
 
 /**
  * `POST .../{id}/review/{reviewerId}?approved=&code=` (ADMIN and USER_{PRODUCT}): PENDING requests only, never the
@@ -53,16 +55,16 @@ export const restoreIdParamsSchema = z.object({ id: z.coerce.number().int().posi
  * The body (optional) may repeat the review as SPEC.md's payload: `{userReviewerId, restoreRequestsIdList, approved}`.
  */
 export const reviewParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  reviewerId: z.coerce.number().int().positive(),
+  id: idParamSchema,
+  reviewerId: idParamSchema,
 });
 export const reviewQuerySchema = otpQuerySchema.extend({
   approved: z.enum(['true', 'false']).transform((v) => v === 'true'),
 });
 export const reviewBodySchema = z
   .object({
-    userReviewerId: z.number().int().optional(),
-    restoreRequestsIdList: z.array(z.number().int()).optional(),
+    userReviewerId: idSchema.optional(),
+    restoreRequestsIdList: z.array(idSchema).max(100).optional(),
     approved: z.boolean().optional(),
   })
   .nullish();

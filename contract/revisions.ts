@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema, textSchema } from './bounds';
 import { dateOrder, dateRangeFields } from './dates';
 import { pageQuerySchema } from './page';
 import { recordLifeFields } from './search';
@@ -30,18 +31,18 @@ export const revisionsInRangeQuerySchema = pageQuerySchema.extend(dateRangeField
 /** `GET /api/v3/revision-account/{id}/history` and `/revision-case/{id}/history`: every revision, newest first. */
 export const revisionHistoryQuerySchema = pageQuerySchema;
 
-export const recordParamsSchema = z.object({ id: z.string().min(1).max(40) });
+export const recordParamsSchema = z.object({ id: textSchema(40).min(1) });
 
 /** `GET /api/v3/revision-account/differences?firstRevisionAccountID=&secondRevisionAccountID=` */
 export const accountDifferencesQuerySchema = z.object({
-  firstRevisionAccountID: z.coerce.number().int().positive(),
-  secondRevisionAccountID: z.coerce.number().int().positive(),
+  firstRevisionAccountID: idParamSchema,
+  secondRevisionAccountID: idParamSchema,
 });
 
 /** `GET /api/v3/revision-case/differences?firstRevisionCaseID=&secondRevisionCaseID=` */
 export const caseDifferencesQuerySchema = z.object({
-  firstRevisionCaseID: z.coerce.number().int().positive(),
-  secondRevisionCaseID: z.coerce.number().int().positive(),
+  firstRevisionCaseID: idParamSchema,
+  secondRevisionCaseID: idParamSchema,
 });
 
 /**

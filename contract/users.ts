@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema, textSchema } from './bounds';
 import { pageQuerySchema } from './page';
 import { newPasswordSchema } from './password-policy';
 import { roleNameSchema, roleSchema } from './roles';
@@ -32,7 +33,7 @@ export const userListQuerySchema = pageQuerySchema.extend({
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
-const usernameSchema = z.string().trim().min(1).max(300);
+const usernameSchema = textSchema(300).trim().min(1);
 const emailSchema = z.email().max(300);
 /** Only the role's name is read; a whole role object ({id, name, label}) is accepted too. */
 const roleRefSchema = z.object({ name: roleNameSchema });
@@ -69,19 +70,19 @@ export type UpdateUser = z.infer<typeof updateUserSchema>;
  * 400 naming `body.oldPassword`. Success ends every session of the user, the caller's own included: sign in again.
  */
 export const updatePasswordSchema = z.object({
-  oldPassword: z.string().min(1).max(40),
+  oldPassword: textSchema(40).min(1),
   newPassword: newPasswordSchema,
 });
 export type UpdatePassword = z.infer<typeof updatePasswordSchema>;
 
 /** Path of every `/user/{id}...` route. */
-export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const userIdParamsSchema = z.object({ id: idParamSchema });
 
 /**
  * `GET /api/v3/user/{qrToken}/qr-code`: the router needs one parameter name per path position, so the enrolment
  * token travels in the parameter called `id`.
  */
-export const qrCodeParamsSchema = z.object({ id: z.string().min(1).max(200) });
+export const qrCodeParamsSchema = z.object({ id: textSchema(200).min(1) });
 
 /** `GET /api/v3/user/{id}/qr-token` (ADMIN): a new TOTP secret and a one-use enrolment link valid 24 h. */
 export const qrTokenSchema = z.object({
@@ -103,3 +104,10 @@ export const qrCodeSchema = z.object({
 export type QrCode = z.infer<typeof qrCodeSchema>;
 
 export const ENROLMENT_TTL_HOURS = 24;
+
+/**
+ * `DELETE /api/v3/user/{id}/locks` (ADMIN): lifts every sign-in and code lock of the user, from every address and
+ * browser; `cleared` counts the locks that were in force.
+ */
+export const clearLocksSchema = z.object({ cleared: z.number().int() });
+export type ClearLocks = z.infer<typeof clearLocksSchema>;

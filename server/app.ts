@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { agentRoutes } from './agents/agents.routes';
 import { auditRoutes } from './audit/audit.routes';
+import { AuditService } from './audit/audit.service';
+import { RefusalAudit } from './audit/refusal-audit';
 import { authRoutes } from './auth/auth.routes';
 import { identityDeps } from './auth/identity-deps';
 import type { SessionService } from './auth/sessions';
@@ -14,9 +16,11 @@ import type { ReadinessState } from './health/readiness';
 import { API_PREFIX, registerAccessControl } from './http/access';
 import { registerErrorHandler, registerNotFound } from './http/error-handler';
 import { acceptEmptyJsonBodies } from './http/json-body';
+import { redactedLogger } from './http/log-redaction';
 import { registerOpenApi } from './http/openapi';
 import { registerOverloadGuard } from './http/overload';
 import { registerRateLimit } from './http/rate-limit';
+import { sharedRateLimitStore } from './http/rate-limit-store';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import type { Mailer } from './mail/mailer';
@@ -50,7 +54,7 @@ export type AppDeps = {
 /** Builds the whole HTTP app without listening: main.ts starts it, tests call it through inject or a port. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? { level: deps.config.logLevel },
+    logger: redactedLogger(deps.logger ?? { level: deps.config.logLevel }),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -70,10 +74,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerOverloadGuard(app, deps.config.apiMaxInFlight);
   acceptEmptyJsonBodies(app);
-  registerAccessControl(app, deps.sessions);
+  // Before access control: its onRequest hook refuses with 401/403, and those answers need the headers too.
   await registerSecurityHeaders(app, deps.config.secureTransport);
+  registerAccessControl(app, deps.sessions, new RefusalAudit(new AuditService(deps.db, deps.now), deps.now));
   await registerOpenApi(app);
-  await registerRateLimit(app);
+  // On PostgreSQL every instance counts the same hits; PGlite serves one process.
+  await registerRateLimit(app, deps.config.databaseUrl ? sharedRateLimitStore(deps.db) : undefined);
   await app.register(healthRoutes, { readiness: deps.readiness });
   const identity = identityDeps(deps);
   await app.register(authRoutes, { prefix: API_PREFIX, identity });

@@ -40,6 +40,7 @@ const envSchema = z.object({
   SF_CLIENT_ID: optionalString,
   SF_CLIENT_SECRET: optionalString,
   SYNC_INTERVAL_S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(300)),
+  INSTANCE_ID: z.preprocess(emptyAsUndefined, z.string().max(100).optional()),
   SF_API_MAX_USAGE: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().gt(0, 'must be a fraction above 0').max(1, 'must be a fraction up to 1').default(0.8),
@@ -131,6 +132,8 @@ export type Config = {
   /** Mass-change watch thresholds (server/watch/). */
   watch: WatchThresholds;
   syncIntervalSeconds: number;
+  /** Names this instance in /readyz's last sync; host:pid by default. */
+  instanceId: string | undefined;
   /** The fraction of the org's daily API requests at which the sync stops making query calls. */
   sfApiMaxUsage: number;
   smtp: { url: string; from: string } | undefined;
@@ -231,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMinutes: e.WATCH_WINDOW_MIN,
     },
     syncIntervalSeconds: e.SYNC_INTERVAL_S,
+    instanceId: e.INSTANCE_ID,
     sfApiMaxUsage: e.SF_API_MAX_USAGE,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
     publicUrl,

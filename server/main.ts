@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { pgliteTemplate } from './db/pglite-template';
 import { ReadinessState } from './health/readiness';
 import { HandOverServer } from './http/hand-over-server';
+import { redactedLogger } from './http/log-redaction';
 import { buildStartingApp } from './http/starting-app';
 
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
   const config = readConfig();
   const readiness = new ReadinessState();
   const socket = new HandOverServer();
-  const logger = { level: config.logLevel };
+  const logger = redactedLogger({ level: config.logLevel });
 
   const startingSlot = socket.slot();
   const starting = await buildStartingApp({

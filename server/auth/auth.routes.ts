@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  endedSessionsSchema,
   LOGIN_LOCKED_STATUS,
   LoginError,
   loginAnswerSchema,
   loginBodySchema,
   loginQuerySchema,
+  sessionListSchema,
+  sessionParamsSchema,
   type LoginAnswer,
 } from '../../contract/auth';
 import { envelopeOf, errorBodySchema } from '../../contract/envelope';
@@ -15,6 +18,7 @@ import { principalOf } from '../http/access';
 import { envelope } from '../http/envelope';
 import { rateLimits } from '../http/rate-limit';
 import { AuthService, LoginRefused } from './auth.service';
+import { deviceCookieHeader, deviceCookieOf } from './device-cookie';
 
 export async function authRoutes(
   app: FastifyInstance,
@@ -44,8 +48,13 @@ export async function authRoutes(
         response: { 200: loginAnswerSchema, 401: errorBodySchema, [LOGIN_LOCKED_STATUS]: errorBodySchema },
       },
     },
-    async (request): Promise<LoginAnswer> => {
-      const token = await auth.login(request.body, request.query.code, request.ip);
+    async (request, reply): Promise<LoginAnswer> => {
+      const { token, deviceToken } = await auth.login(request.body, request.query.code, {
+        ip: request.ip,
+        deviceToken: deviceCookieOf(request.headers.cookie),
+        userAgent: request.headers['user-agent'],
+      });
+      reply.header('set-cookie', deviceCookieHeader(deviceToken, identity.secureTransport));
       const { data: _query, ...meta } = envelope(null, 'Signed in');
       return { ...meta, data: { token } };
     },
@@ -65,5 +74,53 @@ export async function authRoutes(
       await auth.logout(principalOf(request), request.ip);
       return envelope(null, 'Signed out');
     },
+  );
+
+  r.get(
+    '/auth/sessions',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Your open sessions (started, last used, address, browser)',
+        response: { 200: envelopeOf(sessionListSchema), 401: errorBodySchema },
+      },
+    },
+    async (request) => envelope(await auth.sessionsOf(principalOf(request))),
+  );
+
+  r.delete(
+    '/auth/sessions/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['auth'],
+        summary: 'End one of your sessions',
+        params: sessionParamsSchema,
+        response: {
+          200: envelopeOf(z.null()),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      await auth.endSession(principalOf(request), request.params.id, request.ip);
+      return envelope(null, 'Session ended');
+    },
+  );
+
+  r.post(
+    '/auth/sessions/end-others',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['auth'],
+        summary: 'End every session of yours but this one',
+        response: { 200: envelopeOf(endedSessionsSchema), 401: errorBodySchema },
+      },
+    },
+    async (request) => envelope(await auth.endOtherSessions(principalOf(request), request.ip)),
   );
 }

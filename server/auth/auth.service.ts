@@ -1,19 +1,39 @@
-import { LOGIN_LOCKED_STATUS, LoginError, type LoginBody } from '../../contract/auth';
+import {
+  LOGIN_LOCKED_STATUS,
+  LoginError,
+  type EndedSessions,
+  type LoginBody,
+  type Session,
+} from '../../contract/auth';
 import type { AuditService } from '../audit/audit.service';
 import type { Db } from '../db/database';
 import type { LoginAttemptsTable } from '../db/tables/identity.table';
-import { HttpError } from '../http/http-error';
+import { HttpError, notFound } from '../http/http-error';
 import type { Principal } from '../http/access';
 import { useOpenQrTokens } from '../users/qr-tokens.repository';
 import { findLiveUserByUsername, type UserWithRole } from '../users/users.repository';
 import {
+  attackReportedSince,
   claimCodeStep,
-  credentialFailureTimes,
+  clearLock,
+  lockKey,
+  lockState,
   lockStateForUpdate,
+  recentFailures,
   recordLoginAttempt,
   saveLockState,
+  type LockKey,
 } from './auth.repository';
-import { afterFailure, isLocked, replayFailures, unlocked, type LockState } from './lock-policy';
+import { deviceOf, issueDeviceToken } from './device-cookie';
+import {
+  afterFailure,
+  ATTACK_DELAY_MS,
+  ATTACK_WINDOW_MS,
+  isLocked,
+  retryAfterSeconds,
+  underAttack,
+  type LockState,
+} from './lock-policy';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import type { SessionService } from './sessions';
 import { checkTotpCode, type CodeCheck } from './totp';
@@ -39,10 +59,14 @@ const lockedRefusal = (state: LockState, now: Date) =>
   new LoginRefused(
     LoginError.LOCKED,
     'Too many failed sign-ins: try again later',
-    Math.max(1, Math.ceil(((state.lockedUntil?.getTime() ?? now.getTime()) - now.getTime()) / 1000)),
+    retryAfterSeconds(state, now),
   );
 const wrongCredentials = () => new LoginRefused(LoginError.WRONG_CREDENTIALS, 'Wrong username or password');
 const wrongCode = () => new LoginRefused(LoginError.WRONG_CODE, 'Wrong one-time code');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const attackDelay = () =>
+  sleep(ATTACK_DELAY_MS.min + Math.random() * (ATTACK_DELAY_MS.max - ATTACK_DELAY_MS.min));
 
 export type AuthDeps = {
   db: Db;
@@ -52,28 +76,42 @@ export type AuthDeps = {
   now: () => Date;
 };
 
-type Attempt = { username: string; ip: string; now: Date };
+/** Where a sign-in comes from: its address, and the device cookie its browser sent, if any. */
+export type SignInSource = { ip: string; deviceToken?: string | undefined; userAgent?: string | undefined };
+
+type Attempt = { username: string; ip: string; now: Date; key: LockKey };
 
 export class AuthService {
   constructor(private readonly deps: AuthDeps) {}
 
   /**
-   * Password, then one-time code. Unknown and deleted users get the same answer as a wrong password, after the
-   * same work (an argon2 check against a dummy hash), and lock the same way, from their recorded attempts.
+   * Password, then one-time code; answers the session token and a new device cookie for this browser. Failures
+   * count per account and source (see lock-policy.ts). Unknown and deleted users get the same answer as a wrong
+   * password, after the same work (an argon2 check against a dummy hash), and lock the same way.
    */
-  async login(body: LoginBody, code: string | undefined, ip: string): Promise<string> {
-    const attempt: Attempt = { username: body.username, ip, now: this.deps.now() };
-    const user = await findLiveUserByUsername(this.deps.db, body.username);
-    if (!user) return this.refuseUnknown(body.password, attempt);
-
-    const state: LockState = {
-      failedAttempts: user.failed_attempts,
-      lockedUntil: user.locked_until,
-      lockCount: user.lock_count,
+  async login(
+    body: LoginBody,
+    code: string | undefined,
+    from: SignInSource,
+  ): Promise<{ token: string; deviceToken: string }> {
+    const now = this.deps.now();
+    const device = deviceOf(this.deps.secretsKey, from.deviceToken, body.username, now);
+    const attempt: Attempt = {
+      username: body.username,
+      ip: from.ip,
+      now,
+      key: lockKey(body.username, device ? `device:${device}` : `ip:${from.ip}`),
     };
-    if (isLocked(state, attempt.now)) {
-      await this.recordRefusedWhileLocked(attempt, user.id);
-      throw lockedRefusal(state, attempt.now);
+    await this.slowDownAttack(attempt);
+    const state = await lockState(this.deps.db, attempt.key);
+    const user = await findLiveUserByUsername(this.deps.db, body.username);
+    if (isLocked(state, now)) {
+      await this.recordRefusedWhileLocked(attempt, user?.id ?? null);
+      throw lockedRefusal(state, now);
+    }
+    if (!user) {
+      await verifyAgainstDummy(body.password);
+      return this.fail(null, 'bad_credentials', attempt);
     }
     if (!(await verifyPassword(user.password_hash, body.password)))
       return this.fail(user, 'bad_credentials', attempt);
@@ -81,21 +119,28 @@ export class AuthService {
     // four wrong codes would lock an account instead of five. Wrong passwords still count, so guessing stays limited.
     if (!code) throw wrongCode();
 
-    const check = this.checkCode(user, code ?? '', attempt.now);
-    if (!check.ok)
-      return this.fail(user, check.reason === 'replayed' ? 'replayed_code' : 'bad_code', attempt);
+    const check = this.checkCode(user, code, now);
+    if (!check.ok) {
+      if (check.reason === 'replayed') return this.refuseReplay(user, attempt);
+      return this.fail(user, 'bad_code', attempt);
+    }
     const accepted = await this.deps.db.transaction().execute(async (trx) => {
       // The step is claimed in the database: of two concurrent sign-ins with one code, one wins.
       if (!(await claimCodeStep(trx, user.id, check.step))) return false;
-      await saveLockState(trx, user.id, unlocked);
+      await clearLock(trx, attempt.key);
       await recordLoginAttempt(trx, { ...this.row(attempt), outcome: 'ok' });
       await this.audit('auth.login', user, attempt, undefined, trx);
-      if ((await useOpenQrTokens(trx, user.id, attempt.now)) > 0)
+      if ((await useOpenQrTokens(trx, user.id, now)) > 0)
         await this.audit('user.enrolment-completed', user, attempt, undefined, trx);
       return true;
     });
-    if (!accepted) return this.fail(user, 'replayed_code', attempt);
-    return this.deps.sessions.issue({ id: user.id, username: user.username, role: user.role_name }, ip);
+    if (!accepted) return this.refuseReplay(user, attempt);
+    const token = await this.deps.sessions.issue(
+      { id: user.id, username: user.username, role: user.role_name },
+      from.ip,
+      from.userAgent ?? null,
+    );
+    return { token, deviceToken: issueDeviceToken(this.deps.secretsKey, user.username, now) };
   }
 
   async logout(principal: Principal, ip: string): Promise<void> {
@@ -108,40 +153,85 @@ export class AuthService {
     });
   }
 
+  /** The caller's open sessions, this one marked `current`. */
+  async sessionsOf(principal: Principal): Promise<Session[]> {
+    return (await this.deps.sessions.openFor(principal.userId)).map((open) => ({
+      id: open.jti,
+      startedAt: open.createdAt.toISOString(),
+      lastUsedAt: open.lastSeenAt.toISOString(),
+      ip: open.ip,
+      browser: open.userAgent,
+      current: open.jti === principal.jti,
+    }));
+  }
+
+  /** Ends one of the caller's own sessions ('Termina'); 404 for a session that is not theirs or not open. */
+  async endSession(principal: Principal, jti: string, ip: string): Promise<void> {
+    if (!(await this.deps.sessions.endOwn(principal.userId, jti, 'ended-by-user')))
+      throw notFound('No such session');
+    await this.recordSessionsEnded(principal, ip, 1);
+  }
+
+  /** 'Termina tutte le altre': every session of the caller but this one. */
+  async endOtherSessions(principal: Principal, ip: string): Promise<EndedSessions> {
+    const ended = await this.deps.sessions.endOthers(principal.userId, principal.jti, 'ended-by-user');
+    await this.recordSessionsEnded(principal, ip, ended);
+    return { ended };
+  }
+
+  private recordSessionsEnded(principal: Principal, ip: string, ended: number): Promise<void> {
+    return this.deps.audit.record({
+      action: 'auth.sessions-ended',
+      actor: { userId: principal.userId, username: principal.username },
+      target: `user:${principal.userId}`,
+      ip,
+      details: { ended },
+    });
+  }
+
+  /**
+   * More than ATTACK_FAILURES failures on this account within the hour, from several addresses: wait 1-3 s before
+   * answering (never refuse: the real user must still get in) and raise one audit event per hour.
+   */
+  private async slowDownAttack(attempt: Attempt): Promise<void> {
+    const since = new Date(attempt.now.getTime() - ATTACK_WINDOW_MS);
+    if (!underAttack(await recentFailures(this.deps.db, attempt.username, since))) return;
+    if (!(await attackReportedSince(this.deps.db, attempt.key.account, since)))
+      await this.deps.audit.record({
+        action: 'auth.account-under-attack',
+        actor: null,
+        target: `account:${attempt.key.account}`,
+        ip: attempt.ip,
+      });
+    await attackDelay();
+  }
+
+  /** A valid code already used (a double submit, or two tabs): -2, but not a failure, so it never locks. */
+  private async refuseReplay(user: UserWithRole, attempt: Attempt): Promise<never> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      await recordLoginAttempt(trx, { ...this.row(attempt), outcome: 'replayed_code' });
+      await this.audit('auth.code-replayed', user, attempt, undefined, trx);
+    });
+    throw wrongCode();
+  }
+
   private checkCode(user: UserWithRole, code: string, now: Date): CodeCheck {
     if (!user.totp_secret_enc) return { ok: false, reason: 'invalid' };
     const secret = openTotpSecret(user.totp_secret_enc, this.deps.secretsKey, user.id);
     return checkTotpCode({ secret, code, at: now, lastStep: user.totp_last_step });
   }
 
-  /** One more failure for a known user, counted under a row lock so concurrent failures all count. */
-  private async fail(user: UserWithRole, outcome: Outcome, attempt: Attempt): Promise<never> {
+  /** One more failure of this account from this source, counted under a row lock so concurrent failures all count. */
+  private async fail(user: UserWithRole | null, outcome: Outcome, attempt: Attempt): Promise<never> {
     const next = await this.deps.db.transaction().execute(async (trx) => {
-      const state = afterFailure(await lockStateForUpdate(trx, user.id), attempt.now);
-      await saveLockState(trx, user.id, state);
+      const state = afterFailure(await lockStateForUpdate(trx, attempt.key, attempt.now), attempt.now);
+      await saveLockState(trx, attempt.key, state, attempt.now);
       await recordLoginAttempt(trx, { ...this.row(attempt), outcome });
       await this.recordFailure(outcome, state, user, attempt, trx);
       return state;
     });
     if (isLocked(next, attempt.now)) throw lockedRefusal(next, attempt.now);
     throw outcome === 'bad_credentials' ? wrongCredentials() : wrongCode();
-  }
-
-  private async refuseUnknown(password: string, attempt: Attempt): Promise<never> {
-    const { db } = this.deps;
-    const state = replayFailures(await credentialFailureTimes(db, attempt.username));
-    if (isLocked(state, attempt.now)) {
-      await this.recordRefusedWhileLocked(attempt, null);
-      throw lockedRefusal(state, attempt.now);
-    }
-    await verifyAgainstDummy(password);
-    const next = afterFailure(state, attempt.now);
-    await db.transaction().execute(async (trx) => {
-      await recordLoginAttempt(trx, { ...this.row(attempt), outcome: 'bad_credentials' });
-      await this.recordFailure('bad_credentials', next, null, attempt, trx);
-    });
-    if (isLocked(next, attempt.now)) throw lockedRefusal(next, attempt.now);
-    throw wrongCredentials();
   }
 
   private async recordFailure(
@@ -151,19 +241,13 @@ export class AuthService {
     attempt: Attempt,
     trx: Db,
   ): Promise<void> {
-    await this.audit(
-      outcome === 'replayed_code' ? 'auth.code-replayed' : 'auth.login-failed',
-      user,
-      attempt,
-      { reason: outcome },
-      trx,
-    );
+    await this.audit('auth.login-failed', user, attempt, { reason: outcome }, trx);
     if (isLocked(next, attempt.now))
       await this.audit(
         'auth.locked',
         user,
         attempt,
-        { until: next.lockedUntil?.toISOString(), lockCount: next.lockCount },
+        { until: next.lockedUntil?.toISOString(), lockCount: next.lockCount, source: attempt.key.source },
         trx,
       );
   }
@@ -176,6 +260,7 @@ export class AuthService {
           action: 'auth.login-refused-locked',
           actor: { userId, username: attempt.username },
           ip: attempt.ip,
+          details: { source: attempt.key.source },
         },
         trx,
       );

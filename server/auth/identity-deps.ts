@@ -14,6 +14,8 @@ export type IdentityDeps = {
   ownsMailer: boolean;
   secretsKey: Buffer;
   publicUrl: string;
+  /** Behind https: cookies are marked Secure. */
+  secureTransport: boolean;
   now: () => Date;
 };
 
@@ -37,6 +39,7 @@ export function identityDeps(deps: IdentitySources): IdentityDeps {
     ownsMailer,
     secretsKey: deps.config.secretsKey,
     publicUrl: deps.config.publicUrl,
+    secureTransport: deps.config.secureTransport,
     now,
   };
 }

@@ -10,7 +10,24 @@ export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 30 * 1000;
 
 export type SessionEndReason =
-  'logout' | 'idle' | 'expired' | 'user-deleted' | 'password-changed' | 'secret-changed';
+  | 'logout'
+  | 'idle'
+  | 'expired'
+  | 'user-deleted'
+  | 'password-changed'
+  | 'secret-changed'
+  | 'password-guessing'
+  | 'ended-by-user'
+  | 'ended-by-admin';
+
+/** An open session as its owner sees it. */
+export type OpenSession = {
+  jti: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+};
 
 export class SessionService implements SessionVerifier {
   private readonly key: Uint8Array;
@@ -24,13 +41,25 @@ export class SessionService implements SessionVerifier {
   }
 
   /** Opens a session row and signs the JWT that names it. */
-  async issue(user: { id: number; username: string; role: string }, ip: string | null): Promise<string> {
+  async issue(
+    user: { id: number; username: string; role: string },
+    ip: string | null,
+    userAgent: string | null = null,
+  ): Promise<string> {
     const jti = randomUUID();
     const now = this.now();
     const expiresAt = new Date(now.getTime() + SESSION_MAX_MS);
     await this.db
       .insertInto('sessions')
-      .values({ jti, user_id: user.id, ip, created_at: now, last_seen_at: now, expires_at: expiresAt })
+      .values({
+        jti,
+        user_id: user.id,
+        ip,
+        user_agent: userAgent?.slice(0, 300) ?? null,
+        created_at: now,
+        last_seen_at: now,
+        expires_at: expiresAt,
+      })
       .execute();
     return new SignJWT({ id: user.id, role: user.role })
       .setProtectedHeader({ alg: 'HS256' })
@@ -91,6 +120,53 @@ export class SessionService implements SessionVerifier {
       .where('jti', '=', jti)
       .where('ended_at', 'is', null)
       .execute();
+  }
+
+  /** The user's sessions still usable now (not ended, not expired, not idle), last used first. */
+  async openFor(userId: number): Promise<OpenSession[]> {
+    const now = this.now();
+    const rows = await this.db
+      .selectFrom('sessions')
+      .select(['jti', 'created_at', 'last_seen_at', 'ip', 'user_agent'])
+      .where('user_id', '=', userId)
+      .where('ended_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where('last_seen_at', '>', new Date(now.getTime() - SESSION_IDLE_MS))
+      .orderBy('last_seen_at', 'desc')
+      .execute();
+    return rows.map((r) => ({
+      jti: r.jti,
+      createdAt: r.created_at,
+      lastSeenAt: r.last_seen_at,
+      ip: r.ip,
+      userAgent: r.user_agent,
+    }));
+  }
+
+  /** Ends one session of this user; false when it is not theirs or already ended. */
+  async endOwn(userId: number, jti: string, reason: SessionEndReason): Promise<boolean> {
+    return (await this.endOpen(userId, reason, { only: jti })) > 0;
+  }
+
+  /** Ends every open session of the user but `keep`; answers how many ended. */
+  endOthers(userId: number, keep: string, reason: SessionEndReason): Promise<number> {
+    return this.endOpen(userId, reason, { except: keep });
+  }
+
+  private async endOpen(
+    userId: number,
+    reason: SessionEndReason,
+    which: { only: string } | { except: string },
+  ): Promise<number> {
+    const rows = await this.db
+      .updateTable('sessions')
+      .set({ ended_at: this.now(), end_reason: reason })
+      .where('user_id', '=', userId)
+      .where('ended_at', 'is', null)
+      .where('jti', 'only' in which ? '=' : '!=', 'only' in which ? which.only : which.except)
+      .returning('jti')
+      .execute();
+    return rows.length;
   }
 
   /** Ends every open session of a user: deletion, password or TOTP secret change. */

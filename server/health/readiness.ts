@@ -15,10 +15,16 @@ export class ReadinessState {
   private progress: string | undefined;
   private crm: { facts: CrmFacts; maxUsage: number } | undefined;
   private readonly settledListeners: Array<(status: SyncCheck) => void> = [];
+  private lastRun: { instance: string; startedAt: Date } | undefined;
 
   /** Called each time a sync run ends (well, paused or failed): work that follows a sync hangs here. */
   onSyncSettled(listener: (status: SyncCheck) => void): void {
     this.settledListeners.push(listener);
+  }
+
+  /** The CRM sync's last start, by whichever instance took it. */
+  lastSync(run: { instance: string; startedAt: Date }): void {
+    this.lastRun = run;
   }
 
   /** /readyz also shows the fields the org hides and its API usage against `maxUsage` (SF_API_MAX_USAGE). */
@@ -55,6 +61,9 @@ export class ReadinessState {
       ready,
       checks: { database: this.database, sync: this.sync },
       ...(this.progress ? { progress: this.progress } : {}),
+      ...(this.lastRun
+        ? { lastSync: { instance: this.lastRun.instance, startedAt: this.lastRun.startedAt.toISOString() } }
+        : {}),
       ...(this.crm
         ? { missingFields: Object.fromEntries(Object.entries(missing)) as Record<string, string[]> }
         : {}),

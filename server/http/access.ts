@@ -1,6 +1,8 @@
 import { ErrorCode } from '../../contract/error-codes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RefusalAudit } from '../audit/refusal-audit';
 import { forbidden, unauthorized } from './http-error';
+import { redactUrl } from './log-redaction';
 
 /** Who may call a route: anyone, any signed-in user, or the listed roles only. */
 export type Access = 'public' | 'signed-in' | readonly string[];
@@ -43,7 +45,11 @@ export function principalOf(request: FastifyRequest): Principal {
  * Deny by default: every /api/v3 route must declare its access, or the app refuses to start.
  * The declared rules are kept in `app.routeRules` so tests can walk the whole table.
  */
-export function registerAccessControl(app: FastifyInstance, sessions: SessionVerifier): void {
+export function registerAccessControl(
+  app: FastifyInstance,
+  sessions: SessionVerifier,
+  refusals?: RefusalAudit,
+): void {
   app.decorate('routeRules', [] as RouteRule[]);
   app.decorateRequest('principal', null);
 
@@ -62,12 +68,28 @@ export function registerAccessControl(app: FastifyInstance, sessions: SessionVer
     if (access === undefined || access === 'public') return;
     const token = bearer(request);
     const principal = token ? await sessions.verify(token, request) : null;
-    if (!principal)
-      throw token
-        ? unauthorized('Session expired or revoked', ErrorCode.SESSION_EXPIRED)
-        : unauthorized('Authentication required');
+    const where = { method: request.method, url: redactUrl(request.url) };
+    const notAudited = (error: unknown) => request.log.warn({ err: error }, 'refusal not audited');
+    if (!principal) {
+      if (!token) throw unauthorized('Authentication required');
+      await refusals?.record(
+        { action: 'auth.refused-token', actor: null, ip: request.ip, details: where },
+        notAudited,
+      );
+      throw unauthorized('Session expired or revoked', ErrorCode.SESSION_EXPIRED);
+    }
     request.principal = principal;
-    if (access !== 'signed-in' && !access.includes(principal.role))
+    if (access !== 'signed-in' && !access.includes(principal.role)) {
+      await refusals?.record(
+        {
+          action: 'auth.refused-forbidden',
+          actor: { userId: principal.userId, username: principal.username },
+          ip: request.ip,
+          details: { ...where, role: principal.role },
+        },
+        notAudited,
+      );
       throw forbidden('Your role does not allow this');
+    }
   });
 }

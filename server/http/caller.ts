@@ -3,7 +3,8 @@ import type { AuditActor } from '../audit/audit.service';
 import { principalOf } from './access';
 
 /** The caller of a request as the services take it: who (for checks and the audit log) and from where. */
-export type Caller = { userId: number; actor: AuditActor; ip: string };
+/** `jti`: the caller's session, so a service can end it. */
+export type Caller = { userId: number; actor: AuditActor; ip: string; jti: string };
 
 /** The caller of a request, as an audit actor, and the address it came from (also for public routes). */
 export function auditContextOf(request: FastifyRequest): { actor: AuditActor; ip: string } {
@@ -17,5 +18,6 @@ export function auditContextOf(request: FastifyRequest): { actor: AuditActor; ip
 /** The signed-in caller of a route that is not public. */
 export function callerOf(request: FastifyRequest): Caller {
   const { actor, ip } = auditContextOf(request);
-  return { userId: principalOf(request).userId, actor, ip };
+  const principal = principalOf(request);
+  return { userId: principal.userId, actor, ip, jti: principal.jti };
 }

@@ -1,6 +1,7 @@
-import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import rateLimit, { type RateLimitOptions, type RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './http-error';
+import { redactUrl } from './log-redaction';
 
 /**
  * Per-IP limits, switched on route by route with `config: { rateLimit: rateLimits.x }`. Accounts have their own
@@ -17,12 +18,20 @@ export const rateLimits = {
 
 export const RATE_LIMITED = 'RATE_LIMITED';
 
-/** Registers the limiter with no global limit; a refusal is a 429 error envelope with `Retry-After`. */
-export async function registerRateLimit(app: FastifyInstance): Promise<void> {
+/**
+ * Registers the limiter with no global limit; a refusal is a 429 error envelope with `Retry-After`. `store`: where
+ * hits are counted (PostgreSQL, shared by instances); in this process's memory without one.
+ */
+export async function registerRateLimit(
+  app: FastifyInstance,
+  store?: RateLimitPluginOptions['store'],
+): Promise<void> {
   await app.register(rateLimit, {
     global: false,
+    ...(store ? { store } : {}),
     errorResponseBuilder: (_request, context) =>
       new HttpError(context.statusCode, `Too many requests, retry in ${context.after}`, RATE_LIMITED),
-    onExceeded: (request, key) => request.log.warn({ key, url: request.url }, 'rate limit exceeded'),
+    onExceeded: (request, key) =>
+      request.log.warn({ key, url: redactUrl(request.url) }, 'rate limit exceeded'),
   });
 }

@@ -150,6 +150,7 @@ export async function prepareCrm(
           connector,
           intervalSeconds: config.syncIntervalSeconds,
           maxApiUsage: config.sfApiMaxUsage,
+          ...(config.instanceId ? { instanceId: config.instanceId } : {}),
           readiness,
           logger,
           onRun: metrics?.observeSync,

@@ -4,6 +4,8 @@ import type { ReadinessState } from '../health/readiness';
 import { describeProgress, runSync, type SyncReport } from './crm-sync';
 import { withSyncLock } from './sync-lock';
 import { silentLogger, type SyncLogger } from './sync-logger';
+import { lastLoopRun, recordLoopStart } from './sync-state.repository';
+import { defaultInstanceId } from './instance-id';
 
 export type SyncLoopOptions = {
   db: Db;
@@ -18,6 +20,8 @@ export type SyncLoopOptions = {
   maxApiUsage?: number;
   /** Told of every run that ran here: its report, or null when it failed (the metrics count them). */
   onRun?: (run: { report: SyncReport | null; ms: number }) => void;
+  /** INSTANCE_ID: who takes a run, kept with its start so /readyz can say which instance synced last. */
+  instanceId?: string;
 };
 
 export type SyncLoop = {
@@ -29,9 +33,17 @@ export type SyncLoop = {
 /** Until the first run succeeds, a failed one is tried again this often even when no interval is set. */
 const FIRST_RUN_RETRY_S = 60;
 
-/** Syncs at start and then every `intervalSeconds`, one run at a time; stop() waits for the page being stored. */
+/** A run started this much less than an interval ago still counts as this interval's: timers drift a little. */
+const INTERVAL_SLACK_MS = 2000;
+
+/**
+ * Syncs at start and then every `intervalSeconds`, one run at a time; stop() waits for the page being stored. Several
+ * instances on one PostgreSQL sync once per interval between them: under the advisory lock, a run starts only when
+ * the last start kept in the database is an interval old, and records its own start and instance.
+ */
 export function startSyncLoop(options: SyncLoopOptions): SyncLoop {
   const log = options.logger ?? silentLogger;
+  const instanceId = options.instanceId ?? defaultInstanceId();
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
@@ -40,17 +52,35 @@ export function startSyncLoop(options: SyncLoopOptions): SyncLoop {
   const runOnce = async (): Promise<void> => {
     const started = Date.now();
     try {
-      const outcome = await withSyncLock(options.db, options.dbKind, () =>
-        runSync(options.db, options.connector, {
+      const outcome = await withSyncLock(options.db, options.dbKind, async () => {
+        const last = await lastLoopRun(options.db);
+        const intervalMs = options.intervalSeconds * 1000;
+        // PGlite serves one process: nothing to share, and a restart syncs at once.
+        if (
+          options.dbKind === 'postgres' &&
+          intervalMs > 0 &&
+          last &&
+          last.instance !== instanceId &&
+          started - last.startedAt.getTime() < intervalMs - INTERVAL_SLACK_MS
+        ) {
+          options.readiness?.lastSync(last);
+          return null;
+        }
+        const run = { instance: instanceId, startedAt: new Date(started) };
+        await recordLoopStart(options.db, run);
+        options.readiness?.lastSync(run);
+        return runSync(options.db, options.connector, {
           signal: controller.signal,
           overlapMs: options.overlapMs,
           maxApiUsage: options.maxApiUsage,
           logger: log,
           onProgress: (p) => options.readiness?.syncStatus('running', describeProgress(p)),
-        }),
-      );
+        });
+      });
       if (!outcome.ran) {
         log.info({}, 'sync skipped: another instance is syncing');
+      } else if (outcome.result === null) {
+        log.info({}, 'sync skipped: another instance synced within this interval');
       } else {
         const report: SyncReport = outcome.result;
         log.info({ ...report, ms: Date.now() - started }, 'sync finished');

@@ -49,3 +49,37 @@ export async function lastSuccess(db: Db, key: SyncStateKey): Promise<Date | nul
     .executeTakeFirst();
   return row?.last_run_at && row.last_error === null ? new Date(row.last_run_at) : null;
 }
+
+/** The row that keeps the CRM sync loop's last start, shared by every instance. */
+const SYNC_LOOP = 'SyncLoop';
+
+export type LoopRun = { instance: string; startedAt: Date };
+
+export async function lastLoopRun(db: Db): Promise<LoopRun | null> {
+  const row = await db
+    .selectFrom('sync_state')
+    .select(['instance', 'last_run_at'])
+    .where('object', '=', SYNC_LOOP)
+    .executeTakeFirst();
+  return row?.last_run_at && row.instance
+    ? { instance: row.instance, startedAt: new Date(row.last_run_at) }
+    : null;
+}
+
+/** Takes the next run for `instance`; call it only under the sync lock. */
+export async function recordLoopStart(db: Db, run: LoopRun): Promise<void> {
+  await db
+    .insertInto('sync_state')
+    .values({
+      object: SYNC_LOOP,
+      last_run_at: run.startedAt,
+      instance: run.instance,
+      updated_at: run.startedAt,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('object')
+        .doUpdateSet({ last_run_at: run.startedAt, instance: run.instance, updated_at: run.startedAt }),
+    )
+    .execute();
+}

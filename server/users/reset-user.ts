@@ -1,3 +1,4 @@
+import { clearAccountLocks } from '../auth/auth.repository';
 import { AuditService } from '../audit/audit.service';
 import { hashPassword, randomPassword } from '../auth/passwords';
 import { SessionService } from '../auth/sessions';
@@ -29,10 +30,9 @@ export async function resetUser(
     const at = now();
     await updateUser(trx, user.id, {
       password_hash: passwordHash,
-      failed_attempts: 0,
-      locked_until: null,
       updated_at: at,
     });
+    await clearAccountLocks(trx, user.username, at);
     const issued = await issueEnrolment(trx, { userId: user.id, secretsKey: config.secretsKey, now: at });
     await sessions.endAllFor(user.id, 'password-changed', trx);
     await new AuditService(trx, now).record(

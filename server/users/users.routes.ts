@@ -5,6 +5,7 @@ import { envelopeOf, errorBodySchema } from '../../contract/envelope';
 import { pageOf } from '../../contract/page';
 import { ADMIN, roleListSchema, USER_RANA } from '../../contract/roles';
 import {
+  clearLocksSchema,
   createUserSchema,
   qrCodeParamsSchema,
   qrCodeSchema,
@@ -118,6 +119,38 @@ export async function userRoutes(
       await users.remove(request.params.id, callerOf(request));
       return envelope(null, 'User deleted');
     },
+  );
+
+  r.delete(
+    '/user/:id/sessions',
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['users'],
+        summary: 'End every session of a user',
+        params: userIdParamsSchema,
+        response: { 200: envelopeOf(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      await users.endSessions(request.params.id, callerOf(request));
+      return envelope(null, 'Sessions ended');
+    },
+  );
+
+  r.delete(
+    '/user/:id/locks',
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['users'],
+        summary: "Lift a user's sign-in locks, from every address and browser",
+        params: userIdParamsSchema,
+        response: { 200: envelopeOf(clearLocksSchema), ...errors },
+      },
+    },
+    async (request) =>
+      envelope(await users.clearLocks(request.params.id, callerOf(request)), 'Locks cleared'),
   );
 
   r.put(

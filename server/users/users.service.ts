@@ -12,12 +12,21 @@ import {
   type UserListQuery,
 } from '../../contract/users';
 import type { AuditService } from '../audit/audit.service';
+import {
+  clearAccountLocks,
+  lockKey,
+  lockState,
+  lockStateForUpdate,
+  saveLockState,
+} from '../auth/auth.repository';
+import { refuseWeakPassword } from '../auth/common-passwords';
+import { afterFailure, isLocked } from '../auth/lock-policy';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { SessionService } from '../auth/sessions';
 import type { Db } from '../db/database';
 import type { Caller } from '../http/caller';
 import type { HttpError } from '../http/http-error';
-import { badRequest, conflict, forbidden, notFound } from '../http/http-error';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/http-error';
 import { pageWindow, parseSort, toPage } from '../http/paging';
 import { supersedeOpenQrTokens } from './qr-tokens.repository';
 import { findRoleByName } from './roles.repository';
@@ -85,6 +94,7 @@ export class UsersService {
     const role = await this.role(input.role.name);
     const duplicate = duplicateError(await takenIdentity(db, input));
     if (duplicate) throw duplicate;
+    refuseWeakPassword(input.password, input.username, 'body.password');
     const passwordHash = await hashPassword(input.password);
     const now = this.deps.now();
     const id = await db
@@ -161,16 +171,16 @@ export class UsersService {
     const { db, audit, sessions } = this.deps;
     const current = await this.live(id);
     const role = input.role ? await this.role(input.role.name) : null;
+    refuseWeakPassword(input.password, current.username, 'body.password');
     const passwordHash = await hashPassword(input.password);
     await db.transaction().execute(async (trx) => {
       if (role) await this.keepAnAdmin(trx, current, role.name);
       await updateUser(trx, id, {
         password_hash: passwordHash,
-        failed_attempts: 0,
-        locked_until: null,
         ...(role ? { role_id: role.id } : {}),
         updated_at: this.deps.now(),
       });
+      await clearAccountLocks(trx, current.username, this.deps.now());
       await sessions.endAllFor(id, 'password-changed', trx);
       await audit.record(
         {
@@ -213,19 +223,68 @@ export class UsersService {
     });
   }
 
-  /** A user changes their own password; every session of theirs ends, this one too. */
+  /** An administrator ends every session of a user at once (on every instance: sessions are checked in the database). */
+  async endSessions(id: number, caller: Caller): Promise<void> {
+    const { db, audit, sessions } = this.deps;
+    await this.live(id);
+    await db.transaction().execute(async (trx) => {
+      await sessions.endAllFor(id, 'ended-by-admin', trx);
+      await audit.record(
+        { action: 'auth.sessions-ended-by-admin', actor: caller.actor, target: `user:${id}`, ip: caller.ip },
+        trx,
+      );
+    });
+  }
+
+  /** An administrator lifts every sign-in and code lock of a user, from every address and browser. */
+  async clearLocks(id: number, caller: Caller): Promise<{ cleared: number }> {
+    const { db, audit } = this.deps;
+    const current = await this.live(id);
+    return db.transaction().execute(async (trx) => {
+      const cleared = await clearAccountLocks(trx, current.username, this.deps.now());
+      await audit.record(
+        {
+          action: 'auth.lock-cleared',
+          actor: caller.actor,
+          target: `user:${id}`,
+          ip: caller.ip,
+          details: { cleared },
+        },
+        trx,
+      );
+      return { cleared };
+    });
+  }
+
+  /**
+   * A user changes their own password; every session of theirs ends, this one too. Wrong current passwords count
+   * like failed sign-ins from the caller's address: the fifth locks that address and ends this session, so a stolen
+   * session cannot guess the password.
+   */
   async changeOwnPassword(id: number, input: UpdatePassword, caller: Caller): Promise<void> {
     const { db, audit, sessions } = this.deps;
     if (id !== caller.userId)
       throw forbidden('You can only change your own password', ErrorCode.OWN_PASSWORD_ONLY);
     const current = await this.live(id);
+    const now = this.deps.now();
+    const key = lockKey(current.username, `ip:${caller.ip}`);
+    if (isLocked(await lockState(db, key), now)) return this.endGuessingSession(caller, id);
     if (!(await verifyPassword(current.password_hash, input.oldPassword))) {
-      await audit.record({
-        action: 'user.password-change-refused',
-        actor: caller.actor,
-        target: `user:${id}`,
-        ip: caller.ip,
+      const locked = await db.transaction().execute(async (trx) => {
+        const next = afterFailure(await lockStateForUpdate(trx, key, now), now);
+        await saveLockState(trx, key, next, now);
+        await audit.record(
+          {
+            action: 'user.password-change-refused',
+            actor: caller.actor,
+            target: `user:${id}`,
+            ip: caller.ip,
+          },
+          trx,
+        );
+        return isLocked(next, now);
       });
+      if (locked) return this.endGuessingSession(caller, id);
       throw badRequest('body.oldPassword', 'The current password is wrong', ErrorCode.WRONG_PASSWORD);
     }
     if (input.newPassword === input.oldPassword)
@@ -234,6 +293,7 @@ export class UsersService {
         'The new password must differ from the current one',
         ErrorCode.SAME_PASSWORD,
       );
+    refuseWeakPassword(input.newPassword, current.username, 'body.newPassword');
     const passwordHash = await hashPassword(input.newPassword);
     await db.transaction().execute(async (trx) => {
       await updateUser(trx, id, { password_hash: passwordHash, updated_at: this.deps.now() });
@@ -243,6 +303,18 @@ export class UsersService {
         trx,
       );
     });
+  }
+
+  /** Too many wrong current passwords: the session that tried them ends (401, as any ended session answers). */
+  private async endGuessingSession(caller: Caller, id: number): Promise<never> {
+    await this.deps.sessions.end(caller.jti, 'password-guessing');
+    await this.deps.audit.record({
+      action: 'auth.session-ended-password-guessing',
+      actor: caller.actor,
+      target: `user:${id}`,
+      ip: caller.ip,
+    });
+    throw unauthorized('Session ended after too many wrong passwords', ErrorCode.SESSION_EXPIRED);
   }
 
   private async get(id: number): Promise<User> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { brokenPasswordRules } from '@contract/password-policy';
+import { brokenPasswordRules, passwordContainsUsername } from '@contract/password-policy';
 import { it } from '@/i18n/it';
 
 /**
@@ -17,4 +17,12 @@ export const passwordsMatch =
   (value: Record<K | C, string>, ctx: z.RefinementCtx) => {
     if (value[passwordKey] !== value[confirmKey])
       ctx.addIssue({ code: 'custom', path: [confirmKey], message: it.passwordRules.mismatch });
+  };
+
+/** A password may not contain the username (the server also refuses common passwords), for `.superRefine`. */
+export const passwordWithoutUsername =
+  <K extends string, U extends string>(passwordKey: K, usernameKey: U) =>
+  (value: Record<K | U, string>, ctx: z.RefinementCtx) => {
+    if (passwordContainsUsername(value[passwordKey], value[usernameKey]))
+      ctx.addIssue({ code: 'custom', path: [passwordKey], message: it.passwordRules.containsUsername });
   };

@@ -44,6 +44,14 @@ const matrix: Record<string, Entry> = {
   },
   'PUT /api/v3/user/:id': { access: admin, call: () => ({ payload: { password: 'Matrix-pass-1' } }) },
   'DELETE /api/v3/user/:id': { access: admin },
+  'DELETE /api/v3/user/:id/locks': { access: admin },
+  'DELETE /api/v3/user/:id/sessions': { access: admin },
+  'GET /api/v3/auth/sessions': { access: signedIn },
+  'POST /api/v3/auth/sessions/end-others': { access: signedIn, endsSession: true },
+  'DELETE /api/v3/auth/sessions/:id': {
+    access: signedIn,
+    call: () => ({ url: '/api/v3/auth/sessions/no-such' }),
+  },
   'PUT /api/v3/user/:id/update-password': {
     access: signedIn,
     call: (caller) => ({

@@ -4,6 +4,7 @@ import { restoreClaims } from './0002-restore-claims';
 import { deletedRecords } from './0003-deleted-records';
 import { revisionOwner } from './0004-revision-owner';
 import { alerts } from './0005-alerts';
+import { security } from './0006-security';
 
 /** Migrations are listed here rather than read from disk, so they work the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003-deleted-records': deletedRecords,
   '0004-revision-owner': revisionOwner,
   '0005-alerts': alerts,
+  '0006-security': security,
 };
 
 export const migrationProvider: MigrationProvider = {

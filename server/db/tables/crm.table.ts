@@ -80,6 +80,8 @@ export interface SyncStateTable {
   last_run_at: NullableTimestamp;
   last_error: string | null;
   updated_at: Timestamp;
+  /** On the `SyncLoop` row: the instance that started the last run (`last_run_at`). */
+  instance: Generated<string | null>;
 }
 
 export type RevisionAccountRow = Selectable<RevisionAccountsTable>;

@@ -9,6 +9,7 @@ import type {
 } from './crm.table';
 import type {
   LoginAttemptsTable,
+  LoginLocksTable,
   QrTokensTable,
   RolesTable,
   SessionsTable,
@@ -28,6 +29,7 @@ export interface Database {
   qr_tokens: QrTokensTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
+  login_locks: LoginLocksTable;
   sf_users: SfUsersTable;
   sf_accounts: SfAccountsTable;
   revision_accounts: RevisionAccountsTable;

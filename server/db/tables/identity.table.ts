@@ -49,6 +49,19 @@ export interface SessionsTable {
   expires_at: Timestamp;
   ended_at: NullableTimestamp;
   end_reason: string | null;
+  /** The User-Agent it signed in with (cut to 300 characters); null before it was kept. */
+  user_agent: Generated<string | null>;
+}
+
+/** Failed sign-ins of one account from one source (`ip:...`, `device:...`, `codes`); see lock-policy.ts. */
+export interface LoginLocksTable {
+  /** The username, lower-cased: unknown names are counted like known ones. */
+  account: string;
+  source: string;
+  failed_attempts: number;
+  locked_until: NullableTimestamp;
+  lock_count: number;
+  updated_at: Timestamp;
 }
 
 export interface LoginAttemptsTable {

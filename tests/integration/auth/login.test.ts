@@ -27,12 +27,24 @@ describe.each(testDbKinds())('sign-in on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const login = (user: { username: string; password: string }, code: string | undefined, ip = testIp()) =>
+  // Each username signs in from an address of its own (locks count per account and address), unless told otherwise.
+  const addresses = new Map<string, string>();
+  const addressOf = (username: string) => {
+    if (!addresses.has(username)) addresses.set(username, testIp());
+    return addresses.get(username)!;
+  };
+  const login = (
+    user: { username: string; password: string },
+    code: string | undefined,
+    ip = addressOf(user.username),
+    cookie?: string,
+  ) =>
     t.app.inject({
       method: 'POST',
       url: code === undefined ? '/api/v3/auth/login' : `/api/v3/auth/login?code=${code}`,
       payload: { username: user.username, password: user.password },
       remoteAddress: ip,
+      ...(cookie ? { headers: { cookie } } : {}),
     });
 
   const refusal = (res: { statusCode: number; json(): unknown }) => ({
@@ -230,6 +242,111 @@ describe.each(testDbKinds())('sign-in on %s', (kind) => {
       });
       expect(set.statusCode).toBe(200);
       expect((await login({ ...user, password }, nextCode(t, user).code)).statusCode).toBe(200);
+    });
+  });
+
+  describe('locks without abuse', () => {
+    const wrongTimes = async (user: { username: string }, times: number, ip: string) => {
+      const answers = [];
+      for (let i = 0; i < times; i++)
+        answers.push(refusal(await login({ ...user, password: 'Wrong-pass-1' }, '000000', ip)).code);
+      return answers;
+    };
+
+    it('locks only the attacking address: twenty wrong passwords do not stop the user elsewhere', async () => {
+      const user = await createUserWithSecret(t, USER_RANA);
+      const attacker = testIp();
+      const answers = await wrongTimes(user, 20, attacker);
+      expect(answers.slice(LOGIN_MAX_FAILURES - 1)).toEqual(Array(16).fill(LoginError.LOCKED));
+      expect((await login(user, nextCode(t, user).code, testIp())).statusCode).toBe(200);
+      expect(refusal(await login(user, nextCode(t, user).code, attacker)).code).toBe(LoginError.LOCKED);
+    });
+
+    it('keeps a browser that signed in before allowed from a locked address (device cookie)', async () => {
+      const user = await createUserWithSecret(t, USER_RANA);
+      const office = testIp();
+      const first = await login(user, nextCode(t, user).code, office);
+      expect(first.statusCode).toBe(200);
+      const setCookie = String(first.headers['set-cookie']);
+      expect(setCookie).toMatch(/^storico_device=[^;]+; Path=\/api\/v3\/auth; .*HttpOnly; SameSite=Strict/);
+      const cookie = setCookie.split(';')[0]!;
+      // Someone else behind the same address locks it.
+      await wrongTimes(user, LOGIN_MAX_FAILURES, office);
+      clock.advance(30_000);
+      expect(refusal(await login(user, nextCode(t, user).code, office)).code).toBe(LoginError.LOCKED);
+      expect((await login(user, nextCode(t, user).code, office, cookie)).statusCode).toBe(200);
+      // The cookie names its account: it does not help another one.
+      const other = await createUserWithSecret(t, USER_RANA);
+      await wrongTimes(other, LOGIN_MAX_FAILURES, office);
+      expect(refusal(await login(other, nextCode(t, other).code, office, cookie)).code).toBe(
+        LoginError.LOCKED,
+      );
+    });
+
+    it('answers a double-submitted valid code as a replay (-2) without counting a failure', async () => {
+      const user = await createUserWithSecret(t, USER_RANA);
+      const { code, step } = nextCode(t, user);
+      expect((await login(user, code)).statusCode).toBe(200);
+      user.lastStep = step;
+      for (let i = 0; i < LOGIN_MAX_FAILURES + 1; i++)
+        expect(refusal(await login(user, code))).toEqual({ status: 401, code: LoginError.WRONG_CODE });
+      expect((await login(user, nextCode(t, user).code)).statusCode).toBe(200);
+    });
+
+    it('slows down, never refuses, an account failing from many addresses, and audits it', async () => {
+      const user = await createUserWithSecret(t, USER_RANA);
+      for (let i = 0; i < 11; i++) await wrongTimes(user, LOGIN_MAX_FAILURES, testIp());
+      const start = performance.now();
+      const res = await login(user, nextCode(t, user).code, testIp());
+      expect(res.statusCode).toBe(200);
+      expect(performance.now() - start).toBeGreaterThanOrEqual(1000);
+      const events = await t.database.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('target', '=', `account:${user.username.toLowerCase()}`)
+        .execute();
+      expect(events).toEqual([{ action: 'auth.account-under-attack' }]);
+    });
+
+    it('lets an administrator clear a lock', async () => {
+      const user = await createUserWithSecret(t, USER_RANA);
+      const ip = testIp();
+      await wrongTimes(user, LOGIN_MAX_FAILURES, ip);
+      const admin = await createUserWithSecret(t, ADMIN);
+      const cleared = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v3/user/${user.id}/locks`,
+        headers: bearer(await signIn(t, admin)),
+      });
+      expect(cleared.statusCode).toBe(200);
+      expect(cleared.json()).toMatchObject({ data: { query: { cleared: 1 } } });
+      expect((await login(user, nextCode(t, user).code, ip)).statusCode).toBe(200);
+      const actions = await t.database.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('target', '=', `user:${user.id}`)
+        .where('actor_user_id', '=', admin.id)
+        .execute();
+      expect(actions).toEqual([{ action: 'auth.lock-cleared' }]);
+    });
+
+    it('counts wrong current passwords and ends the session after five', async () => {
+      const user = await createUserWithSecret(t, USER_RANA);
+      const ip = testIp();
+      const token = await signIn(t, user, { ip });
+      const change = () =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/v3/user/${user.id}/update-password`,
+          headers: bearer(token),
+          remoteAddress: ip,
+          payload: { oldPassword: 'Not-the-password-1', newPassword: testPassword() },
+        });
+      const statuses = [];
+      for (let i = 0; i < LOGIN_MAX_FAILURES; i++) statuses.push((await change()).statusCode);
+      expect(statuses).toEqual([400, 400, 400, 400, 401]);
+      expect((await change()).statusCode).toBe(401);
+      expect(refusal(await login(user, nextCode(t, user).code, ip)).code).toBe(LoginError.LOCKED);
     });
   });
 

@@ -162,7 +162,11 @@ describe.each(testDbKinds())('CRM sync on %s', (kind) => {
     await loop.stop();
     expect(seen).toContain('running Account 16/30');
     expect(seen.at(-1)).toBe('ok');
-    expect(readiness.snapshot()).toEqual({ ready: true, checks: { database: 'ok', sync: 'ok' } });
+    expect(readiness.snapshot()).toEqual({
+      ready: true,
+      checks: { database: 'ok', sync: 'ok' },
+      lastSync: { instance: expect.any(String), startedAt: expect.any(String) },
+    });
   });
 
   it.runIf(kind === 'postgres')('lets one instance sync at a time on PostgreSQL', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../../contract/error-codes';
 import { z } from 'zod';
 import { LoginError } from '../../../contract/auth';
 import { envelopeOf, errorBodySchema } from '../../../contract/envelope';
@@ -199,6 +200,35 @@ describe.each(testDbKinds())('users on %s', (kind) => {
       expect(error(res).message).toContain(
         `${PASSWORD_POLICY_MESSAGE_PREFIX}min-length, uppercase, digit, special`,
       );
+    });
+
+    it.each([
+      [
+        'a common password with the decorations the rules ask for',
+        'Password2024!',
+        ErrorCode.PASSWORD_COMMON,
+      ],
+      ['a common password', 'Qwertyuiop1!', ErrorCode.PASSWORD_COMMON],
+      ['the username inside it', '{username}-Pw-9!', ErrorCode.PASSWORD_HAS_USERNAME],
+    ])('refuses %s on create, on a set password and on an own change', async (_name, pattern, code) => {
+      const input = fresh();
+      const password = pattern.replace('{username}', input.username.toUpperCase());
+      const created = await call('POST', '/api/v3/user/', { ...input, password, role: { name: USER_RANA } });
+      expect(created.statusCode).toBe(400);
+      expect(error(created).error).toMatchObject({ field: 'body.password', code });
+
+      const user = await createUserWithSecret(t, USER_RANA);
+      const own = pattern.replace('{username}', user.username);
+      const set = await call('PUT', `/api/v3/user/${user.id}`, { password: own });
+      expect(error(set).error).toMatchObject({ field: 'body.password', code });
+      const changed = await call(
+        'PUT',
+        `/api/v3/user/${user.id}/update-password`,
+        { oldPassword: user.password, newPassword: own },
+        await signIn(t, user),
+      );
+      expect(changed.statusCode).toBe(400);
+      expect(error(changed).error).toMatchObject({ field: 'body.newPassword', code });
     });
 
     it.each([

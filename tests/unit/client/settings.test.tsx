@@ -12,9 +12,55 @@ const ME = { id: 7, username: 'mario.rossi', role: 'USER_RANA' };
 const OLD = 'Vecchia-Password-1';
 const NEW = 'Nuova-Password-2!';
 
+type FakeSession = {
+  id: string;
+  startedAt: string;
+  lastUsedAt: string;
+  ip: string;
+  browser: string;
+  current: boolean;
+};
+let sessions: FakeSession[] = [];
+
 beforeEach(() => {
   api.requests.length = 0;
+  sessions = [
+    {
+      id: 'this',
+      startedAt: '2026-11-24T08:00:00Z',
+      lastUsedAt: '2026-11-24T09:00:00Z',
+      ip: '10.0.0.1',
+      browser: 'Firefox',
+      current: true,
+    },
+    {
+      id: 'tablet',
+      startedAt: '2026-11-23T08:00:00Z',
+      lastUsedAt: '2026-11-24T07:00:00Z',
+      ip: '10.0.0.2',
+      browser: 'Safari',
+      current: false,
+    },
+    {
+      id: 'phone',
+      startedAt: '2026-11-22T08:00:00Z',
+      lastUsedAt: '2026-11-24T06:00:00Z',
+      ip: '10.0.0.3',
+      browser: 'Chrome',
+      current: false,
+    },
+  ];
   api.setHandler(({ method, path, body }) => {
+    if (method === 'GET' && path === '/auth/sessions') return ok(sessions);
+    if (method === 'DELETE' && path.startsWith('/auth/sessions/')) {
+      sessions = sessions.filter((s) => s.id !== path.split('/').pop());
+      return ok(null, 'Session ended');
+    }
+    if (method === 'POST' && path === '/auth/sessions/end-others') {
+      const ended = sessions.filter((s) => !s.current).length;
+      sessions = sessions.filter((s) => s.current);
+      return ok({ ended });
+    }
     if (method !== 'PUT' || path !== `/user/${ME.id}/update-password`) return { status: 404 };
     const { oldPassword } = body as { oldPassword: string };
     if (oldPassword !== OLD)
@@ -102,5 +148,32 @@ describe("'Cambia password' in Impostazioni", () => {
     await user.click(screen.getByRole('button', { name: 'Annulla' }));
     expect(screen.getByLabelText('Password attuale')).toHaveValue('');
     expect(screen.getByLabelText('Nuova password')).toHaveValue('');
+  });
+});
+
+describe("'Sessioni attive' in Impostazioni", () => {
+  it("lists the sessions with start, last use, address and browser, and ends one with 'Termina'", async () => {
+    const { user } = await open();
+    const list = await screen.findByRole('list', { name: 'Sessioni attive' });
+    await waitFor(() => expect(list.querySelectorAll('li')).toHaveLength(3));
+    expect(list).toHaveTextContent('Firefox');
+    expect(list).toHaveTextContent('Questa sessione');
+    expect(list).toHaveTextContent('indirizzo 10.0.0.2');
+    await user.click(screen.getByRole('button', { name: 'Termina la sessione Safari' }));
+    expect(await screen.findByText('Sessione terminata')).toBeInTheDocument();
+    await waitFor(() => expect(list.querySelectorAll('li')).toHaveLength(2));
+    expect(api.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
+      '/auth/sessions/tablet',
+    ]);
+  });
+
+  it("ends every other session with 'Termina tutte le altre'", async () => {
+    const { user } = await open();
+    const list = await screen.findByRole('list', { name: 'Sessioni attive' });
+    await waitFor(() => expect(list.querySelectorAll('li')).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Termina tutte le altre' }));
+    expect(await screen.findByText('Le altre sessioni sono state terminate')).toBeInTheDocument();
+    await waitFor(() => expect(list.querySelectorAll('li')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Termina tutte le altre' })).toBeDisabled();
   });
 });

@@ -60,7 +60,7 @@ class UsersApi {
   }
 
   handle = ({ method, path, query, body }: FakeRequest): FakeReply => {
-    const idMatch = /^\/user\/(\d+)(\/qr-token)?$/.exec(path);
+    const idMatch = /^\/user\/(\d+)(\/qr-token|\/locks|\/sessions)?$/.exec(path);
     const target = idMatch ? this.users.find((u) => u.id === Number(idMatch[1])) : undefined;
     if (method === 'GET' && path === '/role/') return ok(Object.values(ROLES));
     if (method === 'GET' && path === '/user/') {
@@ -106,6 +106,8 @@ class UsersApi {
       }
       return ok(target, 'User updated');
     }
+    if (method === 'DELETE' && idMatch?.[2] === '/locks') return ok({ cleared: 1 }, 'Locks cleared');
+    if (method === 'DELETE' && idMatch?.[2] === '/sessions') return ok(null, 'Sessions ended');
     if (method === 'DELETE') {
       if (target.id === ME.id) return refusal(409, 'You cannot delete your own user', 'OWN_USER');
       this.users = this.users.filter((u) => u.id !== target.id);
@@ -195,7 +197,14 @@ describe('Gestione utenti: the list', () => {
     const actions = within(await rowOf('admin'))
       .getAllByRole('button')
       .map((b) => b.getAttribute('aria-label'));
-    expect(actions).toEqual(['Modifica', 'Cambia password', 'Invia QR', 'Elimina']);
+    expect(actions).toEqual([
+      'Modifica',
+      'Cambia password',
+      'Invia QR',
+      'Sblocca accesso',
+      'Termina sessioni',
+      'Elimina',
+    ]);
     expect(within(await rowOf('admin')).getByRole('button', { name: 'Elimina' })).toBeDisabled();
     expect(within(await rowOf('storico')).getByRole('button', { name: 'Elimina' })).toBeEnabled();
   });
@@ -213,6 +222,32 @@ describe("Gestione utenti: 'Crea utente'", () => {
     expect(within(dialog).getAllByText('Campo obbligatorio')).toHaveLength(2);
     expect(within(dialog).getAllByText('La password deve essere almeno di 10 caratteri.')).toHaveLength(2);
     expect(bodiesOf('POST')).toHaveLength(0);
+  });
+
+  it('refuses a password containing the username, and shows the server refusing a common one in Italian', async () => {
+    api.setHandler((request) =>
+      request.method === 'POST' && request.path === '/user/'
+        ? refusal(400, 'The password is too common', 'PASSWORD_COMMON', { field: 'body.password' })
+        : server.handle(request),
+    );
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Crea utente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Crea utente' });
+    await user.type(within(dialog).getByLabelText('Username'), 'mario.rossi');
+    await user.type(within(dialog).getByLabelText('Email'), 'mario@example.it');
+    await user.type(within(dialog).getByLabelText('Password'), 'Mario.Rossi-2024!');
+    await user.click(screen.getByRole('combobox', { name: 'Ruolo' }));
+    await user.click(await screen.findByRole('option', { name: 'User Rana' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Crea utente' }));
+    expect(await within(dialog).findByText('La password non può contenere lo username')).toBeInTheDocument();
+    expect(bodiesOf('POST')).toHaveLength(0);
+
+    await user.clear(within(dialog).getByLabelText('Password'));
+    await user.type(within(dialog).getByLabelText('Password'), 'Password2024!');
+    await user.click(within(dialog).getByRole('button', { name: 'Crea utente' }));
+    expect(
+      await screen.findAllByText('Questa password è troppo comune: scegline una meno prevedibile'),
+    ).not.toHaveLength(0);
   });
 
   it('creates a user with a role from the roles list, and refreshes the list', async () => {
@@ -316,6 +351,28 @@ describe('Gestione utenti: row actions', () => {
     expect(await screen.findByText('Utente eliminato con successo')).toBeInTheDocument();
     await waitFor(() => expect(within(table()).queryByRole('cell', { name: 'storico' })).toBeNull());
     expect(api.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/user/2']);
+  });
+
+  it("clears a user's sign-in locks after confirmation", async () => {
+    const { user } = await open();
+    await user.click(within(await rowOf('storico')).getByRole('button', { name: 'Sblocca accesso' }));
+    const dialog = await screen.findByRole('alertdialog', { name: "Sbloccare l'accesso di storico?" });
+    await user.click(within(dialog).getByRole('button', { name: 'Sblocca accesso' }));
+    expect(await screen.findByText('Accesso sbloccato')).toBeInTheDocument();
+    expect(api.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/user/2/locks']);
+  });
+
+  it('ends every session of a user after confirmation', async () => {
+    const { user } = await open();
+    await user.click(within(await rowOf('storico')).getByRole('button', { name: 'Termina sessioni' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Terminare tutte le sessioni di storico?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Termina sessioni' }));
+    expect(await screen.findByText('Sessioni terminate')).toBeInTheDocument();
+    expect(api.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
+      '/user/2/sessions',
+    ]);
   });
 
   it('keeps the user when the confirmation is cancelled', async () => {

@@ -4,7 +4,6 @@ import {
   FIRST_LOCK_MS,
   isLocked,
   MAX_LOCK_MS,
-  replayFailures,
   unlocked,
   type LockState,
 } from '../../../server/auth/lock-policy';
@@ -41,7 +40,7 @@ describe('sign-in lock', () => {
     expect(failMany(locked, 10, later(1000))).toEqual(locked);
   });
 
-  it('doubles the lock each time it locks again, up to a day', () => {
+  it('doubles the lock each time it locks again, up to an hour', () => {
     let state = unlocked;
     let at = t0;
     const durations: number[] = [];
@@ -53,12 +52,5 @@ describe('sign-in lock', () => {
     expect(durations.slice(0, 4)).toEqual([1, 2, 4, 8].map((k) => k * FIRST_LOCK_MS));
     expect(Math.max(...durations)).toBe(MAX_LOCK_MS);
     expect(state.lockCount).toBe(12);
-  });
-
-  it('rebuilds the same state from the failure times alone (unknown usernames)', () => {
-    const times = [0, 1, 2, 3, 4, 10, FIRST_LOCK_MS + 10, FIRST_LOCK_MS + 11].map(later);
-    const stepwise = times.reduce<LockState>((s, at) => afterFailure(s, at), unlocked);
-    expect(replayFailures(times)).toEqual(stepwise);
-    expect(replayFailures(times)).toMatchObject({ lockCount: 1, failedAttempts: 2 });
   });
 });

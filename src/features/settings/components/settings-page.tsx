@@ -3,6 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { it } from '@/i18n/it';
 import { useSessionUser } from '@/lib/session-store';
 import { ChangePasswordForm } from './change-password-form';
+import { SessionsCard } from './sessions-card';
 
 export function SettingsPage() {
   const user = useSessionUser();
@@ -16,6 +17,7 @@ export function SettingsPage() {
         </CardHeader>
         <CardContent>{user && <ChangePasswordForm userId={user.id} />}</CardContent>
       </Card>
+      <SessionsCard />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { NewPasswordField } from '@/components/new-password-field';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { it } from '@/i18n/it';
 import { formResolver } from '@/lib/form-resolver';
-import { newPasswordField } from '@/lib/password-schema';
+import { newPasswordField, passwordWithoutUsername } from '@/lib/password-schema';
 import { useCreateUser } from '../api/create-user';
 import { useRoleOptions } from '../api/get-role-options';
 import { useUpdateUser } from '../api/update-user';
@@ -21,7 +21,9 @@ const identity = {
   roleName: z.string().min(1),
 };
 /** SPEC.md section 5: create needs username, a valid e-mail, a password meeting the rules and a role. */
-const createSchema = z.object({ ...identity, password: newPasswordField });
+const createSchema = z
+  .object({ ...identity, password: newPasswordField })
+  .superRefine(passwordWithoutUsername('password', 'username'));
 /** Edit: username, e-mail and role; the password is changed by its own dialog. */
 const editSchema = z.object({ ...identity, password: z.string() });
 

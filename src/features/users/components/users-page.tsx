@@ -14,6 +14,8 @@ import { usePageParam } from '@/lib/page-param';
 import { useSessionUser } from '@/lib/session-store';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useUsers } from '../api/get-users';
+import { useClearUserLocks } from '../api/clear-user-locks';
+import { useEndUserSessions } from '../api/end-user-sessions';
 import { UsersTable, type UserAction } from './users-table';
 
 // The dialogs (and their forms) load when one is first opened, not with the list.
@@ -21,6 +23,10 @@ const UserFormDialog = lazyNamed(() => import('./user-form-dialog'), 'UserFormDi
 const SetPasswordDialog = lazyNamed(() => import('./set-password-dialog'), 'SetPasswordDialog');
 const DeleteUserDialog = lazyNamed(() => import('./delete-user-dialog'), 'DeleteUserDialog');
 const SendQrDialog = lazyNamed(() => import('./send-qr-dialog'), 'SendQrDialog');
+const ConfirmUserActionDialog = lazyNamed(
+  () => import('./confirm-user-action-dialog'),
+  'ConfirmUserActionDialog',
+);
 
 type OpenDialog = { action: 'create' } | { action: UserAction; user: User } | null;
 
@@ -34,6 +40,8 @@ export function UsersPage() {
   const users = useUsers({ page, filter });
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = useCallback(() => setDialog(null), []);
+  const clearLocks = useClearUserLocks();
+  const endSessions = useEndUserSessions();
   const onAction = useCallback((action: UserAction, user: User) => setDialog({ action, user }), []);
 
   const totalPages = users.data?.totalPages ?? 0;
@@ -104,6 +112,34 @@ export function UsersPage() {
         {dialog?.action === 'edit' && <UserFormDialog user={dialog.user} onClose={close} />}
         {dialog?.action === 'password' && <SetPasswordDialog user={dialog.user} onClose={close} />}
         {dialog?.action === 'delete' && <DeleteUserDialog user={dialog.user} onClose={close} />}
+        {dialog?.action === 'unlock' && (
+          <ConfirmUserActionDialog
+            user={dialog.user}
+            texts={{
+              title: it.users.unlockTitle(dialog.user.username),
+              description: it.users.unlockDescription,
+              action: it.users.unlock,
+              failed: it.users.unlockFailed,
+            }}
+            mutation={clearLocks}
+            success={({ data }) => (data.query.cleared > 0 ? it.users.unlocked : it.users.noLocks)}
+            onClose={close}
+          />
+        )}
+        {dialog?.action === 'sessions' && (
+          <ConfirmUserActionDialog
+            user={dialog.user}
+            texts={{
+              title: it.users.endSessionsTitle(dialog.user.username),
+              description: it.users.endSessionsDescription,
+              action: it.users.endSessions,
+              failed: it.users.endSessionsFailed,
+            }}
+            mutation={endSessions}
+            success={() => it.users.sessionsEnded}
+            onClose={close}
+          />
+        )}
         {dialog?.action === 'qr' && (
           <SendQrDialog user={dialog.user} self={dialog.user.id === me?.id} onClose={close} />
         )}

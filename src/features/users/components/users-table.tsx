@@ -1,12 +1,12 @@
 import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { KeyRound, Pencil, QrCode, Trash2 } from 'lucide-react';
+import { KeyRound, LockOpen, LogOut, Pencil, QrCode, Trash2 } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import type { User } from '@contract/users';
 import { DataTable } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
 
-export type UserAction = 'edit' | 'password' | 'delete' | 'qr';
+export type UserAction = 'edit' | 'password' | 'delete' | 'qr' | 'unlock' | 'sessions';
 
 function ActionButton({
   label,
@@ -75,6 +75,16 @@ export function UsersTable({
               onClick={() => onAction('password', user)}
             />
             <ActionButton label={it.users.sendQr} icon={<QrCode />} onClick={() => onAction('qr', user)} />
+            <ActionButton
+              label={it.users.unlock}
+              icon={<LockOpen />}
+              onClick={() => onAction('unlock', user)}
+            />
+            <ActionButton
+              label={it.users.endSessions}
+              icon={<LogOut />}
+              onClick={() => onAction('sessions', user)}
+            />
             <ActionButton
               label={it.users.delete}
               icon={<Trash2 />}

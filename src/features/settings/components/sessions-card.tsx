@@ -1,0 +1,83 @@
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { it } from '@/i18n/it';
+import { formatDateTime } from '@/lib/dates';
+import { errorMessage, isSignedOut } from '@/lib/error-message';
+import { useOnline } from '@/lib/online-status';
+import { useEndOtherSessions } from '../api/end-other-sessions';
+import { useEndSession } from '../api/end-session';
+import { useSessions } from '../api/get-sessions';
+
+/** Your open sessions, with 'Termina' on each other one and 'Termina tutte le altre'. */
+export function SessionsCard() {
+  const online = useOnline();
+  const sessions = useSessions();
+  const endOne = useEndSession();
+  const endOthers = useEndOtherSessions();
+  const failed = (error: unknown) => {
+    if (!isSignedOut(error))
+      toast.error(it.settings.sessions.endFailed, { description: errorMessage(error) });
+  };
+  const others = (sessions.data ?? []).filter((s) => !s.current);
+  return (
+    <Card className="mt-6 max-w-2xl">
+      <CardHeader>
+        <CardTitle>{it.settings.sessions.title}</CardTitle>
+        <CardDescription>{it.settings.sessions.description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {sessions.isError && <p role="alert">{it.settings.sessions.loadFailed}</p>}
+        <ul className="flex flex-col gap-3" aria-label={it.settings.sessions.title}>
+          {(sessions.data ?? []).map((session) => (
+            <li key={session.id} className="flex items-center justify-between gap-3 border-b pb-3">
+              <div className="min-w-0 text-sm">
+                <p className="font-medium break-all">
+                  {session.browser ?? it.settings.sessions.unknownBrowser}
+                </p>
+                <p className="text-muted-foreground">
+                  {it.settings.sessions.details(
+                    formatDateTime(session.startedAt),
+                    formatDateTime(session.lastUsedAt),
+                    session.ip ?? '—',
+                  )}
+                </p>
+              </div>
+              {session.current ? (
+                <span className="text-sm text-muted-foreground">{it.settings.sessions.current}</span>
+              ) : (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={!online || endOne.isPending}
+                  aria-label={it.settings.sessions.endOneLabel(session.browser ?? session.ip ?? '')}
+                  onClick={() =>
+                    endOne.mutate(session.id, {
+                      onSuccess: () => toast.success(it.settings.sessions.ended),
+                      onError: failed,
+                    })
+                  }
+                >
+                  {it.settings.sessions.endOne}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+        <Button
+          className="mt-4"
+          variant="destructive"
+          disabled={!online || others.length === 0 || endOthers.isPending}
+          onClick={() =>
+            endOthers.mutate(undefined, {
+              onSuccess: () => toast.success(it.settings.sessions.othersEnded),
+              onError: failed,
+            })
+          }
+        >
+          {it.settings.sessions.endOthers}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

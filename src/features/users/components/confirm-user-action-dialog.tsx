@@ -1,0 +1,63 @@
+import type { UseMutationResult } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { User } from '@contract/users';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { it } from '@/i18n/it';
+import { errorMessage, isSignedOut } from '@/lib/error-message';
+import { useOnline } from '@/lib/online-status';
+
+type Texts = { title: string; description: string; action: string; failed: string };
+
+/** A confirmed administrator action on one user ('Sblocca accesso', 'Termina sessioni'): open until answered. */
+export function ConfirmUserActionDialog<T>({
+  user,
+  texts,
+  mutation,
+  success,
+  onClose,
+}: {
+  user: User;
+  texts: Texts;
+  mutation: UseMutationResult<T, Error, number>;
+  success: (answer: T) => string;
+  onClose: () => void;
+}) {
+  const online = useOnline();
+  return (
+    <AlertDialog open onOpenChange={(open) => !open && onClose()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{texts.title}</AlertDialogTitle>
+          <AlertDialogDescription>{texts.description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={mutation.isPending}>{it.users.cancel}</AlertDialogCancel>
+          <AlertDialogAction
+            disabled={mutation.isPending || !online}
+            onClick={(event) => {
+              event.preventDefault();
+              mutation.mutate(user.id, {
+                onSuccess: (answer) => toast.success(success(answer)),
+                onError: (error) => {
+                  if (!isSignedOut(error)) toast.error(texts.failed, { description: errorMessage(error) });
+                },
+                onSettled: onClose,
+              });
+            }}
+          >
+            {texts.action}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
