@@ -3,10 +3,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { agentRoutes } from './agents/agents.routes';
 import { auditRoutes } from './audit/audit.routes';
-import { AuditService } from './audit/audit.service';
 import { RefusalAudit } from './audit/refusal-audit';
 import { authRoutes } from './auth/auth.routes';
-import { identityDeps } from './auth/identity-deps';
 import type { SessionService } from './auth/sessions';
 import type { Config } from './config';
 import type { CrmConnector } from './crm/crm-connector';
@@ -27,6 +25,7 @@ import type { Mailer } from './mail/mailer';
 import { Metrics } from './metrics/metrics';
 import { registerMetrics } from './metrics/metrics.routes';
 import { restoreRoutes } from './restores/restores.routes';
+import { buildServices } from './services';
 import { revisionRoutes } from './revisions/revisions.routes';
 import { userRoutes } from './users/users.routes';
 import { alertRoutes } from './watch/alerts.routes';
@@ -76,24 +75,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   acceptEmptyJsonBodies(app);
   // Before access control: its onRequest hook refuses with 401/403, and those answers need the headers too.
   await registerSecurityHeaders(app, deps.config.secureTransport);
-  registerAccessControl(app, deps.sessions, new RefusalAudit(new AuditService(deps.db, deps.now), deps.now));
+  const services = buildServices(deps);
+  registerAccessControl(app, deps.sessions, new RefusalAudit(services.identity.audit, deps.now));
   await registerOpenApi(app);
   // On PostgreSQL every instance counts the same hits; PGlite serves one process.
   await registerRateLimit(app, deps.config.databaseUrl ? sharedRateLimitStore(deps.db) : undefined);
   await app.register(healthRoutes, { readiness: deps.readiness });
-  const identity = identityDeps(deps);
-  await app.register(authRoutes, { prefix: API_PREFIX, identity });
-  await app.register(userRoutes, { prefix: API_PREFIX, identity });
-  await app.register(agentRoutes, { prefix: API_PREFIX, db: deps.db });
-  await app.register(revisionRoutes, { prefix: API_PREFIX, db: deps.db });
-  await app.register(restoreRoutes, {
+  const { identity } = services;
+  const { productCode } = deps.config;
+  await app.register(authRoutes, { prefix: API_PREFIX, identity, auth: services.auth });
+  await app.register(userRoutes, {
     prefix: API_PREFIX,
     identity,
-    crm: deps.crm,
-    productCode: deps.config.productCode,
+    users: services.users,
+    enrolment: services.enrolment,
   });
-  await app.register(alertRoutes, { prefix: API_PREFIX, identity, productCode: deps.config.productCode });
-  await app.register(auditRoutes, { prefix: API_PREFIX, db: deps.db, productCode: deps.config.productCode });
+  await app.register(agentRoutes, { prefix: API_PREFIX, agents: services.agents });
+  await app.register(revisionRoutes, { prefix: API_PREFIX, revisions: services.revisions });
+  await app.register(restoreRoutes, { prefix: API_PREFIX, restores: services.restores, productCode });
+  await app.register(alertRoutes, { prefix: API_PREFIX, alerts: services.alerts, productCode });
+  await app.register(auditRoutes, { prefix: API_PREFIX, db: deps.db, productCode });
 
   const serveSpa = deps.distDir ? await registerSpa(app, deps.distDir) : false;
   registerNotFound(app, serveSpa);

@@ -4,17 +4,18 @@ import { agentListSchema, agentParamsSchema } from '../../contract/agents';
 import { envelopeOf, errorBodySchema } from '../../contract/envelope';
 import { pageOf } from '../../contract/page';
 import { caseRowSchema, contactRowSchema, searchQuerySchema } from '../../contract/search';
-import type { Db } from '../db/database';
 import { envelope } from '../http/envelope';
-import { AgentsService } from './agents.service';
+import type { AgentsService } from './agents.service';
 
 const signedIn = { access: 'signed-in' } as const;
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
 /** The CRM agents and the search of their contacts and cases. */
-export async function agentRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+export async function agentRoutes(
+  app: FastifyInstance,
+  { agents }: { agents: AgentsService },
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const agents = new AgentsService(db);
 
   r.get(
     '/sf-user/',

@@ -17,15 +17,15 @@ import type { IdentityDeps } from './identity-deps';
 import { principalOf } from '../http/access';
 import { envelope } from '../http/envelope';
 import { rateLimits } from '../http/rate-limit';
-import { AuthService, LoginRefused } from './auth.service';
+import type { AuthService} from './auth.service';
+import { LoginRefused } from './auth.service';
 import { deviceCookieHeader, deviceCookieOf } from './device-cookie';
 
 export async function authRoutes(
   app: FastifyInstance,
-  { identity }: { identity: IdentityDeps },
+  { identity, auth }: { identity: IdentityDeps; auth: AuthService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const auth = new AuthService(identity);
 
   r.post(
     '/auth/login',

@@ -20,7 +20,7 @@ export type IdentityDeps = {
 };
 
 /** What identity needs of the app's dependencies (the app's own AppDeps fits). */
-type IdentitySources = {
+export type IdentitySources = {
   config: Config;
   db: Db;
   sessions: SessionService;

@@ -16,14 +16,12 @@ import {
   RestoreType,
 } from '../../contract/restores';
 import { rolesAllowed } from '../../contract/permissions';
-import type { IdentityDeps } from '../auth/identity-deps';
-import type { CrmConnector } from '../crm/crm-connector';
 import { callerOf } from '../http/caller';
 import { envelope } from '../http/envelope';
 import { badRequest } from '../http/http-error';
 import { rateLimits } from '../http/rate-limit';
 import type { RecordKind } from '../db/record-kinds';
-import { RestoresService } from './restores.service';
+import type { RestoresService } from './restores.service';
 
 const errors = {
   400: errorBodySchema,
@@ -48,25 +46,14 @@ function checkReviewBody(
     throw badRequest('body.restoreRequestsIdList', 'A review decides the one request in the path');
 }
 
-export type RestoreRoutesOptions = {
-  identity: IdentityDeps;
-  crm: CrmConnector | undefined;
-  productCode: string;
-};
+export type RestoreRoutesOptions = { restores: RestoresService; productCode: string };
 
 /** Restore requests of contacts (`/restore-account-request`) and cases (`/restore-case-request`), and reviews. */
 export async function restoreRoutes(
   app: FastifyInstance,
-  { identity, crm, productCode }: RestoreRoutesOptions,
+  { restores, productCode }: RestoreRoutesOptions,
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const restores = new RestoresService({
-    db: identity.db,
-    crm,
-    audit: identity.audit,
-    secretsKey: identity.secretsKey,
-    now: identity.now,
-  });
   const reviewers = { access: rolesAllowed('reviewRestores', productCode) };
   const requesters = { access: rolesAllowed('requestRestores', productCode), rateLimit: rateLimits.code };
 

@@ -11,19 +11,20 @@ import {
   revisionSchema,
   revisionsInRangeQuerySchema,
 } from '../../contract/revisions';
-import type { Db } from '../db/database';
 import { envelope } from '../http/envelope';
 import type { RecordKind } from '../db/record-kinds';
-import { RevisionsService } from './revisions.service';
+import type { RevisionsService } from './revisions.service';
 
 const signedIn = { access: 'signed-in' } as const;
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 const revisionPage = envelopeOf(pageOf(revisionSchema));
 
 /** The revisions of contacts (`/revision-account`) and cases (`/revision-case`), and their comparison. */
-export async function revisionRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+export async function revisionRoutes(
+  app: FastifyInstance,
+  { revisions }: { revisions: RevisionsService },
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const revisions = new RevisionsService(db);
 
   const recordRoutes = (kind: RecordKind, base: string, inRangePath: string, noun: string) => {
     r.get(

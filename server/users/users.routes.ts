@@ -20,20 +20,22 @@ import type { IdentityDeps } from '../auth/identity-deps';
 import { auditContextOf, callerOf } from '../http/caller';
 import { envelope } from '../http/envelope';
 import { rateLimits } from '../http/rate-limit';
-import { EnrolmentService } from './enrolment.service';
+import type { EnrolmentService } from './enrolment.service';
 import { listRoles } from './roles.repository';
-import { UsersService } from './users.service';
+import type { UsersService } from './users.service';
 
 const adminOnly = { access: [ADMIN] } as const;
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 export async function userRoutes(
   app: FastifyInstance,
-  { identity }: { identity: IdentityDeps },
+  {
+    identity,
+    users,
+    enrolment,
+  }: { identity: IdentityDeps; users: UsersService; enrolment: EnrolmentService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const users = new UsersService(identity);
-  const enrolment = new EnrolmentService(identity);
   if (identity.ownsMailer && identity.mailer) {
     const mailer = identity.mailer;
     app.addHook('onClose', async () => mailer.close());

@@ -4,20 +4,18 @@ import { alertIdParamsSchema, alertListQuerySchema, alertSchema } from '../../co
 import { envelopeOf, errorBodySchema } from '../../contract/envelope';
 import { pageOf } from '../../contract/page';
 import { rolesAllowed } from '../../contract/permissions';
-import type { IdentityDeps } from '../auth/identity-deps';
 import { callerOf } from '../http/caller';
 import { envelope } from '../http/envelope';
-import { AlertsService } from './alerts.service';
+import type { AlertsService } from './alerts.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 /** Mass-change alerts: every signed-in role reads them, reviewers acknowledge them. */
 export async function alertRoutes(
   app: FastifyInstance,
-  { identity, productCode }: { identity: IdentityDeps; productCode: string },
+  { alerts, productCode }: { alerts: AlertsService; productCode: string },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const alerts = new AlertsService({ db: identity.db, audit: identity.audit, now: identity.now });
 
   r.get(
     '/alert/',

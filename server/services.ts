@@ -1,0 +1,36 @@
+import { AgentsService } from './agents/agents.service';
+import { AuthService } from './auth/auth.service';
+import { identityDeps, type IdentityDeps, type IdentitySources } from './auth/identity-deps';
+import type { CrmConnector } from './crm/crm-connector';
+import { RestoresService } from './restores/restores.service';
+import { RevisionsService } from './revisions/revisions.service';
+import { EnrolmentService } from './users/enrolment.service';
+import { UsersService } from './users/users.service';
+import { AlertsService } from './watch/alerts.service';
+
+/** Every service of the API, built once per app and handed to the route plugins that use them. */
+export type Services = {
+  identity: IdentityDeps;
+  auth: AuthService;
+  users: UsersService;
+  enrolment: EnrolmentService;
+  agents: AgentsService;
+  revisions: RevisionsService;
+  restores: RestoresService;
+  alerts: AlertsService;
+};
+
+export function buildServices(deps: IdentitySources & { crm?: CrmConnector }): Services {
+  const identity = identityDeps(deps);
+  const { db, audit, now } = identity;
+  return {
+    identity,
+    auth: new AuthService(identity),
+    users: new UsersService(identity),
+    enrolment: new EnrolmentService(identity),
+    agents: new AgentsService(db),
+    revisions: new RevisionsService(db),
+    restores: new RestoresService({ db, crm: deps.crm, audit, secretsKey: identity.secretsKey, now }),
+    alerts: new AlertsService({ db, audit, now }),
+  };
+}
