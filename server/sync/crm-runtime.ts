@@ -63,6 +63,8 @@ export async function prepareCrm(
     loginUrl: sandbox?.url ?? config.crm.loginUrl,
     clientId: config.crm.clientId,
     clientSecret: config.crm.clientSecret,
+    readTimeoutMs: config.crmTimeouts.readMs,
+    writeTimeoutMs: config.crmTimeouts.writeMs,
   });
 
   const controller = new AbortController();
