@@ -76,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     identity,
     crm: deps.crm,
     productCode: deps.config.productCode,
+    outcomeWaitMs: deps.config.restoreOutcomeWaitMs,
   });
 
   const serveSpa = deps.distDir ? await registerSpa(app, deps.distDir) : false;

@@ -32,7 +32,7 @@ const errors = {
   404: errorBodySchema,
   409: errorBodySchema,
 };
-const crmErrors = { 502: errorBodySchema, 503: errorBodySchema };
+const crmErrors = { 502: errorBodySchema, 503: errorBodySchema, 504: errorBodySchema };
 
 /** SPEC.md's review payload may repeat the review; when it does it must say the same as the path and query. */
 function checkReviewBody(
@@ -52,12 +52,14 @@ export type RestoreRoutesOptions = {
   identity: IdentityDeps;
   crm: CrmConnector | undefined;
   productCode: string;
+  /** RESTORE_OUTCOME_WAIT_S in milliseconds. */
+  outcomeWaitMs: number;
 };
 
 /** Restore requests of contacts (`/restore-account-request`) and cases (`/restore-case-request`), and reviews. */
 export async function restoreRoutes(
   app: FastifyInstance,
-  { identity, crm, productCode }: RestoreRoutesOptions,
+  { identity, crm, productCode, outcomeWaitMs }: RestoreRoutesOptions,
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const restores = new RestoresService({
@@ -66,6 +68,7 @@ export async function restoreRoutes(
     audit: identity.audit,
     secretsKey: identity.secretsKey,
     now: identity.now,
+    outcomeWaitMs,
   });
   const reviewers = { access: rolesAllowed('reviewRestores', productCode) };
   const requesters = { access: rolesAllowed('requestRestores', productCode), rateLimit: rateLimits.code };

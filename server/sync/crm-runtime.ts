@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { AuditService } from '../audit/audit.service';
 import type { Config } from '../config';
 import type { CrmConnector } from '../crm/crm-connector';
 import { SalesforceConnector } from '../crm/salesforce-connector';
@@ -13,6 +14,25 @@ import { startSyncLoop, type SyncLoop } from './sync-loop';
 import type { SyncLogger } from './sync-logger';
 import { importSnapshots } from './snapshot-import';
 import { lastSuccess, recordRun } from './sync-state.repository';
+import { settleUnknownOutcomes } from '../restores/outcome-check';
+
+/**
+ * The sync loop tells the end of a successful run only through readiness (`ok`): `afterRun` is called then.
+ */
+function withAfterRun(readiness: ReadinessState, afterRun: () => void): ReadinessState {
+  return new Proxy(readiness, {
+    get(target, property) {
+      if (property === 'syncStatus') {
+        return (...args: Parameters<ReadinessState['syncStatus']>) => {
+          target.syncStatus(...args);
+          if (args[0] === 'ok') afterRun();
+        };
+      }
+      const value: unknown = Reflect.get(target, property);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
 
 /** The sync_state row that says the demo history was imported. */
 const DEMO_HISTORY = 'DemoHistory';
@@ -70,6 +90,24 @@ export async function prepareCrm(
   const controller = new AbortController();
   let loop: SyncLoop | undefined;
   let background: Promise<void> = Promise.resolve();
+  let settling: Promise<void> = Promise.resolve();
+
+  // After each sync, the restores whose CRM write went unanswered are settled by reading their records, one run
+  // at a time.
+  const settleAfterSync = (log: SyncLogger) => {
+    const deps = {
+      db: database.db,
+      crm: connector,
+      audit: new AuditService(database.db),
+      now: () => new Date(),
+      waitMs: config.restoreOutcomeWaitMs,
+    };
+    settling = settling
+      .then(async () => {
+        for (const kind of ['account', 'case'] as const) await settleUnknownOutcomes(deps, kind);
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'checking restores of unknown outcome failed'));
+  };
 
   const importHistory = async (file: string, readiness: ReadinessState, log: SyncLogger) => {
     const started = Date.now();
@@ -116,7 +154,7 @@ export async function prepareCrm(
           connector,
           intervalSeconds: config.syncIntervalSeconds,
           maxApiUsage: config.sfApiMaxUsage,
-          readiness,
+          readiness: withAfterRun(readiness, () => settleAfterSync(logger)),
           logger,
         });
       })();
@@ -125,6 +163,7 @@ export async function prepareCrm(
       controller.abort();
       await background;
       await loop?.stop();
+      await settling;
       await sandbox?.close();
     },
   };

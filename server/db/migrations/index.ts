@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { initialSchema } from './0001-initial-schema';
 import { restoreClaims } from './0002-restore-claims';
 import { deletedRecords } from './0003-deleted-records';
+import { restoreOutcomeUnknown } from './0007-restore-outcome-unknown';
 
 /** Migrations are listed here rather than read from disk, so they work the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
   '0002-restore-claims': restoreClaims,
   '0003-deleted-records': deletedRecords,
+  '0007-restore-outcome-unknown': restoreOutcomeUnknown,
 };
 
 export const migrationProvider: MigrationProvider = {
