@@ -37,8 +37,10 @@ export type SalesforceConnectorOptions = SalesforceCredentials & {
   /** Records per query page asked of Salesforce (it may send fewer). */
   batchSize?: number;
   retry?: RetryPolicy;
-  /** How long a read (GET) may go unanswered, its retries included, before it fails. */
+  /** How long a read of one record may go unanswered, its retries included, before it fails. */
   readTimeoutMs?: number;
+  /** The same for a page of a bulk query, a describe or the limits (default 60 s). */
+  bulkReadTimeoutMs?: number;
   /** How long a write (PATCH, POST, SOAP undelete) may go unanswered before its outcome is reported unknown. */
   writeTimeoutMs?: number;
   /** Told once about each catalogued field the org lacks or hides. */
@@ -48,7 +50,10 @@ export type SalesforceConnectorOptions = SalesforceCredentials & {
 /** After a refusal for the daily limit, the org is asked again (GET /limits) at most this often. */
 const LIMIT_RECHECK_MS = 60_000;
 
+/** A read of one record, which a restore makes while its reviewer waits (SF_READ_TIMEOUT_S). */
 export const DEFAULT_READ_TIMEOUT_MS = 5_000;
+/** A page of up to 2,000 records, a describe or the limits: the sync's reads, which nobody waits for. */
+const BULK_READ_TIMEOUT_MS = 60_000;
 export const DEFAULT_WRITE_TIMEOUT_MS = 10_000;
 
 /**
@@ -98,6 +103,9 @@ type QueryResult = {
 function toCrmError(error: unknown, context: string): CrmError {
   if (error instanceof CrmError) return error;
   const e = error as { errorCode?: string; data?: unknown; code?: string; message?: string; name?: string };
+  if (e.message === 'Request Timeout') {
+    return new CrmError(`${context}: Salesforce could not be reached: no answer in time`);
+  }
   if (e.name === 'FetchError' || (e.code && !e.errorCode)) {
     return new CrmError(`${context}: Salesforce could not be reached (${e.code ?? e.message})`);
   }
@@ -207,7 +215,7 @@ export class SalesforceConnector implements CrmConnector {
     const plan = await this.plan(object);
     // A record's relationship fields (Owner.Name) can only be read through SOQL, not GET /sobjects/{type}/{id}.
     const soql = `SELECT ${selectList(plan).join(', ')} FROM ${object} WHERE Id = '${id}'`;
-    for await (const page of this.query(soql, `Reading ${object} ${id}`)) {
+    for await (const page of this.query(soql, `Reading ${object} ${id}`, 'query', this.readTimeoutMs)) {
       const record = page.records[0];
       if (record) return toSnapshot(plan, record);
     }
@@ -219,7 +227,8 @@ export class SalesforceConnector implements CrmConnector {
   async personContactId(accountId: string): Promise<string | null> {
     this.checkId('Account', accountId);
     const soql = `SELECT Id, PersonContactId FROM Account WHERE Id = '${accountId}'`;
-    for await (const page of this.query(soql, `Reading the contact of Account ${accountId}`)) {
+    const context = `Reading the contact of Account ${accountId}`;
+    for await (const page of this.query(soql, context, 'query', this.readTimeoutMs)) {
       const value = page.records[0]?.PersonContactId;
       return typeof value === 'string' ? value : null;
     }
@@ -324,7 +333,8 @@ export class SalesforceConnector implements CrmConnector {
     this.checkId(object, id);
     // queryAll sees a record in the recycle bin (IsDeleted = true); once purged, nothing sees it.
     const soql = `SELECT Id, IsDeleted FROM ${object} WHERE Id = '${id}'`;
-    for await (const page of this.query(soql, `Reading the state of ${object} ${id}`, 'queryAll')) {
+    const context = `Reading the state of ${object} ${id}`;
+    for await (const page of this.query(soql, context, 'queryAll', this.readTimeoutMs)) {
       const record = page.records[0];
       if (record) return record.IsDeleted === true ? 'deleted' : 'live';
     }
@@ -416,11 +426,16 @@ export class SalesforceConnector implements CrmConnector {
     soql: string,
     context: string,
     resource: 'query' | 'queryAll' = 'query',
+    timeoutMs?: number,
   ): AsyncGenerator<ChangedPage> {
     const headers = { 'sforce-query-options': `batchSize=${this.options.batchSize ?? 2000}` };
     let url: string | undefined = `/${resource}?q=${encodeURIComponent(soql)}`;
     while (url) {
-      const result: QueryResult = await this.call<QueryResult>({ method: 'GET', url, headers }, context);
+      const result: QueryResult = await this.call<QueryResult>(
+        { method: 'GET', url, headers },
+        context,
+        timeoutMs,
+      );
       yield { records: result.records as CrmRecord[], totalSize: result.totalSize };
       url = result.done ? undefined : result.nextRecordsUrl;
     }
@@ -434,6 +449,8 @@ export class SalesforceConnector implements CrmConnector {
       headers?: Record<string, string>;
     },
     context: string,
+    /** A read's timeout; a page of a bulk query, describe and limits take the bulk one. */
+    readTimeoutMs = this.options.bulkReadTimeoutMs ?? BULK_READ_TIMEOUT_MS,
   ): Promise<T> {
     const connection = await this.connect();
     // jsforce reads Sforce-Limit-Info from every answer, refused ones included
@@ -443,7 +460,7 @@ export class SalesforceConnector implements CrmConnector {
       if (apiUsage) this.noteUsage({ used: apiUsage.used, limit: apiUsage.limit });
     };
     const write = isWrite(request.method);
-    const timeout = write ? this.writeTimeoutMs : this.readTimeoutMs;
+    const timeout = write ? this.writeTimeoutMs : readTimeoutMs;
     try {
       // jsforce retries 5xx and network errors itself (with backoff) for the methods it is told may be repeated:
       // reads only. A write whose answer was lost may have been applied (a PATCH with a trigger, a POST that

@@ -14,24 +14,46 @@ import { startSyncLoop, type SyncLoop } from './sync-loop';
 import type { SyncLogger } from './sync-logger';
 import { importSnapshots } from './snapshot-import';
 import { lastSuccess, recordRun } from './sync-state.repository';
-import { settleUnknownOutcomes } from '../restores/outcome-check';
+import { settleUnknownOutcomes, type OutcomeCheckDeps } from '../restores/outcome-check';
+
+export type AfterSyncSettlement = {
+  /** The readiness to give the sync loop: its runs' ends start the settlement. */
+  readiness: ReadinessState;
+  /** Settles once the settlement started by the last run so far has finished. */
+  idle(): Promise<void>;
+};
 
 /**
- * The sync loop tells the end of a successful run only through readiness (`ok`): `afterRun` is called then.
+ * After each successful sync, the restores whose CRM write went unanswered are settled by reading their records,
+ * one settlement at a time. The sync loop tells the end of a successful run only through readiness (`ok`), so
+ * that call is where the settlement starts.
  */
-function withAfterRun(readiness: ReadinessState, afterRun: () => void): ReadinessState {
-  return new Proxy(readiness, {
+export function settleAfterEverySync(
+  readiness: ReadinessState,
+  deps: OutcomeCheckDeps,
+  log: SyncLogger,
+): AfterSyncSettlement {
+  let settling: Promise<void> = Promise.resolve();
+  const settle = () => {
+    settling = settling
+      .then(async () => {
+        for (const kind of ['account', 'case'] as const) await settleUnknownOutcomes(deps, kind);
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'checking restores of unknown outcome failed'));
+  };
+  const wrapped = new Proxy(readiness, {
     get(target, property) {
       if (property === 'syncStatus') {
         return (...args: Parameters<ReadinessState['syncStatus']>) => {
           target.syncStatus(...args);
-          if (args[0] === 'ok') afterRun();
+          if (args[0] === 'ok') settle();
         };
       }
       const value: unknown = Reflect.get(target, property);
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
+  return { readiness: wrapped, idle: () => settling };
 }
 
 /** The sync_state row that says the demo history was imported. */
@@ -90,24 +112,7 @@ export async function prepareCrm(
   const controller = new AbortController();
   let loop: SyncLoop | undefined;
   let background: Promise<void> = Promise.resolve();
-  let settling: Promise<void> = Promise.resolve();
-
-  // After each sync, the restores whose CRM write went unanswered are settled by reading their records, one run
-  // at a time.
-  const settleAfterSync = (log: SyncLogger) => {
-    const deps = {
-      db: database.db,
-      crm: connector,
-      audit: new AuditService(database.db),
-      now: () => new Date(),
-      waitMs: config.restoreOutcomeWaitMs,
-    };
-    settling = settling
-      .then(async () => {
-        for (const kind of ['account', 'case'] as const) await settleUnknownOutcomes(deps, kind);
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'checking restores of unknown outcome failed'));
-  };
+  let settlement: AfterSyncSettlement | undefined;
 
   const importHistory = async (file: string, readiness: ReadinessState, log: SyncLogger) => {
     const started = Date.now();
@@ -148,13 +153,24 @@ export async function prepareCrm(
           });
         }
         if (controller.signal.aborted) return;
+        settlement = settleAfterEverySync(
+          readiness,
+          {
+            db: database.db,
+            crm: connector,
+            audit: new AuditService(database.db),
+            now: () => new Date(),
+            waitMs: config.restoreOutcomeWaitMs,
+          },
+          logger,
+        );
         loop = startSyncLoop({
           db: database.db,
           dbKind: database.kind,
           connector,
           intervalSeconds: config.syncIntervalSeconds,
           maxApiUsage: config.sfApiMaxUsage,
-          readiness: withAfterRun(readiness, () => settleAfterSync(logger)),
+          readiness: settlement.readiness,
           logger,
         });
       })();
@@ -163,7 +179,7 @@ export async function prepareCrm(
       controller.abort();
       await background;
       await loop?.stop();
-      await settling;
+      await settlement?.idle();
       await sandbox?.close();
     },
   };

@@ -35,6 +35,7 @@ describe('Salesforce connector against a CRM that stops answering', () => {
       clientSecret: 'secret',
       retry: { maxRetries: 1, minTimeoutMs: 5, factor: 1 },
       readTimeoutMs: 300,
+      bulkReadTimeoutMs: 300,
     });
     const started = Date.now();
     const error = await crm.readRecord('Account', '001000000000001AAA').catch((e: unknown) => e);

@@ -4,6 +4,11 @@ import { ErrorCode } from '../../../contract/error-codes';
 import { pageOf } from '../../../contract/page';
 import { caseRestoreRequestSchema } from '../../../contract/restores';
 import { USER_RANA, productRole } from '../../../contract/roles';
+import { AuditService } from '../../../server/audit/audit.service';
+import { ReadinessState } from '../../../server/health/readiness';
+import { settleAfterEverySync } from '../../../server/sync/crm-runtime';
+import { startSyncLoop } from '../../../server/sync/sync-loop';
+import { silentLogger } from '../../../server/sync/sync-logger';
 import { testDbKinds } from '../../support/test-database';
 import { BASE, RestoreFixture } from './restore-fixture';
 
@@ -146,6 +151,41 @@ describe.each(testDbKinds())('restores when the CRM does not answer the write, o
     expect((await list('APPROVED')).map((r) => r.id)).toContain(id);
     expect((await f.revisions('case', recordId))[0]!.source).toBe(`restore:${id}`);
     expect(f.sandbox.stats.patches).toBe(patches + 1);
+  });
+
+  it('the next sync settles a half-answered write as applied, as the server runs it', async () => {
+    const { id, recordId } = await reportedCase('Changed before a restore settled by the sync');
+    f.sandbox.faultWrites('apply-and-drop', 1);
+    const res = await f.review('case', await productUser(), id, true);
+    expect(res.statusCode, res.body).toBe(504);
+    expect((await f.requestRow('case', id))?.outcome_unknown_since).not.toBeNull();
+
+    const db = f.t.database.db;
+    const settlement = settleAfterEverySync(
+      new ReadinessState(),
+      { db, crm: f.crm, audit: new AuditService(db), now: () => new Date(), waitMs: 0 },
+      silentLogger,
+    );
+    const loop = startSyncLoop({
+      db,
+      dbKind: f.t.database.kind,
+      connector: f.crm,
+      intervalSeconds: 0,
+      readiness: settlement.readiness,
+    });
+    await loop.firstRun;
+    await settlement.idle();
+    await loop.stop();
+
+    expect((await f.requestRow('case', id))?.status_id).toBe(2);
+    const [restored] = await f.revisions('case', recordId);
+    expect(restored!.source).toBe(`restore:${id}`);
+    expect(await f.auditActions(`restore-case-request:${id}`)).toEqual([
+      'restore.created',
+      'restore.outcome_unknown',
+      'restore.approved',
+      'restore.applied',
+    ]);
   });
 
   it('a forced restore whose write is half-answered is created PENDING and marked, then settled', async () => {
