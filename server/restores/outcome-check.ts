@@ -4,7 +4,13 @@ import type { Db } from '../db/database';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
 import { storeRestored, storeSnapshots } from '../revisions/revision-store';
 import { writeHeld } from './restore-apply';
-import { markedRequests, settleApplied, settleNotApplied, type MarkedRequest } from './restores.repository';
+import {
+  markedRequests,
+  recordOutcome,
+  settleApplied,
+  settleNotApplied,
+  type MarkedRequest,
+} from './restores.repository';
 
 export type OutcomeCheckDeps = {
   db: Db;
@@ -74,6 +80,8 @@ async function settleOne(
       const applied = await storeRestored(trx, object, record, `restore:${request.id}`);
       if (!(await settleApplied(trx, kind, { ...request, appliedRevisionId: applied.revisionId })))
         return false;
+      const { outcome = null, newRecordId = null } = request.write;
+      if (outcome) await recordOutcome(trx, kind, request.id, { outcome, newRecordId });
       const entry = { actor: null, target };
       await audit.record({ ...entry, action: 'restore.approved', details }, trx);
       await audit.record(

@@ -309,7 +309,13 @@ export async function markOutcomeUnknown(
 export type MarkedRequest = {
   id: number;
   since: Date;
-  write: { recordId: string; fields: Record<string, unknown> };
+  /** The write sent, and how the restore had brought its record back before it (undeleted, re-created). */
+  write: {
+    recordId: string;
+    fields: Record<string, unknown>;
+    outcome?: 'undeleted' | 'recreated' | null;
+    newRecordId?: string | null;
+  };
   reviewerId: number;
 };
 

@@ -410,7 +410,7 @@ export class RestoresService {
     claimed: { id: number; token: string },
     unknown: RestoreOutcomeUnknown,
     caller: Caller,
-    options: { forced: boolean },
+    options: { forced: boolean; back: RecordReturn | undefined },
   ): Promise<HttpError> {
     const { db, audit, now } = this.deps;
     const object = recordKinds[kind].crmObject;
@@ -422,7 +422,12 @@ export class RestoresService {
     await storeSnapshots(db, object, [unknown.live], 'sync').catch(() => undefined);
     await db.transaction().execute(async (trx) => {
       const at = now();
-      const write = { ...unknown.write };
+      // How the record was brought back (undeleted, re-created) is recorded once the write is found applied.
+      const write = {
+        ...unknown.write,
+        outcome: options.back?.outcome ?? null,
+        newRecordId: options.back?.newRecordId ?? null,
+      };
       if (!(await markOutcomeUnknown(trx, kind, { ...claimed, reviewerId: caller.userId, at, write })))
         return;
       if (options.forced)
@@ -460,13 +465,13 @@ export class RestoresService {
     const object = recordKinds[kind].crmObject;
     const target = `${recordKinds[kind].requestNoun}:${claimed.id}`;
     let result;
-    let back: RecordReturn;
+    let back: RecordReturn | undefined;
     try {
       back = await this.bringBack(crm, object, claimed);
       result = await restoreInCrm(crm, object, back.target);
     } catch (error) {
       if (error instanceof RestoreOutcomeUnknown)
-        throw await this.markUnknown(kind, claimed, error, caller, options);
+        throw await this.markUnknown(kind, claimed, error, caller, { ...options, back });
       const message = error instanceof Error ? error.message : String(error);
       const seen = error instanceof RestoreFailure ? error.seen : [];
       const afterWrite = error instanceof RestoreFailure ? error.afterWrite : [];

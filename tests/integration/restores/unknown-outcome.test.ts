@@ -153,6 +153,19 @@ describe.each(testDbKinds())('restores when the CRM does not answer the write, o
     expect(f.sandbox.stats.patches).toBe(patches + 1);
   });
 
+  it('a deleted case undeleted and then half-answered keeps its outcome when settled as applied', async () => {
+    const { id, recordId } = await reportedCase('Changed before a deletion and a half-answered restore');
+    const removed = f.sandbox.records.remove('Case', recordId, f.sandbox.integrationUserId);
+    expect(removed.ok).toBe(true);
+    await f.sync();
+    f.sandbox.faultWrites('apply-and-drop', 1);
+    const res = await f.review('case', await productUser(), id, true);
+    expect(res.statusCode, res.body).toBe(504);
+
+    const settled = (await list('APPROVED')).find((r) => r.id === id);
+    expect(settled).toMatchObject({ outcome: 'undeleted', newRecordId: null, outcomeUnknownSince: null });
+  });
+
   it('the next sync settles a half-answered write as applied, as the server runs it', async () => {
     const { id, recordId } = await reportedCase('Changed before a restore settled by the sync');
     f.sandbox.faultWrites('apply-and-drop', 1);
