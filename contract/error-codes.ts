@@ -26,6 +26,13 @@ export const ErrorCode = {
   CRM_UNAVAILABLE: 'CRM_UNAVAILABLE',
   /** 503: the Salesforce org's API request limit is reached; try again later. */
   CRM_LIMIT: 'CRM_LIMIT',
+  /**
+   * 504: the restore's write was sent and the CRM did not answer; the request stays PENDING marked 'outcome
+   * unknown' until a read of the record shows whether it was applied.
+   */
+  CRM_OUTCOME_UNKNOWN: 'CRM_OUTCOME_UNKNOWN',
+  /** 409: the request's outcome is still being checked in the CRM: it cannot be reviewed until settled. */
+  OUTCOME_CHECKING: 'OUTCOME_CHECKING',
   // Mass-change alerts.
   ALREADY_ACKNOWLEDGED: 'ALREADY_ACKNOWLEDGED',
   // Users and passwords.

@@ -17,6 +17,17 @@ export const OWN_REQUEST_MESSAGE = 'You cannot review your own request';
 export const ALREADY_REVIEWED_MESSAGE = 'This request has already been reviewed';
 export const CLAIMED_ELSEWHERE_MESSAGE =
   'This request has already been reviewed, or is being reviewed by someone else';
+export const OUTCOME_UNKNOWN_MESSAGE =
+  'The CRM did not answer the restore: whether it was applied is being checked';
+export const OUTCOME_CHECKING_MESSAGE =
+  'Whether this restore was applied is still being checked in the CRM: it cannot be reviewed yet';
+
+/**
+ * A CRM_ERROR's message carries Salesforce's own error code after `Salesforce said ` (e.g. `Updating Case …:
+ * Salesforce said FIELD_CUSTOM_VALIDATION_EXCEPTION: …`): the code, when there is one, for a translated reason.
+ */
+export const crmErrorCodeOf = (message: string): string | undefined =>
+  /Salesforce said ([A-Z][A-Z_]+):/.exec(message)?.[1];
 
 /** `?code=`: the caller's current one-time code; checked and then spent (a replayed code is refused). */
 export const otpQuerySchema = z.object({ code: textSchema(200) });
@@ -94,6 +105,11 @@ const restoreRequestFields = {
    */
   outcome: z.enum(['undeleted', 'recreated']).nullable().default(null),
   newRecordId: z.string().nullable().default(null),
+  /**
+   * Set (ISO time) while the CRM never answered the restore's write: the request stays PENDING, shown as 'Esito in
+   * verifica', and cannot be reviewed until a read of the record shows whether it was applied.
+   */
+  outcomeUnknownSince: z.string().nullable().default(null),
 };
 
 /** A contact restore request; `revisionAccount.json` is the target snapshot. */

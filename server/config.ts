@@ -45,6 +45,9 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().gt(0, 'must be a fraction above 0').max(1, 'must be a fraction up to 1').default(0.8),
   ),
+  SF_READ_TIMEOUT_S: z.preprocess(emptyAsUndefined, z.coerce.number().gt(0, 'must be above 0').default(5)),
+  SF_WRITE_TIMEOUT_S: z.preprocess(emptyAsUndefined, z.coerce.number().gt(0, 'must be above 0').default(10)),
+  RESTORE_OUTCOME_WAIT_S: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).default(600)),
   SMTP_URL: optionalUrl,
   SMTP_FROM: z.preprocess(emptyAsUndefined, z.string().default('Storico <no-reply@storico.local>')),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
@@ -136,6 +139,13 @@ export type Config = {
   instanceId: string | undefined;
   /** The fraction of the org's daily API requests at which the sync stops making query calls. */
   sfApiMaxUsage: number;
+  /** How long a CRM read (its retries included) and a CRM write may go unanswered. */
+  crmTimeouts: { readMs: number; writeMs: number };
+  /**
+   * How long after a restore write went unanswered a read that does not show it may conclude it was not applied:
+   * until then the CRM may still be processing it.
+   */
+  restoreOutcomeWaitMs: number;
   smtp: { url: string; from: string } | undefined;
   publicUrl: string;
   secureTransport: boolean;
@@ -236,6 +246,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     syncIntervalSeconds: e.SYNC_INTERVAL_S,
     instanceId: e.INSTANCE_ID,
     sfApiMaxUsage: e.SF_API_MAX_USAGE,
+    crmTimeouts: { readMs: e.SF_READ_TIMEOUT_S * 1000, writeMs: e.SF_WRITE_TIMEOUT_S * 1000 },
+    restoreOutcomeWaitMs: e.RESTORE_OUTCOME_WAIT_S * 1000,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
     publicUrl,
     secureTransport: publicUrl.startsWith('https://'),

@@ -30,7 +30,14 @@ export function buildServices(deps: IdentitySources & { crm?: CrmConnector }): S
     enrolment: new EnrolmentService(identity),
     agents: new AgentsService(db),
     revisions: new RevisionsService(db),
-    restores: new RestoresService({ db, crm: deps.crm, audit, secretsKey: identity.secretsKey, now }),
+    restores: new RestoresService({
+      db,
+      crm: deps.crm,
+      audit,
+      secretsKey: identity.secretsKey,
+      now,
+      outcomeWaitMs: deps.config.restoreOutcomeWaitMs,
+    }),
     alerts: new AlertsService({ db, audit, now }),
   };
 }

@@ -17,7 +17,7 @@ import type { IdentityDeps } from './identity-deps';
 import { principalOf } from '../http/access';
 import { envelope } from '../http/envelope';
 import { rateLimits } from '../http/rate-limit';
-import type { AuthService} from './auth.service';
+import type { AuthService } from './auth.service';
 import { LoginRefused } from './auth.service';
 import { deviceCookieHeader, deviceCookieOf } from './device-cookie';
 

@@ -70,6 +70,17 @@ export class CrmError extends Error {
   }
 }
 
+/**
+ * A write was sent and no answer came back (it timed out, or the connection dropped after sending): the CRM may
+ * or may not have applied it. Only a read of the record can tell; the write must not be repeated blindly.
+ */
+export class CrmOutcomeUnknown extends CrmError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CrmOutcomeUnknown';
+  }
+}
+
 /** The org's daily API usage as its last answer reported it (Sforce-Limit-Info: api-usage=used/limit). */
 export type ApiUsage = { used: number; limit: number };
 
@@ -95,7 +106,8 @@ export interface CrmConnector {
   readRecord(object: CrmObject, id: string): Promise<CrmRecord>;
   /**
    * Writes the writable fields of `fields` (read-only ones are left out; addresses through their components),
-   * without running assignment rules; throws the CRM's error when it refuses.
+   * without running assignment rules; throws the CRM's error when it refuses, and CrmOutcomeUnknown when the
+   * write was sent but no answer came. Never repeated on its own.
    */
   updateRecord(object: CrmObject, id: string, fields: Record<string, unknown>): Promise<void>;
   /** Records of `object` deleted at or after `since` (as far back as the recycle bin goes when null). */

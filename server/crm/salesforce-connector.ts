@@ -2,6 +2,7 @@ import { Connection } from 'jsforce';
 import { setDefaults as setJsforceDefaults } from 'jsforce/lib/request';
 import {
   CrmError,
+  CrmOutcomeUnknown,
   type ChangedPage,
   type CrmAgent,
   type CrmConnector,
@@ -36,8 +37,12 @@ export type SalesforceConnectorOptions = SalesforceCredentials & {
   /** Records per query page asked of Salesforce (it may send fewer). */
   batchSize?: number;
   retry?: RetryPolicy;
-  /** How long one request may go unanswered before it fails (and is retried like a network error). */
-  requestTimeoutMs?: number;
+  /** How long a read of one record may go unanswered, its retries included, before it fails. */
+  readTimeoutMs?: number;
+  /** The same for a page of a bulk query, a describe or the limits (default 60 s). */
+  bulkReadTimeoutMs?: number;
+  /** How long a write (PATCH, POST, SOAP undelete) may go unanswered before its outcome is reported unknown. */
+  writeTimeoutMs?: number;
   /** Told once about each catalogued field the org lacks or hides. */
   logger?: { warn(details: object, message: string): void };
 };
@@ -45,7 +50,44 @@ export type SalesforceConnectorOptions = SalesforceCredentials & {
 /** After a refusal for the daily limit, the org is asked again (GET /limits) at most this often. */
 const LIMIT_RECHECK_MS = 60_000;
 
-export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+/** A read of one record, which a restore makes while its reviewer waits (SF_READ_TIMEOUT_S). */
+export const DEFAULT_READ_TIMEOUT_MS = 5_000;
+/** A page of up to 2,000 records, a describe or the limits: the sync's reads, which nobody waits for. */
+const BULK_READ_TIMEOUT_MS = 60_000;
+export const DEFAULT_WRITE_TIMEOUT_MS = 10_000;
+
+/**
+ * jsforce's timeout stops waiting for the status line only: an answer whose body never ends (a connection dropped
+ * half-way through the answer) would hold the call for ever. Past its timeout plus this, the call is given up.
+ */
+const BODY_GRACE_MS = 1_000;
+
+/**
+ * Errors of a connection that was never made: the request did not leave, so a write surely did not happen.
+ * Any other network error on a write may come after the CRM received it.
+ */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+
+const isWrite = (method: string) => method !== 'GET';
+
+/** A write that got no usable answer: a timeout, a dropped connection, or a gateway that gave up waiting. */
+function unansweredWrite(error: unknown): boolean {
+  if (error instanceof CrmOutcomeUnknown) return true;
+  const e = error as { name?: string; code?: string; message?: string; errorCode?: string };
+  if (e.errorCode === 'ERROR_HTTP_504') return true;
+  if (e.message === 'Request Timeout' || e.name === 'AbortError') return true;
+  if (e.name === 'FetchError') return !NOT_SENT_CODES.has(e.code ?? '');
+  return false;
+}
+
+/** Rejects as jsforce's own timeout does ('Request Timeout') when `promise` takes longer than `ms`. */
+const withDeadline = <T>(promise: Promise<T>, ms: number): Promise<T> => {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('Request Timeout')), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+};
 
 /** How long Salesforce keeps deleted records in the recycle bin (and lists them in Get Deleted). */
 const RECYCLE_BIN_DAYS = 15;
@@ -61,6 +103,9 @@ type QueryResult = {
 function toCrmError(error: unknown, context: string): CrmError {
   if (error instanceof CrmError) return error;
   const e = error as { errorCode?: string; data?: unknown; code?: string; message?: string; name?: string };
+  if (e.message === 'Request Timeout') {
+    return new CrmError(`${context}: Salesforce could not be reached: no answer in time`);
+  }
   if (e.name === 'FetchError' || (e.code && !e.errorCode)) {
     return new CrmError(`${context}: Salesforce could not be reached (${e.code ?? e.message})`);
   }
@@ -80,6 +125,11 @@ function toCrmError(error: unknown, context: string): CrmError {
   return new CrmError(`${context}: Salesforce said ${said}`, details);
 }
 
+const describe = (error: unknown) => {
+  const e = error as { code?: string; message?: string };
+  return e.code ?? e.message ?? String(error);
+};
+
 const ID_PATTERN = /^[a-zA-Z0-9]{15}(?:[a-zA-Z0-9]{3})?$/;
 
 /** Reads and writes Salesforce through its REST API (jsforce), authenticated by the client credentials flow. */
@@ -94,15 +144,18 @@ export class SalesforceConnector implements CrmConnector {
   private exceededAt: number | undefined;
   private limitsCheckedAt = 0;
 
+  private readonly readTimeoutMs: number;
+  private readonly writeTimeoutMs: number;
+
   constructor(private readonly options: SalesforceConnectorOptions) {
     this.retry = options.retry ?? DEFAULT_RETRY;
+    this.readTimeoutMs = options.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS;
+    this.writeTimeoutMs = options.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS;
     this.logger = options.logger;
-    // jsforce's only request timeout is a process-wide default of 30 minutes: a CRM that stops answering would hold a
-    // restore (and its claim) or a sync page that long. A process talks to one CRM, so one setting serves.
-    setJsforceDefaults({
-      followRedirect: true,
-      timeout: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
-    });
+    // jsforce's request timeout defaults to a process-wide 30 minutes: a CRM that stops answering would hold a
+    // restore (and its claim) or a sync page that long. REST calls get their own timeout below; the SOAP undelete,
+    // a write, takes this default. A process talks to one CRM, so one setting serves.
+    setJsforceDefaults({ followRedirect: true, timeout: this.writeTimeoutMs });
   }
 
   async listAgents(): Promise<CrmAgent[]> {
@@ -162,7 +215,7 @@ export class SalesforceConnector implements CrmConnector {
     const plan = await this.plan(object);
     // A record's relationship fields (Owner.Name) can only be read through SOQL, not GET /sobjects/{type}/{id}.
     const soql = `SELECT ${selectList(plan).join(', ')} FROM ${object} WHERE Id = '${id}'`;
-    for await (const page of this.query(soql, `Reading ${object} ${id}`)) {
+    for await (const page of this.query(soql, `Reading ${object} ${id}`, 'query', this.readTimeoutMs)) {
       const record = page.records[0];
       if (record) return toSnapshot(plan, record);
     }
@@ -174,7 +227,8 @@ export class SalesforceConnector implements CrmConnector {
   async personContactId(accountId: string): Promise<string | null> {
     this.checkId('Account', accountId);
     const soql = `SELECT Id, PersonContactId FROM Account WHERE Id = '${accountId}'`;
-    for await (const page of this.query(soql, `Reading the contact of Account ${accountId}`)) {
+    const context = `Reading the contact of Account ${accountId}`;
+    for await (const page of this.query(soql, context, 'query', this.readTimeoutMs)) {
       const value = page.records[0]?.PersonContactId;
       return typeof value === 'string' ? value : null;
     }
@@ -279,7 +333,8 @@ export class SalesforceConnector implements CrmConnector {
     this.checkId(object, id);
     // queryAll sees a record in the recycle bin (IsDeleted = true); once purged, nothing sees it.
     const soql = `SELECT Id, IsDeleted FROM ${object} WHERE Id = '${id}'`;
-    for await (const page of this.query(soql, `Reading the state of ${object} ${id}`, 'queryAll')) {
+    const context = `Reading the state of ${object} ${id}`;
+    for await (const page of this.query(soql, context, 'queryAll', this.readTimeoutMs)) {
       const record = page.records[0];
       if (record) return record.IsDeleted === true ? 'deleted' : 'live';
     }
@@ -294,8 +349,13 @@ export class SalesforceConnector implements CrmConnector {
     try {
       // SOAP undelete(), which REST does not offer; jsforce sends it to the partner endpoint
       // (https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_undelete.htm).
-      results = (await connection.soap.undelete([id])) as typeof results;
+      results = (await withDeadline(
+        connection.soap.undelete([id]),
+        this.writeTimeoutMs + BODY_GRACE_MS,
+      )) as typeof results;
     } catch (error) {
+      if (unansweredWrite(error))
+        throw new CrmOutcomeUnknown(`${context}: sent, but Salesforce did not answer (${describe(error)})`);
       throw toCrmError(error, context);
     }
     const result = results[0];
@@ -366,11 +426,16 @@ export class SalesforceConnector implements CrmConnector {
     soql: string,
     context: string,
     resource: 'query' | 'queryAll' = 'query',
+    timeoutMs?: number,
   ): AsyncGenerator<ChangedPage> {
     const headers = { 'sforce-query-options': `batchSize=${this.options.batchSize ?? 2000}` };
     let url: string | undefined = `/${resource}?q=${encodeURIComponent(soql)}`;
     while (url) {
-      const result: QueryResult = await this.call<QueryResult>({ method: 'GET', url, headers }, context);
+      const result: QueryResult = await this.call<QueryResult>(
+        { method: 'GET', url, headers },
+        context,
+        timeoutMs,
+      );
       yield { records: result.records as CrmRecord[], totalSize: result.totalSize };
       url = result.done ? undefined : result.nextRecordsUrl;
     }
@@ -384,6 +449,8 @@ export class SalesforceConnector implements CrmConnector {
       headers?: Record<string, string>;
     },
     context: string,
+    /** A read's timeout; a page of a bulk query, describe and limits take the bulk one. */
+    readTimeoutMs = this.options.bulkReadTimeoutMs ?? BULK_READ_TIMEOUT_MS,
   ): Promise<T> {
     const connection = await this.connect();
     // jsforce reads Sforce-Limit-Info from every answer, refused ones included
@@ -392,22 +459,32 @@ export class SalesforceConnector implements CrmConnector {
       const apiUsage = connection.limitInfo?.apiUsage;
       if (apiUsage) this.noteUsage({ used: apiUsage.used, limit: apiUsage.limit });
     };
+    const write = isWrite(request.method);
+    const timeout = write ? this.writeTimeoutMs : readTimeoutMs;
     try {
-      // jsforce retries 5xx and network errors itself (with backoff) when told which methods may be repeated.
-      const answer = await connection.request<T>(request, {
-        retry: {
-          maxRetries: this.retry.maxRetries,
-          minTimeout: this.retry.minTimeoutMs,
-          timeoutFactor: this.retry.factor,
-          statusCodes: [500, 502, 503, 504],
-          // Never POST: a create whose answer was lost may have created the record already.
-          methods: ['GET', 'PATCH'],
-        },
-      });
+      // jsforce retries 5xx and network errors itself (with backoff) for the methods it is told may be repeated:
+      // reads only. A write whose answer was lost may have been applied (a PATCH with a trigger, a POST that
+      // created a record): repeating it is the caller's decision, after reading the record.
+      const answer = await withDeadline(
+        connection.request<T>(request, {
+          retry: {
+            maxRetries: write ? 0 : this.retry.maxRetries,
+            minTimeout: this.retry.minTimeoutMs,
+            timeoutFactor: this.retry.factor,
+            statusCodes: [500, 502, 503, 504],
+            methods: ['GET'],
+          },
+          timeout,
+        } as Parameters<Connection['request']>[1]),
+        timeout + BODY_GRACE_MS,
+      );
       noteLimitInfo();
       return answer;
     } catch (error) {
       noteLimitInfo();
+      if (write && unansweredWrite(error)) {
+        throw new CrmOutcomeUnknown(`${context}: sent, but Salesforce did not answer (${describe(error)})`);
+      }
       const crmError = toCrmError(error, context);
       // 403 REQUEST_LIMIT_EXCEEDED: the org refuses every call until its usage drops. It is not retried (jsforce
       // retries only the statuses above) and the caller's run ends at once.

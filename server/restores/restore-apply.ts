@@ -1,4 +1,10 @@
-import { CrmError, type CrmConnector, type CrmObject, type CrmRecord } from '../crm/crm-connector';
+import {
+  CrmError,
+  CrmOutcomeUnknown,
+  type CrmConnector,
+  type CrmObject,
+  type CrmRecord,
+} from '../crm/crm-connector';
 import { normaliseAddress, WRITABLE_ADDRESS_PARTS } from '../crm/crm-fields';
 import { sameJson } from '../revisions/snapshot-diff';
 
@@ -11,16 +17,39 @@ export type CrmRestore = {
   written: string[];
 };
 
-/** The restore did not happen as asked; `seen` holds what was read from the CRM meanwhile, oldest first. */
+/**
+ * The restore did not happen as asked; `seen` holds what was read from the CRM before any write, `afterWrite`
+ * what was read after the restore's own write (a revision the restore wrote, even if not as asked).
+ */
 export class RestoreFailure extends Error {
   constructor(
     message: string,
     readonly seen: CrmRecord[],
     /** The org refuses calls for its daily API limit: try again later. */
     readonly crmLimit = false,
+    readonly afterWrite: CrmRecord[] = [],
   ) {
     super(message);
     this.name = 'RestoreFailure';
+  }
+}
+
+/** The write a restore sent: which record, and the snapshot fields with the values sent. */
+export type SentWrite = { recordId: string; fields: Record<string, unknown> };
+
+/**
+ * The restore's write was sent and its answer never came, or came but the record could not be read back: whether
+ * the CRM holds the restore is unknown until a read of the record shows it. The write is not to be repeated.
+ */
+export class RestoreOutcomeUnknown extends Error {
+  constructor(
+    message: string,
+    /** The record as read before the write. */
+    readonly live: CrmRecord,
+    readonly write: SentWrite,
+  ) {
+    super(message);
+    this.name = 'RestoreOutcomeUnknown';
   }
 }
 
@@ -109,16 +138,27 @@ export async function restoreInCrm(
   }
   if (written.length === 0) return { live, readBack: live, written };
 
+  const write: SentWrite = {
+    recordId: target.Id,
+    fields: Object.fromEntries(written.map((f) => [f, wanted[f] ?? null])),
+  };
   try {
-    await crm.updateRecord(object, target.Id, Object.fromEntries(written.map((f) => [f, wanted[f] ?? null])));
+    await crm.updateRecord(object, target.Id, write.fields);
   } catch (error) {
+    if (error instanceof CrmOutcomeUnknown) throw new RestoreOutcomeUnknown(error.message, live, write);
     throw failure(error, [live]);
   }
   let readBack: CrmRecord;
   try {
     readBack = await crm.readRecord(object, target.Id);
   } catch (error) {
-    throw failure(error, [live], 'The CRM took the restore but it could not be read back to check it: ');
+    // The CRM accepted the write; whether it kept every value only a later read can tell.
+    const said = error instanceof Error ? error.message : String(error);
+    throw new RestoreOutcomeUnknown(
+      `The CRM took the restore but it could not be read back to check it: ${said}`,
+      live,
+      write,
+    );
   }
   const notKept = written.filter(
     (f) => !sameJson(writableValue(f, wanted, wanted), writableValue(f, readBack, wanted)),
@@ -126,14 +166,28 @@ export async function restoreInCrm(
   if (notKept.length > 0) {
     throw new RestoreFailure(
       `The CRM did not keep the restored value of ${notKept.join(', ')}: it holds another value after the write`,
-      [live, readBack],
+      [live],
+      false,
+      [readBack],
     );
   }
   if (!written.includes('OwnerId') && !sameJson(live.OwnerId ?? null, readBack.OwnerId ?? null)) {
     throw new RestoreFailure(
       `The CRM changed the owner of ${object} ${target.Id} from ${String(live.OwnerId)} to ${String(readBack.OwnerId)} while restoring it (an assignment rule?)`,
-      [live, readBack],
+      [live],
+      false,
+      [readBack],
     );
   }
   return { live, readBack, written };
+}
+
+/** Whether `record` holds every value `write` sent: the restore was applied. */
+export function writeHeld(write: SentWrite, record: CrmRecord): boolean {
+  return Object.keys(write.fields).every((f) =>
+    sameJson(
+      writableValue(f, write.fields as CrmRecord, write.fields as CrmRecord),
+      writableValue(f, record, write.fields as CrmRecord),
+    ),
+  );
 }

@@ -34,6 +34,8 @@ export type RequestView = {
   target: Snapshot;
   outcome: 'undeleted' | 'recreated' | null;
   newRecordId: string | null;
+  /** Set while the CRM's answer to the restore's write is unknown (migration 0007). */
+  outcomeUnknownSince: Date | null;
 };
 
 type ViewRow = {
@@ -58,6 +60,7 @@ type ViewRow = {
   json: Snapshot | string;
   outcome: 'undeleted' | 'recreated' | null;
   new_record_id: string | null;
+  outcome_unknown_since: Date | string | null;
 };
 
 const fromJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
@@ -84,6 +87,7 @@ const toView = (row: ViewRow): RequestView => ({
   target: fromJson(row.json),
   outcome: row.outcome,
   newRecordId: row.new_record_id,
+  outcomeUnknownSince: row.outcome_unknown_since === null ? null : new Date(row.outcome_unknown_since),
 });
 
 function viewQuery(kind: RecordKind) {
@@ -94,7 +98,8 @@ function viewQuery(kind: RecordKind) {
       q.user_creator_id, creator.username as creator_username,
       q.user_reviewer_id, reviewer.username as reviewer_username,
       q.${sql.ref(t.key)} as record_id, rec.${sql.ref(t.label)} as record_label,
-      q.${sql.ref(t.revisionColumn)} as revision_id, rev.json, q.outcome, q.new_record_id
+      q.${sql.ref(t.revisionColumn)} as revision_id, rev.json, q.outcome, q.new_record_id,
+      q.outcome_unknown_since
     from ${sql.table(t.requests)} q
     join restore_types ty on ty.id = q.restore_type_id
     join restore_statuses st on st.id = q.status_id
@@ -208,9 +213,13 @@ export async function insertRequests(db: Db, kind: RecordKind, requests: NewRequ
   return rows.map((r) => r.id);
 }
 
-/** PENDING and not being applied by someone else (a claim older than `staleBefore` was abandoned). */
+/**
+ * PENDING, not being applied by someone else (a claim older than `staleBefore` was abandoned) and not waiting
+ * for the outcome of an unanswered write.
+ */
 const reviewable = (staleBefore: Date) =>
-  sql`status_id = ${STATUS_ID.PENDING} and (applying_token is null or applying_since < ${staleBefore})`;
+  sql`status_id = ${STATUS_ID.PENDING} and outcome_unknown_since is null
+    and (applying_token is null or applying_since < ${staleBefore})`;
 
 /** Takes the request for applying it; false when it was reviewed, or is being applied, by someone else. */
 export async function claimRequest(
@@ -277,4 +286,89 @@ export async function recordOutcome(
 ): Promise<void> {
   await sql`update ${sql.table(TABLES[kind].requests)}
     set outcome = ${outcome.outcome}, new_record_id = ${outcome.newRecordId} where id = ${id}`.execute(db);
+}
+
+/**
+ * The claimed request's write went unanswered: the claim is given up and the request marked, with the reviewer
+ * who approved it and the write sent, until a read of the record settles it. False when the claim was lost.
+ */
+export async function markOutcomeUnknown(
+  db: Db,
+  kind: RecordKind,
+  mark: { id: number; token: string; reviewerId: number; at: Date; write: Record<string, unknown> },
+): Promise<boolean> {
+  const { rows } = await sql<{ id: number }>`
+    update ${sql.table(TABLES[kind].requests)}
+    set outcome_unknown_since = ${mark.at}, outcome_unknown_write = cast(${JSON.stringify(mark.write)} as jsonb),
+      user_reviewer_id = ${mark.reviewerId}, applying_token = null, applying_since = null
+    where id = ${mark.id} and applying_token = ${mark.token} and status_id = ${STATUS_ID.PENDING}
+    returning id`.execute(db);
+  return rows.length > 0;
+}
+
+export type MarkedRequest = {
+  id: number;
+  since: Date;
+  /** The write sent, and how the restore had brought its record back before it (undeleted, re-created). */
+  write: {
+    recordId: string;
+    fields: Record<string, unknown>;
+    outcome?: 'undeleted' | 'recreated' | null;
+    newRecordId?: string | null;
+  };
+  reviewerId: number;
+};
+
+/** Requests waiting for the outcome of their write, oldest first (the partial index holds only those). */
+export async function markedRequests(
+  db: Db,
+  kind: RecordKind,
+  ids?: readonly number[],
+): Promise<MarkedRequest[]> {
+  const only = ids ? sql`and id = any(cast(${[...ids]} as integer[]))` : sql``;
+  const { rows } = await sql<{
+    id: number;
+    since: Date | string;
+    write: MarkedRequest['write'] | string;
+    reviewer_id: number;
+  }>`
+    select id, outcome_unknown_since as since, outcome_unknown_write as write, user_reviewer_id as reviewer_id
+    from ${sql.table(TABLES[kind].requests)}
+    where outcome_unknown_since is not null and status_id = ${STATUS_ID.PENDING} ${only}
+    order by outcome_unknown_since limit 50`.execute(db);
+  return rows.map((r) => ({
+    id: r.id,
+    since: new Date(r.since),
+    write: fromJson(r.write),
+    reviewerId: r.reviewer_id,
+  }));
+}
+
+/** The marked write was found in the CRM: APPROVED as of the approval. False when settled meanwhile. */
+export async function settleApplied(
+  db: Db,
+  kind: RecordKind,
+  settled: { id: number; since: Date; appliedRevisionId: number },
+): Promise<boolean> {
+  const { rows } = await sql<{ id: number }>`
+    update ${sql.table(TABLES[kind].requests)}
+    set status_id = ${STATUS_ID.APPROVED}, approved_at = ${settled.since},
+      applied_revision_id = ${settled.appliedRevisionId}, outcome_unknown_since = null, outcome_unknown_write = null
+    where id = ${settled.id} and outcome_unknown_since = ${settled.since} and status_id = ${STATUS_ID.PENDING}
+    returning id`.execute(db);
+  return rows.length > 0;
+}
+
+/** The marked write is not in the CRM: the request is approvable again. False when settled meanwhile. */
+export async function settleNotApplied(
+  db: Db,
+  kind: RecordKind,
+  settled: { id: number; since: Date },
+): Promise<boolean> {
+  const { rows } = await sql<{ id: number }>`
+    update ${sql.table(TABLES[kind].requests)}
+    set user_reviewer_id = null, outcome_unknown_since = null, outcome_unknown_write = null
+    where id = ${settled.id} and outcome_unknown_since = ${settled.since} and status_id = ${STATUS_ID.PENDING}
+    returning id`.execute(db);
+  return rows.length > 0;
 }

@@ -30,7 +30,7 @@ const errors = {
   404: errorBodySchema,
   409: errorBodySchema,
 };
-const crmErrors = { 502: errorBodySchema, 503: errorBodySchema };
+const crmErrors = { 502: errorBodySchema, 503: errorBodySchema, 504: errorBodySchema };
 
 /** SPEC.md's review payload may repeat the review; when it does it must say the same as the path and query. */
 function checkReviewBody(

@@ -7,6 +7,8 @@ import {
   CODES_LOCKED_MESSAGE,
   DUPLICATE_REQUEST_MESSAGE,
   INVALID_TOTP_MESSAGE,
+  OUTCOME_CHECKING_MESSAGE,
+  OUTCOME_UNKNOWN_MESSAGE,
   OWN_REQUEST_MESSAGE,
   RESTORE_STATUSES,
   RestoreType,
@@ -23,14 +25,15 @@ import type { Db } from '../db/database';
 import type { Caller } from '../http/caller';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/http-error';
 import { toPage } from '../http/paging';
-import { storeIfChanged, storeSnapshots } from '../revisions/revision-store';
+import { storeIfChanged, storeRestored, storeSnapshots } from '../revisions/revision-store';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
 import { revisionsByIds } from '../revisions/revisions.repository';
 import { changedFields, snapshotText } from '../revisions/snapshot-fields';
 import { violatedUniqueIndex } from '../users/users.repository';
 import { parseRequestDay } from './request-dates';
 import { bringBack, type RecordReturn } from './record-return';
-import { RestoreFailure, restoreInCrm } from './restore-apply';
+import { settleUnknownOutcomes, type OutcomeCheckDeps } from './outcome-check';
+import { RestoreFailure, restoreInCrm, RestoreOutcomeUnknown } from './restore-apply';
 import {
   agentExists,
   claimRequest,
@@ -41,6 +44,7 @@ import {
   insertRequests,
   latestSnapshots,
   listRequests,
+  markOutcomeUnknown,
   openRequestIndex,
   recordOutcome,
   rejectRequest,
@@ -60,6 +64,8 @@ export type RestoresDeps = {
   audit: AuditService;
   secretsKey: Buffer;
   now: () => Date;
+  /** RESTORE_OUTCOME_WAIT_S: see OutcomeCheckDeps.waitMs. */
+  outcomeWaitMs: number;
 };
 
 type StoredRevisionOf = Awaited<ReturnType<typeof revisionsByIds>>[number];
@@ -106,6 +112,7 @@ function toRequest<K extends RecordKind>(kind: K, view: RequestView): RestoreReq
     salesforceUserId: view.sfUserId,
     outcome: view.outcome,
     newRecordId: view.newRecordId,
+    outcomeUnknownSince: view.outcomeUnknownSince?.toISOString() ?? null,
   } as const;
   const revision = { id: view.revisionId, json: snapshotText(kind, view.target) };
   const request: AccountRestoreRequest | CaseRestoreRequest =
@@ -149,6 +156,8 @@ export class RestoresService {
     kind: K,
     query: PageQuery & { status: RestoreStatus },
   ): Promise<Page<RestoreRequestOf[K]>> {
+    // A read of the lists settles the requests whose write went unanswered, so every tab shows the outcome.
+    if (this.deps.crm) await settleUnknownOutcomes(this.checkDeps(this.deps.crm), kind);
     const { rows, total } = await listRequests(this.deps.db, kind, {
       statusId: STATUS_ID[query.status],
       filter: query.filter,
@@ -333,8 +342,9 @@ export class RestoresService {
   ): Promise<RestoreRequestOf[K]> {
     const { db, audit, now } = this.deps;
     if (reviewerId !== caller.userId) throw forbidden('reviewerId must be your own user id');
-    const request = await this.mustFind(kind, id);
+    let request = await this.mustFind(kind, id);
     if (request.creatorId === caller.userId) throw forbidden(OWN_REQUEST_MESSAGE, ErrorCode.OWN_REQUEST);
+    if (request.outcomeUnknownSince) request = await this.settledFirst(kind, id);
     if (request.statusId !== STATUS_ID.PENDING)
       throw conflict(ALREADY_REVIEWED_MESSAGE, undefined, ErrorCode.ALREADY_REVIEWED);
     const crm = decision.approved ? await this.crmOrFail() : undefined;
@@ -375,6 +385,71 @@ export class RestoresService {
   }
 
   /**
+   * A request whose write went unanswered is reviewed again only once a read of its record shows the write did not
+   * land (no blind retry); one found applied is APPROVED by that read, and the review refused as already done.
+   */
+  private async settledFirst(kind: RecordKind, id: number): Promise<RequestView> {
+    const outcome = this.deps.crm
+      ? (await settleUnknownOutcomes(this.checkDeps(this.deps.crm), kind, [id])).get(id)
+      : undefined;
+    if (outcome === 'applied' || outcome === 'not-applied') return this.mustFind(kind, id);
+    throw conflict(OUTCOME_CHECKING_MESSAGE, undefined, ErrorCode.OUTCOME_CHECKING);
+  }
+
+  private checkDeps(crm: CrmConnector): OutcomeCheckDeps {
+    const { db, audit, now, outcomeWaitMs } = this.deps;
+    return { db, crm, audit, now, waitMs: outcomeWaitMs };
+  }
+
+  /**
+   * The write went unanswered: the request keeps its status, marked with the write sent, and the caller is told
+   * the outcome is being checked. The record as read before the write is kept as a sync would keep it.
+   */
+  private async markUnknown(
+    kind: RecordKind,
+    claimed: { id: number; token: string },
+    unknown: RestoreOutcomeUnknown,
+    caller: Caller,
+    options: { forced: boolean; back: RecordReturn | undefined },
+  ): Promise<HttpError> {
+    const { db, audit, now } = this.deps;
+    const object = recordKinds[kind].crmObject;
+    const entry = {
+      actor: caller.actor,
+      ip: caller.ip,
+      target: `${recordKinds[kind].requestNoun}:${claimed.id}`,
+    };
+    await storeSnapshots(db, object, [unknown.live], 'sync').catch(() => undefined);
+    await db.transaction().execute(async (trx) => {
+      const at = now();
+      // How the record was brought back (undeleted, re-created) is recorded once the write is found applied.
+      const write = {
+        ...unknown.write,
+        outcome: options.back?.outcome ?? null,
+        newRecordId: options.back?.newRecordId ?? null,
+      };
+      if (!(await markOutcomeUnknown(trx, kind, { ...claimed, reviewerId: caller.userId, at, write })))
+        return;
+      if (options.forced)
+        await audit.record({ ...entry, action: 'restore.created', details: { type: 'FORCED' } }, trx);
+      await audit.record(
+        {
+          ...entry,
+          action: 'restore.outcome_unknown',
+          details: {
+            forced: options.forced,
+            recordId: unknown.write.recordId,
+            fields: Object.keys(unknown.write.fields),
+            error: unknown.message,
+          },
+        },
+        trx,
+      );
+    });
+    return new HttpError(504, OUTCOME_UNKNOWN_MESSAGE, ErrorCode.CRM_OUTCOME_UNKNOWN);
+  }
+
+  /**
    * Writes the claimed request's target to the CRM, then, in one transaction: the live record as it was (so a
    * change made in the CRM since the last sync is kept), the read-back as revision `restore:{id}`, the request
    * APPROVED and the audit entries. The CRM write cannot be undone, so nothing in the database precedes it.
@@ -390,16 +465,22 @@ export class RestoresService {
     const object = recordKinds[kind].crmObject;
     const target = `${recordKinds[kind].requestNoun}:${claimed.id}`;
     let result;
-    let back: RecordReturn;
+    let back: RecordReturn | undefined;
     try {
       back = await this.bringBack(crm, object, claimed);
       result = await restoreInCrm(crm, object, back.target);
     } catch (error) {
+      if (error instanceof RestoreOutcomeUnknown)
+        throw await this.markUnknown(kind, claimed, error, caller, { ...options, back });
       const message = error instanceof Error ? error.message : String(error);
       const seen = error instanceof RestoreFailure ? error.seen : [];
-      // What was read is the CRM's truth, whatever became of the restore: kept as a sync would keep it. Failing
-      // to keep it must not hide the CRM's answer; the next sync reads the record again anyway.
+      const afterWrite = error instanceof RestoreFailure ? error.afterWrite : [];
+      // What was read is the CRM's truth, whatever became of the restore: kept as a sync would keep it, and what
+      // was read after the restore's own write as the restore's revision. Failing to keep it must not hide the
+      // CRM's answer; the next sync reads the record again anyway.
       if (seen.length > 0) await storeSnapshots(db, object, seen, 'sync').catch(() => undefined);
+      for (const record of afterWrite)
+        await storeRestored(db, object, record, `restore:${claimed.id}`).catch(() => undefined);
       await audit.record({
         action: 'restore.failed',
         actor: caller.actor,
@@ -414,7 +495,11 @@ export class RestoresService {
 
     const completed = await db.transaction().execute(async (trx) => {
       await storeIfChanged(trx, object, result.live, 'sync');
-      const applied = await storeIfChanged(trx, object, result.readBack, `restore:${claimed.id}`);
+      // Only a read after a write of the restore's own is its revision, even when a sync stored it first.
+      const applied =
+        result.written.length > 0
+          ? await storeRestored(trx, object, result.readBack, `restore:${claimed.id}`)
+          : await storeIfChanged(trx, object, result.readBack, `restore:${claimed.id}`);
       const done = await completeRequest(trx, kind, {
         id: claimed.id,
         token: claimed.token,

@@ -286,3 +286,23 @@ export async function storeIfChanged(
   const [result] = await storeSnapshots(db, object, [snapshot], source);
   return result!;
 }
+
+/**
+ * A snapshot read after a restore's own write, stored as revision `restore:{id}`. A sync may have stored that
+ * very state first (same SystemModstamp and hash): the dedup key then finds the sync's row, which is the
+ * restore's write all the same, so it takes the restore's source. Only a `sync` row is taken: an import, a
+ * deletion or another restore keeps its own.
+ */
+export async function storeRestored(
+  db: Db,
+  object: CrmObject,
+  snapshot: CrmRecord,
+  source: `restore:${number}`,
+): Promise<StoredRevision> {
+  const result = await storeIfChanged(db, object, snapshot, source);
+  if (result.stored || result.savedAt.getTime() !== parseSfDateTime(snapshot.SystemModstamp)) return result;
+  const { revisions } = TABLES(object);
+  await sql`update ${sql.table(revisions)} set source = ${source}
+    where id = ${result.revisionId} and source = 'sync'`.execute(db);
+  return result;
+}

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { AuditService } from '../audit/audit.service';
 import type { Config } from '../config';
 import type { CrmConnector } from '../crm/crm-connector';
 import { SalesforceConnector } from '../crm/salesforce-connector';
@@ -16,9 +17,39 @@ import { startSyncLoop, type SyncLoop } from './sync-loop';
 import type { SyncLogger } from './sync-logger';
 import { importSnapshots } from './snapshot-import';
 import { lastSuccess, recordRun } from './sync-state.repository';
-import { AuditService } from '../audit/audit.service';
 import { mailerFromConfig } from '../mail/mailer';
 import { runMassChangeWatch } from '../watch/mass-change-watch';
+import { settleUnknownOutcomes, type OutcomeCheckDeps } from '../restores/outcome-check';
+
+export type AfterSyncSettlement = {
+  /** The readiness to give the sync loop (the one given): its runs' ends start the settlement. */
+  readiness: ReadinessState;
+  /** Settles once the settlement started by the last run so far has finished. */
+  idle(): Promise<void>;
+};
+
+/**
+ * After each successful sync, the restores whose CRM write went unanswered are settled by reading their records,
+ * one settlement at a time.
+ */
+export function settleAfterEverySync(
+  readiness: ReadinessState,
+  deps: OutcomeCheckDeps,
+  log: SyncLogger,
+): AfterSyncSettlement {
+  let settling: Promise<void> = Promise.resolve();
+  const settle = () => {
+    settling = settling
+      .then(async () => {
+        for (const kind of ['account', 'case'] as const) await settleUnknownOutcomes(deps, kind);
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'checking restores of unknown outcome failed'));
+  };
+  readiness.onSyncSettled((status) => {
+    if (status === 'ok') settle();
+  });
+  return { readiness, idle: () => settling };
+}
 
 /** The sync_state row that says the demo history was imported. */
 const DEMO_HISTORY = 'DemoHistory';
@@ -74,6 +105,8 @@ export async function prepareCrm(
     loginUrl: sandbox?.url ?? config.crm.loginUrl,
     clientId: config.crm.clientId,
     clientSecret: config.crm.clientSecret,
+    readTimeoutMs: config.crmTimeouts.readMs,
+    writeTimeoutMs: config.crmTimeouts.writeMs,
   });
 
   const controller = new AbortController();
@@ -81,6 +114,7 @@ export async function prepareCrm(
   let background: Promise<void> = Promise.resolve();
   let watching: Promise<void> = Promise.resolve();
   const mailer = mailerFromConfig(config);
+  let settlement: AfterSyncSettlement | undefined;
 
   const importHistory = async (file: string, readiness: ReadinessState, log: SyncLogger) => {
     const started = Date.now();
@@ -144,6 +178,17 @@ export async function prepareCrm(
           });
         }
         if (controller.signal.aborted) return;
+        settlement = settleAfterEverySync(
+          readiness,
+          {
+            db: database.db,
+            crm: connector,
+            audit: watchDeps.audit,
+            now: () => new Date(),
+            waitMs: config.restoreOutcomeWaitMs,
+          },
+          logger,
+        );
         loop = startSyncLoop({
           db: database.db,
           dbKind: database.kind,
@@ -163,6 +208,7 @@ export async function prepareCrm(
       await loop?.stop();
       await watching;
       mailer?.close();
+      await settlement?.idle();
       await sandbox?.close();
     },
   };

@@ -507,6 +507,12 @@ export const it = {
       actions: 'Azioni',
     },
     notYetApproved: 'non ancora approvata',
+    /** A pending request whose CRM write went unanswered, until a read of the record settles it. */
+    outcomeChecking: 'Esito in verifica',
+    outcomeCheckingDetail:
+      "Il CRM non ha risposto al ripristino: l'esito è in verifica. La richiesta non può essere approvata o rifiutata finché il CRM non conferma se il ripristino è stato applicato.",
+    /** A CRM refusal whose reason has a translation in `crmErrors`. */
+    crmRefused: (reason: string) => `Il CRM ha rifiutato il ripristino: ${reason}`,
     rowActions: (id: number) => `Azioni per la richiesta ${id}`,
     details: 'Dettaglio',
     detailsOf: (id: number) => `Dettaglio della richiesta ${id}`,
@@ -629,6 +635,19 @@ export const it = {
       case: 'Errore durante il ripristino del caso',
     },
   },
+  /** Salesforce's error codes (a CRM_ERROR names them, see contract/restores.ts `crmErrorCodeOf`). */
+  crmErrors: {
+    UNKNOWN_EXCEPTION: 'errore interno del CRM, riprova più tardi',
+    SERVER_UNAVAILABLE: 'il CRM non è al momento disponibile, riprova più tardi',
+    FIELD_CUSTOM_VALIDATION_EXCEPTION: 'una regola di convalida del CRM non accetta i valori da ripristinare',
+    REQUIRED_FIELD_MISSING: 'manca un campo obbligatorio per il CRM',
+    DUPLICATES_DETECTED: 'il CRM segnala un record duplicato',
+    INVALID_FIELD_FOR_INSERT_UPDATE: 'un campo non può essere modificato nel CRM',
+    INSUFFICIENT_ACCESS_OR_READONLY: "l'utente di integrazione non ha i permessi per modificare il record",
+    ENTITY_IS_DELETED: 'il record è stato eliminato nel CRM',
+    NOT_FOUND: 'il record non esiste più nel CRM',
+    UNABLE_TO_LOCK_ROW: 'il record è in modifica nel CRM, riprova più tardi',
+  } as Partial<Record<string, string>>,
   /** Codes whose meaning is fixed; a generic one (BAD_REQUEST, NOT_FOUND, CONFLICT) shows the server's reason. */
   errorCodes: {
     [ErrorCode.INVALID_CODE]: 'Il codice inserito non è valido',
@@ -656,6 +675,9 @@ export const it = {
       'La richiesta è già stata approvata o rifiutata, o la sta esaminando un altro utente',
     [ErrorCode.ALREADY_ACKNOWLEDGED]: "Un altro utente ha già confermato la presa visione dell'avviso",
     [ErrorCode.CRM_LIMIT]: 'Il CRM ha raggiunto il limite di richieste consentite: riprova più tardi',
+    [ErrorCode.CRM_OUTCOME_UNKNOWN]: "Il CRM non ha risposto: l'esito del ripristino è in verifica",
+    [ErrorCode.OUTCOME_CHECKING]:
+      "L'esito del ripristino è ancora in verifica nel CRM: la richiesta non può essere esaminata ora",
     [ErrorCode.ENROLMENT_EXPIRED]:
       'Il link è scaduto o è già stato usato. Chiedi a un amministratore di inviarti un nuovo codice QR.',
   } as Partial<Record<ErrorCode, string>>,

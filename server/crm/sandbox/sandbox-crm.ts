@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Socket } from 'node:net';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -21,6 +22,13 @@ import { isSandboxObject, KEY_PREFIXES, SANDBOX_OBJECTS, type SandboxObject } fr
 import { compileSoql, SoqlError, type SelectItem } from './soql';
 
 export type SandboxState = SandboxData;
+
+/**
+ * Test-only misbehaviour of sObject PATCH requests: `fail` answers Salesforce's 500 UNKNOWN_EXCEPTION without
+ * saving; `hang` never answers and saves nothing; `apply-and-hang` saves, then never answers; `apply-and-drop`
+ * saves, then drops the connection without an answer.
+ */
+export type WriteFault = 'fail' | 'hang' | 'apply-and-hang' | 'apply-and-drop';
 
 export type SandboxCrmOptions = SandboxRecordsOptions & {
   /** 0 = any free port. */
@@ -56,6 +64,11 @@ export type SandboxCrm = {
   integrationUserId: string;
   /** Test hook: the next `count` requests, whatever they are, fail with `status`. */
   failNextRequests(count: number, status?: number): void;
+  /**
+   * Test hook: the next `count` sObject PATCH requests (every one when absent) misbehave as `fault` says; null
+   * ends it and drops the connections still held.
+   */
+  faultWrites(fault: WriteFault | null, count?: number): void;
   /** Test hook: every token issued so far stops working, as when a session expires. */
   expireTokens(): void;
   /** Test hook: sets the API requests counted today (and the limit). */
@@ -165,6 +178,12 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     apiLimit: options.apiLimit ?? 100_000,
   };
   let failures = { count: 0, status: 503 };
+  let writeFault: { fault: WriteFault; count: number } | null = null;
+  const held = new Set<Socket>();
+  const dropHeld = () => {
+    for (const socket of held) socket.destroy();
+    held.clear();
+  };
   let trigger: ((object: StoredObject, record: CrmRecord) => CrmRecord) | null = null;
   let rule: ((object: SandboxObject, next: CrmRecord) => CrmErrorDetail | null) | null = null;
   let base = '';
@@ -515,9 +534,29 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     if (!isSandboxObject(type) || type === 'Contact') return sendErrors(reply, 404, [NOT_FOUND]);
     stats.patches++;
     if (!record) return missing(reply, type, id);
-    const outcome = records.patch(type, record.Id, request.body, writeContext(request));
-    if (!outcome.ok) return sendErrors(reply, outcome.status, outcome.errors);
-    if (trigger) records.save(type, trigger(type, outcome.record));
+    const fault = writeFault?.fault;
+    if (writeFault && --writeFault.count === 0) writeFault = null;
+    if (fault === 'fail') {
+      // What Salesforce answers when an error occurs on its side: nothing is saved.
+      return sendErrors(reply, 500, [
+        {
+          errorCode: 'UNKNOWN_EXCEPTION',
+          message:
+            'An unexpected error occurred. Please include this ErrorId if you contact support: 42-sandbox',
+        },
+      ]);
+    }
+    if (fault !== 'hang') {
+      const outcome = records.patch(type, record.Id, request.body, writeContext(request));
+      if (!outcome.ok) return sendErrors(reply, outcome.status, outcome.errors);
+      if (trigger) records.save(type, trigger(type, outcome.record));
+    }
+    if (fault) {
+      reply.hijack();
+      if (fault === 'apply-and-drop') request.raw.socket.destroy();
+      else held.add(request.raw.socket);
+      return;
+    }
     return reply.code(204).send();
   });
 
@@ -617,6 +656,10 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     failNextRequests(count, status = 503) {
       failures = { count, status };
     },
+    faultWrites(fault, count) {
+      writeFault = fault ? { fault, count: count ?? Infinity } : null;
+      if (!fault) dropHeld();
+    },
     expireTokens() {
       for (const token of tokens.keys()) tokens.set(token, 0);
     },
@@ -639,6 +682,7 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     },
     async close() {
       clearInterval(editTimer);
+      dropHeld();
       await app.close();
     },
   };

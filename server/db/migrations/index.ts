@@ -5,6 +5,7 @@ import { deletedRecords } from './0003-deleted-records';
 import { revisionOwner } from './0004-revision-owner';
 import { alerts } from './0005-alerts';
 import { security } from './0006-security';
+import { restoreOutcomeUnknown } from './0007-restore-outcome-unknown';
 
 /** Migrations are listed here rather than read from disk, so they work the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004-revision-owner': revisionOwner,
   '0005-alerts': alerts,
   '0006-security': security,
+  '0007-restore-outcome-unknown': restoreOutcomeUnknown,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -39,6 +39,10 @@ interface RestoreRequestColumns {
   outcome: ColumnType<string | null, string | null | undefined, string | null>;
   /** The id of the record a `recreated` restore created. */
   new_record_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set while the CRM's answer to the restore's write is unknown (migration 0007): no review until settled. */
+  outcome_unknown_since: NullableTimestamp;
+  /** The write sent then: `{recordId, fields}`, what a read of the record is checked against. */
+  outcome_unknown_write: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
 }
 
 export interface RestoreAccountRequestsTable extends RestoreRequestColumns {

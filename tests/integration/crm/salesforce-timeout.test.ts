@@ -34,7 +34,8 @@ describe('Salesforce connector against a CRM that stops answering', () => {
       clientId: 'id',
       clientSecret: 'secret',
       retry: { maxRetries: 1, minTimeoutMs: 5, factor: 1 },
-      requestTimeoutMs: 300,
+      readTimeoutMs: 300,
+      bulkReadTimeoutMs: 300,
     });
     const started = Date.now();
     const error = await crm.readRecord('Account', '001000000000001AAA').catch((e: unknown) => e);

@@ -28,6 +28,9 @@ export const fastRetry = { maxRetries: 2, minTimeoutMs: 5, factor: 2 };
 export const connectorFor = (url: string) =>
   new SalesforceConnector({ loginUrl: url, clientId: 'sandbox', clientSecret: 'sandbox', retry: fastRetry });
 
+/** What a fixture may change: the app's environment (RESTORE_OUTCOME_WAIT_S ...). */
+export type FixtureOptions = { env?: Record<string, string> };
+
 export type SignedIn = { user: TestUser; token: string };
 
 /**
@@ -43,7 +46,11 @@ export class RestoreFixture {
     readonly crm: SalesforceConnector,
   ) {}
 
-  static async start(kind: TestDbKind, options: SandboxCrmOptions = {}): Promise<RestoreFixture> {
+  static async start(
+    kind: TestDbKind,
+    options: SandboxCrmOptions = {},
+    fixture: FixtureOptions = {},
+  ): Promise<RestoreFixture> {
     const sandbox = await startSandboxCrm({
       port: 0,
       counts: { users: 3, accounts: 40, cases: 60 },
@@ -51,7 +58,7 @@ export class RestoreFixture {
       ...options,
     });
     const crm = connectorFor(sandbox.url);
-    const t = await createTestApp(kind, { deps: { crm } });
+    const t = await createTestApp(kind, { deps: { crm }, env: fixture.env });
     await runSync(t.database.db, crm);
     return new RestoreFixture(t, sandbox, crm);
   }

@@ -40,6 +40,7 @@ function caseRequest(
     differences: '[Status, Recall__c, Expiration_Date__c, SystemModstamp]',
     outcome: null,
     newRecordId: null,
+    outcomeUnknownSince: null,
     dateFrom: '2025-01-01T00:00:00.000Z',
     dateTo: '2025-04-30T00:00:00.000Z',
     salesforceUserId: '005000000000001AAA',
@@ -278,6 +279,67 @@ describe('reviewing a pending request', () => {
     expect(await screen.findByText("Errore durante l'approvazione della richiesta")).toBeInTheDocument();
     expect(screen.getByText('Non hai i permessi per questa operazione')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("shows 'Esito in verifica' on a request whose CRM write went unanswered, not reviewable", async () => {
+    lists.PENDING = [
+      caseRequest(11, 'PENDING', {
+        outcomeUnknownSince: '2025-05-03T14:40:00.000Z',
+        userReviewer: { id: 4, username: 'giulia.bianchi' },
+      }),
+      caseRequest(12, 'PENDING'),
+    ];
+    const { user } = await open();
+    const table = await screen.findByRole('table', { name: 'In corso di approvazione' });
+    await within(table).findByText('000123411');
+    const row = within(table).getByRole('row', { name: /000123411/ });
+    expect(within(row).getByText('Esito in verifica')).toBeInTheDocument();
+    for (const name of ['Approva la richiesta 11', 'Rifiuta la richiesta 11']) {
+      expect(within(row).getByRole('button', { name })).toBeDisabled();
+      expect(within(row).getByRole('button', { name })).toHaveAttribute('title', 'Esito in verifica');
+    }
+    expect(screen.getByRole('button', { name: 'Approva la richiesta 12' })).toBeEnabled();
+
+    await user.click(within(row).getByRole('button', { name: 'Dettaglio della richiesta 11' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Esito in verifica')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Il CRM non ha risposto al ripristino/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Approva la richiesta 11' })).toBeDisabled();
+    expect(reviews()).toHaveLength(0);
+  });
+
+  it('says the outcome is being checked when the CRM did not answer the approval, and reloads the list', async () => {
+    review = () =>
+      refusal(
+        504,
+        'The CRM did not answer the restore: whether it was applied is being checked',
+        'CRM_OUTCOME_UNKNOWN',
+      );
+    const { user } = await open();
+    await user.click(await screen.findByRole('button', { name: 'Approva la richiesta 11' }));
+    const before = listCalls().length;
+    await typeCode(user);
+    expect(
+      await screen.findByText("Il CRM non ha risposto: l'esito del ripristino è in verifica"),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(listCalls().length).toBeGreaterThan(before));
+  });
+
+  it("gives the CRM's reason in Italian when the CRM refuses the restore", async () => {
+    review = () =>
+      refusal(
+        502,
+        'Updating Case 500000000000001AAA: Salesforce said FIELD_CUSTOM_VALIDATION_EXCEPTION: Subject is required',
+        'CRM_ERROR',
+      );
+    const { user } = await open();
+    await user.click(await screen.findByRole('button', { name: 'Approva la richiesta 11' }));
+    await typeCode(user);
+    expect(
+      await screen.findByText(
+        'Il CRM ha rifiutato il ripristino: una regola di convalida del CRM non accetta i valori da ripristinare',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('offers Approva and Rifiuta to an administrator too', async () => {

@@ -2,7 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { recordKeys, restoreKeys } from '@/features/records/kinds/query-keys';
 import { recordKinds } from '@/features/records/kinds/record-kinds';
+import { ErrorCode } from '@contract/error-codes';
 import { apiData } from '@/lib/api-client';
+import { hasErrorCode } from '@/lib/error-message';
 import type { RecordKind } from '@/lib/records';
 import { refreshQueries } from '@/lib/refresh-queries';
 
@@ -27,5 +29,10 @@ export function useReviewRestoreRequest(kind: RecordKind) {
     mutationFn: (input: ReviewInput) => reviewRestoreRequest(kind, input),
     // Awaited: the reviewed row has left the list by the time the dialog closes.
     onSuccess: () => refreshQueries(queryClient, [restoreKeys.all(kind), recordKeys.all(kind)]),
+    // The CRM did not answer: the request now shows 'Esito in verifica' (and the lists' read may settle it).
+    onError: (error) =>
+      hasErrorCode(error, ErrorCode.CRM_OUTCOME_UNKNOWN)
+        ? refreshQueries(queryClient, [restoreKeys.all(kind)])
+        : undefined,
   });
 }

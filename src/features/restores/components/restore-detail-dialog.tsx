@@ -59,7 +59,9 @@ export function RestoreDetailDialog({
             {request.recordLabel ?? request.recordId}
           </Item>
           <Item label={r.status}>
-            <Badge variant={statusBadge[status]}>{r.statuses[status]}</Badge>
+            <Badge variant={statusBadge[status]}>
+              {request.outcomeUnknownSince ? r.outcomeChecking : r.statuses[status]}
+            </Badge>
           </Item>
           <Item label={r.type}>{r.types[request.restoreType.type]}</Item>
           <Item label={r.searchedRange}>
@@ -71,6 +73,11 @@ export function RestoreDetailDialog({
           <Item label={decisionDateLabel(status)}>{decisionDateText(request.approvedAt)}</Item>
           {outcome && <Item label={r.outcome}>{outcome}</Item>}
         </dl>
+        {request.outcomeUnknownSince && (
+          <p role="status" className="text-sm text-amber-900">
+            {r.outcomeCheckingDetail}
+          </p>
+        )}
         <section aria-label={r.differences} className="flex flex-col gap-2">
           <h3 className="font-semibold">{r.differences}</h3>
           {values === null ? (
@@ -102,7 +109,13 @@ export function RestoreDetailDialog({
           <Button variant="outline" onClick={onClose}>
             {it.common.close}
           </Button>
-          {status === 'PENDING' && <ReviewButtons requestId={request.id} onReview={onReview} />}
+          {status === 'PENDING' && (
+            <ReviewButtons
+              requestId={request.id}
+              onReview={onReview}
+              checking={request.outcomeUnknownSince !== null}
+            />
+          )}
         </DialogFooter>
       </DialogContent>
     </Dialog>

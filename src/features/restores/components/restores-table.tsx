@@ -3,6 +3,7 @@ import { Eye } from 'lucide-react';
 import { useMemo } from 'react';
 import type { RestoreStatus } from '@contract/restores';
 import { DataTable } from '@/components/data-table';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
 import type { RestoreRequestView } from '@/features/records/kinds/kind-def';
@@ -63,6 +64,8 @@ export function RestoresTable({
         id: 'approvedAt',
         header: decisionDateLabel(status),
         cell: ({ row }) => {
+          if (row.original.outcomeUnknownSince)
+            return <Badge variant="warning">{it.restores.outcomeChecking}</Badge>;
           const text = decisionDateText(row.original.approvedAt);
           return row.original.approvedAt ? text : <span className="text-muted-foreground">{text}</span>;
         },
@@ -101,6 +104,7 @@ export function RestoresTable({
               <ReviewButtons
                 requestId={request.id}
                 compact
+                checking={request.outcomeUnknownSince !== null}
                 onReview={(approved) => onReview(request, approved)}
               />
             )}

@@ -11,24 +11,30 @@ import { useOnline } from '@/lib/online-status';
 export const compactButton = 'max-xl:w-11 max-xl:px-0';
 export const compactLabel = 'max-xl:sr-only';
 
-/** Approva and Rifiuta for a pending request; online only, so offline they are disabled and say why. */
+/**
+ * Approva and Rifiuta for a pending request; online only, so offline they are disabled and say why. While the
+ * outcome of the request's CRM write is being checked (`checking`) they are disabled too.
+ */
 export function ReviewButtons({
   requestId,
   onReview,
   compact = false,
+  checking = false,
 }: {
   requestId: number;
   onReview: (approved: boolean) => void;
   compact?: boolean;
+  checking?: boolean;
 }) {
   const online = useOnline();
+  const disabledWhy = checking ? it.restores.outcomeChecking : online ? undefined : it.offline.onlineOnly;
   const button = (approved: boolean) => {
     const name = approved ? it.restores.approveOf(requestId) : it.restores.rejectOf(requestId);
     return (
       <Button
         variant={approved ? 'default' : 'destructive'}
-        disabled={!online}
-        title={online ? (compact ? name : undefined) : it.offline.onlineOnly}
+        disabled={disabledWhy !== undefined}
+        title={disabledWhy ?? (compact ? name : undefined)}
         aria-label={name}
         className={cn(compact && compactButton)}
         onClick={() => onReview(approved)}

@@ -35,7 +35,11 @@ export function ReviewDialog({
       }
       onClose();
       // The server's reason (your own request, already reviewed, the CRM refused the write) goes beneath.
-      if (!isSignedOut(error)) toast.error(reviewErrorMessage(error), { description: failureReason(error) });
+      if (!isSignedOut(error)) {
+        const message = reviewErrorMessage(error);
+        const reason = failureReason(error);
+        toast.error(message, reason === message ? undefined : { description: reason });
+      }
       return true;
     }
     onClose();

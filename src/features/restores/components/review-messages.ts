@@ -1,9 +1,24 @@
-import { it } from '@/i18n/it';
-import { isInvalidCode } from '@/lib/error-message';
+import { ErrorCode } from '@contract/error-codes';
+import { crmErrorCodeOf } from '@contract/restores';
+import { it, translateErrorCode } from '@/i18n/it';
+import { ApiError } from '@/lib/api-client';
+import { hasErrorCode, isInvalidCode } from '@/lib/error-message';
 
 export const reviewSuccessMessage = (approved: boolean) =>
   approved ? it.restores.approved : it.restores.rejected;
 
-/** A wrong code says so; any other failure, of an approval or a rejection alike, is an approval error. */
-export const reviewErrorMessage = (error: unknown) =>
-  isInvalidCode(error) ? it.restore.invalidCode : it.restores.reviewFailed;
+/**
+ * A wrong code says so; a CRM that did not answer says the outcome is being checked; a CRM refusal gives the
+ * CRM's reason when it has a translation; any other failure, of an approval or a rejection alike, is an approval
+ * error.
+ */
+export function reviewErrorMessage(error: unknown): string {
+  if (isInvalidCode(error)) return it.restore.invalidCode;
+  for (const code of [ErrorCode.CRM_OUTCOME_UNKNOWN, ErrorCode.OUTCOME_CHECKING])
+    if (hasErrorCode(error, code)) return translateErrorCode(code)!;
+  if (hasErrorCode(error, ErrorCode.CRM_ERROR) && error instanceof ApiError) {
+    const reason = it.crmErrors[crmErrorCodeOf(error.message) ?? ''];
+    if (reason) return it.restores.crmRefused(reason);
+  }
+  return it.restores.reviewFailed;
+}

@@ -1,0 +1,112 @@
+import type { AuditService } from '../audit/audit.service';
+import type { CrmConnector } from '../crm/crm-connector';
+import type { Db } from '../db/database';
+import { recordKinds, type RecordKind } from '../db/record-kinds';
+import { storeRestored, storeSnapshots } from '../revisions/revision-store';
+import { writeHeld } from './restore-apply';
+import {
+  markedRequests,
+  recordOutcome,
+  settleApplied,
+  settleNotApplied,
+  type MarkedRequest,
+} from './restores.repository';
+
+export type OutcomeCheckDeps = {
+  db: Db;
+  crm: CrmConnector;
+  audit: AuditService;
+  now: () => Date;
+  /**
+   * A read that does not show the write concludes it was not applied only this long after the answer was lost:
+   * until then the CRM may still be processing it (RESTORE_OUTCOME_WAIT_S).
+   */
+  waitMs: number;
+};
+
+/** `unknown`: the record could not be read, or the write may still land. */
+export type Settlement = 'applied' | 'not-applied' | 'unknown';
+
+/** Requests being checked in this process: the sync's run, a list and a review may ask at once. */
+const checking = new Set<string>();
+
+/**
+ * Settles requests whose restore write went unanswered by reading their record: the CRM holding every value sent
+ * makes the request APPROVED (the read stored as its `restore:{id}` revision), the CRM without them, once the wait
+ * is over, makes it approvable again; both are audited. The first read that fails ends the run (the CRM is still
+ * away): the rest wait for the next one. Answers each request's settlement.
+ */
+export async function settleUnknownOutcomes(
+  deps: OutcomeCheckDeps,
+  kind: RecordKind,
+  ids?: readonly number[],
+): Promise<Map<number, Settlement>> {
+  const settled = new Map<number, Settlement>();
+  for (const request of await markedRequests(deps.db, kind, ids)) {
+    const key = `${kind}:${request.id}`;
+    if (checking.has(key)) {
+      settled.set(request.id, 'unknown');
+      continue;
+    }
+    checking.add(key);
+    try {
+      const outcome = await settleOne(deps, kind, request);
+      settled.set(request.id, outcome === 'unreadable' ? 'unknown' : outcome);
+      if (outcome === 'unreadable') break;
+    } finally {
+      checking.delete(key);
+    }
+  }
+  return settled;
+}
+
+async function settleOne(
+  deps: OutcomeCheckDeps,
+  kind: RecordKind,
+  request: MarkedRequest,
+): Promise<Settlement | 'unreadable'> {
+  const { db, crm, audit, now } = deps;
+  const object = recordKinds[kind].crmObject;
+  const target = `${recordKinds[kind].requestNoun}:${request.id}`;
+  let record;
+  try {
+    record = await crm.readRecord(object, request.write.recordId);
+  } catch {
+    return 'unreadable';
+  }
+  const details = { recordId: request.write.recordId, reviewerId: request.reviewerId, settled: true };
+  if (writeHeld(request.write, record)) {
+    const done = await db.transaction().execute(async (trx) => {
+      const applied = await storeRestored(trx, object, record, `restore:${request.id}`);
+      if (!(await settleApplied(trx, kind, { ...request, appliedRevisionId: applied.revisionId })))
+        return false;
+      const { outcome = null, newRecordId = null } = request.write;
+      if (outcome) await recordOutcome(trx, kind, request.id, { outcome, newRecordId });
+      const entry = { actor: null, target };
+      await audit.record({ ...entry, action: 'restore.approved', details }, trx);
+      await audit.record(
+        {
+          ...entry,
+          action: 'restore.applied',
+          details: {
+            ...details,
+            written: Object.keys(request.write.fields),
+            appliedRevisionId: applied.revisionId,
+          },
+        },
+        trx,
+      );
+      return true;
+    });
+    return done ? 'applied' : 'unknown';
+  }
+  if (now().getTime() - request.since.getTime() < deps.waitMs) return 'unknown';
+  const done = await db.transaction().execute(async (trx) => {
+    // What was read is the CRM's truth, kept as a sync would keep it.
+    await storeSnapshots(trx, object, [record], 'sync');
+    if (!(await settleNotApplied(trx, kind, request))) return false;
+    await audit.record({ actor: null, target, action: 'restore.not_applied', details }, trx);
+    return true;
+  });
+  return done ? 'not-applied' : 'unknown';
+}

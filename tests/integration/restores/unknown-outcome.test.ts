@@ -1,0 +1,225 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { envelopeOf, errorBodySchema } from '../../../contract/envelope';
+import { ErrorCode } from '../../../contract/error-codes';
+import { pageOf } from '../../../contract/page';
+import { caseRestoreRequestSchema } from '../../../contract/restores';
+import { USER_RANA, productRole } from '../../../contract/roles';
+import { AuditService } from '../../../server/audit/audit.service';
+import { ReadinessState } from '../../../server/health/readiness';
+import { settleAfterEverySync } from '../../../server/sync/crm-runtime';
+import { startSyncLoop } from '../../../server/sync/sync-loop';
+import { silentLogger } from '../../../server/sync/sync-logger';
+import { testDbKinds } from '../../support/test-database';
+import { BASE, RestoreFixture } from './restore-fixture';
+
+const oneCase = envelopeOf(caseRestoreRequestSchema);
+const casePage = envelopeOf(pageOf(caseRestoreRequestSchema));
+const codeOf = (res: { json(): unknown }) => errorBodySchema.parse(res.json()).error?.code;
+
+/**
+ * Restores against a sandbox CRM that fails, hangs or half-answers the write, through the real connector with its
+ * default timeouts (10 s for a write): the reviewer is answered within 15 s, a write is never repeated blindly,
+ * and a write of unknown outcome is settled by reading the record.
+ */
+describe.each(testDbKinds())('restores when the CRM does not answer the write, on %s', (kind) => {
+  let f: RestoreFixture;
+  const productUser = () => f.user(productRole(f.t.config.productCode));
+
+  beforeAll(async () => {
+    // A read that does not show the write settles it as not applied at once (production waits 10 minutes).
+    f = await RestoreFixture.start(kind, {}, { env: { RESTORE_OUTCOME_WAIT_S: '0' } });
+  });
+  afterEach(() => f.sandbox.faultWrites(null));
+  afterAll(() => f.close());
+
+  async function reportedCase(subject: string) {
+    const edited = await f.editedRecord('case', { Subject: subject, Priority: 'Urgent' });
+    const rana = await f.user(USER_RANA);
+    const id = await f.reported('case', rana, edited.target.id);
+    return { ...edited, id, rana };
+  }
+
+  const get = async (id: number) => {
+    const res = await f.request(await productUser(), 'GET', `${BASE.case}/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return oneCase.parse(res.json()).data.query;
+  };
+
+  const list = async (status: 'PENDING' | 'APPROVED') => {
+    const res = await f.request(await productUser(), 'GET', `${BASE.case}/?status=${status}&page=0&size=50`);
+    expect(res.statusCode, res.body).toBe(200);
+    return casePage.parse(res.json()).data.query.content;
+  };
+
+  it('a write the CRM fails (500) answers with its reason and leaves the request approvable, sent once', async () => {
+    const { id, recordId, target } = await reportedCase('Changed before a failing restore');
+    f.sandbox.faultWrites('fail', 1);
+    const patches = f.sandbox.stats.patches;
+    const res = await f.review('case', await productUser(), id, true);
+    expect(res.statusCode, res.body).toBe(502);
+    expect(codeOf(res)).toBe(ErrorCode.CRM_ERROR);
+    expect(errorBodySchema.parse(res.json()).message).toContain('UNKNOWN_EXCEPTION');
+    expect(f.sandbox.stats.patches).toBe(patches + 1);
+    expect(await get(id)).toMatchObject({ status: { status: 'PENDING' }, outcomeUnknownSince: null });
+
+    const again = await f.review('case', await productUser(), id, true);
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await f.inCrm('case', recordId)).Subject).toBe(target.json.Subject);
+  });
+
+  it('a hanging write is answered within 15 s, marked, refused while unknown, then settled not applied', async () => {
+    const { id, recordId, target } = await reportedCase('Changed before a hanging restore');
+    const reviewer = await productUser();
+    f.sandbox.faultWrites('hang');
+    const patches = f.sandbox.stats.patches;
+    const started = Date.now();
+    const res = await f.review('case', reviewer, id, true);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(res.statusCode, res.body).toBe(504);
+    expect(codeOf(res)).toBe(ErrorCode.CRM_OUTCOME_UNKNOWN);
+    const marked = await get(id);
+    expect(marked.status.status).toBe('PENDING');
+    expect(marked.outcomeUnknownSince).not.toBeNull();
+    expect(marked.userReviewer?.id).toBe(reviewer.user.id);
+
+    // The CRM cannot be read either: the outcome stays unknown, and no second write is sent.
+    f.sandbox.failNextRequests(30, 503);
+    const refused = await f.review('case', await productUser(), id, true);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(codeOf(refused)).toBe(ErrorCode.OUTCOME_CHECKING);
+    const rejected = await f.review('case', await productUser(), id, false);
+    expect(rejected.statusCode, rejected.body).toBe(409);
+    f.sandbox.failNextRequests(0);
+    expect(f.sandbox.stats.patches).toBe(patches + 1);
+
+    // Reading the lists reads the record: the write is not there, so the request is approvable again.
+    f.sandbox.faultWrites(null);
+    const pending = (await list('PENDING')).find((r) => r.id === id);
+    expect(pending).toMatchObject({ outcomeUnknownSince: null, userReviewer: null });
+    expect(await f.auditActions(`restore-case-request:${id}`)).toEqual([
+      'restore.created',
+      'restore.outcome_unknown',
+      'restore.not_applied',
+    ]);
+
+    const retried = await f.review('case', await productUser(), id, true);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(f.sandbox.stats.patches).toBe(patches + 2);
+    expect((await f.inCrm('case', recordId)).Subject).toBe(target.json.Subject);
+  });
+
+  it('a write applied but never answered is settled as applied by the retry, its revision restore:{id}', async () => {
+    const { id, recordId, target } = await reportedCase('Changed before a restore left unanswered');
+    f.sandbox.faultWrites('apply-and-hang');
+    const patches = f.sandbox.stats.patches;
+    const res = await f.review('case', await productUser(), id, true);
+    expect(res.statusCode, res.body).toBe(504);
+    f.sandbox.faultWrites(null);
+
+    // A sync stores the restored state first, as `sync`: the restore still owns that revision once settled.
+    await f.sync();
+    expect((await f.revisions('case', recordId))[0]!.source).toBe('sync');
+
+    const retried = await f.review('case', await productUser(), id, true);
+    expect(retried.statusCode, retried.body).toBe(409);
+    expect(codeOf(retried)).toBe(ErrorCode.ALREADY_REVIEWED);
+    expect(f.sandbox.stats.patches).toBe(patches + 1);
+
+    const approved = await get(id);
+    expect(approved).toMatchObject({ status: { status: 'APPROVED' }, outcomeUnknownSince: null });
+    const [restored] = await f.revisions('case', recordId);
+    expect(restored!.source).toBe(`restore:${id}`);
+    expect(restored!.json.Subject).toBe(target.json.Subject);
+    expect((await f.requestRow('case', id))?.applied_revision_id).toBe(restored!.id);
+    expect(await f.auditActions(`restore-case-request:${id}`)).toEqual([
+      'restore.created',
+      'restore.outcome_unknown',
+      'restore.approved',
+      'restore.applied',
+    ]);
+  });
+
+  it('a half-answered write (applied, connection dropped) is settled as applied when the lists are read', async () => {
+    const { id, recordId } = await reportedCase('Changed before a half-answered restore');
+    f.sandbox.faultWrites('apply-and-drop', 1);
+    const patches = f.sandbox.stats.patches;
+    const res = await f.review('case', await productUser(), id, true);
+    expect(res.statusCode, res.body).toBe(504);
+    expect(codeOf(res)).toBe(ErrorCode.CRM_OUTCOME_UNKNOWN);
+    expect(f.sandbox.stats.patches).toBe(patches + 1);
+
+    expect((await list('APPROVED')).map((r) => r.id)).toContain(id);
+    expect((await f.revisions('case', recordId))[0]!.source).toBe(`restore:${id}`);
+    expect(f.sandbox.stats.patches).toBe(patches + 1);
+  });
+
+  it('a deleted case undeleted and then half-answered keeps its outcome when settled as applied', async () => {
+    const { id, recordId } = await reportedCase('Changed before a deletion and a half-answered restore');
+    const removed = f.sandbox.records.remove('Case', recordId, f.sandbox.integrationUserId);
+    expect(removed.ok).toBe(true);
+    await f.sync();
+    f.sandbox.faultWrites('apply-and-drop', 1);
+    const res = await f.review('case', await productUser(), id, true);
+    expect(res.statusCode, res.body).toBe(504);
+
+    const settled = (await list('APPROVED')).find((r) => r.id === id);
+    expect(settled).toMatchObject({ outcome: 'undeleted', newRecordId: null, outcomeUnknownSince: null });
+  });
+
+  it('the next sync settles a half-answered write as applied, as the server runs it', async () => {
+    const { id, recordId } = await reportedCase('Changed before a restore settled by the sync');
+    f.sandbox.faultWrites('apply-and-drop', 1);
+    const res = await f.review('case', await productUser(), id, true);
+    expect(res.statusCode, res.body).toBe(504);
+    expect((await f.requestRow('case', id))?.outcome_unknown_since).not.toBeNull();
+
+    const db = f.t.database.db;
+    const settlement = settleAfterEverySync(
+      new ReadinessState(),
+      { db, crm: f.crm, audit: new AuditService(db), now: () => new Date(), waitMs: 0 },
+      silentLogger,
+    );
+    const loop = startSyncLoop({
+      db,
+      dbKind: f.t.database.kind,
+      connector: f.crm,
+      intervalSeconds: 0,
+      readiness: settlement.readiness,
+    });
+    await loop.firstRun;
+    await settlement.idle();
+    await loop.stop();
+
+    expect((await f.requestRow('case', id))?.status_id).toBe(2);
+    const [restored] = await f.revisions('case', recordId);
+    expect(restored!.source).toBe(`restore:${id}`);
+    expect(await f.auditActions(`restore-case-request:${id}`)).toEqual([
+      'restore.created',
+      'restore.outcome_unknown',
+      'restore.approved',
+      'restore.applied',
+    ]);
+  });
+
+  it('a forced restore whose write is half-answered is created PENDING and marked, then settled', async () => {
+    const edited = await f.editedRecord('case', {
+      Subject: 'Changed before a forced restore',
+      Priority: 'Urgent',
+    });
+    const rana = await f.user(USER_RANA);
+    f.sandbox.faultWrites('apply-and-drop', 1);
+    const res = await f.create('case', rana, [edited.target.id], { type: 2 });
+    expect(res.statusCode, res.body).toBe(504);
+    expect(codeOf(res)).toBe(ErrorCode.CRM_OUTCOME_UNKNOWN);
+    const row = await f.t.database.db
+      .selectFrom('restore_case_requests')
+      .select(['id', 'status_id', 'outcome_unknown_since'])
+      .where('revision_case_id', '=', edited.target.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status_id).toBe(1);
+    expect(row.outcome_unknown_since).not.toBeNull();
+
+    expect((await list('APPROVED')).map((r) => r.id)).toContain(row.id);
+    expect((await f.revisions('case', edited.recordId))[0]!.source).toBe(`restore:${row.id}`);
+  });
+});
