@@ -132,7 +132,7 @@ export function RevisionTimeline({
                     {label}
                   </label>
                   {deletion && (
-                    <Badge variant="outline" className="border-destructive/40 text-destructive">
+                    <Badge variant="outline" className="border-destructive/40 text-destructive-strong">
                       <ArchiveX className="size-3.5" aria-hidden="true" />
                       {it.recordLife.deleted}
                     </Badge>
