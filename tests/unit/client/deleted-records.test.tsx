@@ -1,3 +1,4 @@
+import { findModal } from '../../support/modal';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -233,7 +234,7 @@ describe('the detail of a deleted contact', () => {
     await waitFor(() => expect(report).toBeEnabled());
     expect(screen.getByRole('button', { name: 'Forza ripristino' })).toBeEnabled();
     await user.click(report);
-    await user.type(within(await screen.findByRole('dialog')).getByLabelText('Codice OTP'), '123456{Enter}');
+    await user.type(within(await findModal('dialog')).getByLabelText('Codice OTP'), '123456{Enter}');
     expect(await screen.findByText('Richiesta di ripristino inviata con successo')).toBeInTheDocument();
     const [create] = api.requests.filter((r) => r.method === 'POST');
     expect(create?.body).toMatchObject({ restoreTypeId: 1, revisionIdList: [61] });

@@ -1,4 +1,5 @@
 // Signing out clears the saved comparisons in IndexedDB, which jsdom lacks.
+import { findModal } from '../../support/modal';
 import 'fake-indexeddb/auto';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -70,7 +71,7 @@ async function request(
   { enter = false } = {},
 ) {
   await user.click(screen.getByRole('button', { name: button }));
-  const dialog = await screen.findByRole('dialog', {
+  const dialog = await findModal('dialog', {
     name: 'Per procedere al ripristino inserire il codice OTP',
   });
   await user.type(within(dialog).getByLabelText('Codice OTP'), code);

@@ -1,3 +1,4 @@
+import { findModal } from '../../support/modal';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -89,7 +90,7 @@ async function open(path = CASES, as = REVIEWER) {
 }
 
 async function typeCode(user: ReturnType<typeof userEvent.setup>, code = '123456') {
-  const dialog = await screen.findByRole('dialog');
+  const dialog = await findModal('dialog');
   await user.type(within(dialog).getByLabelText('Codice OTP'), code);
   return dialog;
 }
@@ -190,7 +191,7 @@ describe('the request detail', () => {
     lists[status] = [caseRequest(40, status)];
     const { user } = await open(`${CASES}?stato=${status}`);
     await user.click(await screen.findByRole('button', { name: 'Dettaglio della richiesta 40' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Richiesta di ripristino n. 40' });
+    const dialog = await findModal('dialog', { name: 'Richiesta di ripristino n. 40' });
     const term = within(dialog).getByText(label, { selector: 'dt' });
     expect(term.nextElementSibling).toHaveTextContent(text);
   });
@@ -199,7 +200,7 @@ describe('the request detail', () => {
     lists.REJECTED = [caseRequest(41, 'REJECTED', { approvedAt: null })];
     const { user } = await open(`${CASES}?stato=REJECTED`);
     await user.click(await screen.findByRole('button', { name: 'Dettaglio della richiesta 41' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await findModal('dialog');
     expect(within(dialog).getByText('Data rifiuto', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
       'non ancora approvata',
     );
@@ -208,7 +209,7 @@ describe('the request detail', () => {
   it("lists each differing field with the target snapshot's value", async () => {
     const { user } = await open();
     await user.click(await screen.findByRole('button', { name: 'Dettaglio della richiesta 11' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await findModal('dialog');
     const differences = within(dialog).getByRole('table', { name: 'Differenze' });
     const rows = within(differences)
       .getAllByRole('row')
@@ -227,9 +228,7 @@ describe('the request detail', () => {
     lists.PENDING = [caseRequest(42, 'PENDING', { revisionCase: { id: 1, json: '{nope' } })];
     const { user } = await open();
     await user.click(await screen.findByRole('button', { name: 'Dettaglio della richiesta 42' }));
-    expect(
-      await within(await screen.findByRole('dialog')).findByText('Formato JSON non valido'),
-    ).toBeInTheDocument();
+    expect(await within(await findModal('dialog')).findByText('Formato JSON non valido')).toBeInTheDocument();
   });
 });
 
@@ -253,7 +252,7 @@ describe('reviewing a pending request', () => {
     const { user } = await open();
     await user.click(await screen.findByRole('button', { name: 'Dettaglio della richiesta 12' }));
     await user.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Rifiuta la richiesta 12' }),
+      within(await findModal('dialog')).getByRole('button', { name: 'Rifiuta la richiesta 12' }),
     );
     await typeCode(user, '654321');
     expect(await screen.findByText('Richiesta rifiutata con successo')).toBeInTheDocument();
@@ -301,7 +300,7 @@ describe('reviewing a pending request', () => {
     expect(screen.getByRole('button', { name: 'Approva la richiesta 12' })).toBeEnabled();
 
     await user.click(within(row).getByRole('button', { name: 'Dettaglio della richiesta 11' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await findModal('dialog');
     expect(within(dialog).getByText('Esito in verifica')).toBeInTheDocument();
     expect(within(dialog).getByText(/Il CRM non ha risposto al ripristino/)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Approva la richiesta 11' })).toBeDisabled();
@@ -362,7 +361,7 @@ describe('reviewing a pending request', () => {
     // The detail stays readable offline.
     await user.click(screen.getByRole('button', { name: 'Dettaglio della richiesta 11' }));
     expect(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approva la richiesta 11' }),
+      within(await findModal('dialog')).getByRole('button', { name: 'Approva la richiesta 11' }),
     ).toBeDisabled();
     expect(reviews()).toHaveLength(0);
   });
@@ -385,7 +384,7 @@ describe('a restore that brought back a record deleted in the CRM', () => {
     expect(within(row(53)).queryByText(/^Ripristinato/)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Dettaglio della richiesta 52' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Richiesta di ripristino n. 52' });
+    const dialog = await findModal('dialog', { name: 'Richiesta di ripristino n. 52' });
     expect(within(dialog).getByText('Esito', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
       'Ripristinato con nuovo ID 500000000000099AAA',
     );
@@ -394,7 +393,7 @@ describe('a restore that brought back a record deleted in the CRM', () => {
   it('shows no outcome for a request that is not applied', async () => {
     const { user } = await open();
     await user.click(await screen.findByRole('button', { name: 'Dettaglio della richiesta 11' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await findModal('dialog');
     expect(within(dialog).queryByText('Esito')).not.toBeInTheDocument();
   });
 });

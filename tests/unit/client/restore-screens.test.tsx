@@ -1,3 +1,4 @@
+import { findModal } from '../../support/modal';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -74,7 +75,7 @@ describe('the restore buttons on the contact search', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Seleziona Maria Bianchi' }));
     await user.click(screen.getByRole('checkbox', { name: 'Seleziona Luca Neri' }));
     await user.click(report);
-    const dialog = await screen.findByRole('dialog', {
+    const dialog = await findModal('dialog', {
       name: 'Per procedere al ripristino inserire il codice OTP',
     });
     await user.type(within(dialog).getByLabelText('Codice OTP'), '246810');
@@ -115,7 +116,7 @@ describe('the restore buttons on the case detail', () => {
     const before = loads();
 
     await user.click(force);
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await findModal('dialog');
     await user.type(within(dialog).getByLabelText('Codice OTP'), '004217');
 
     expect(await screen.findByText('Caso ripristinato con successo')).toBeInTheDocument();
@@ -137,7 +138,7 @@ describe('the restore buttons on the case detail', () => {
     const report = screen.getByRole('button', { name: 'Segnala ripristino' });
     await waitFor(() => expect(report).toBeEnabled());
     await user.click(report);
-    await user.type(within(await screen.findByRole('dialog')).getByLabelText('Codice OTP'), '123456{Enter}');
+    await user.type(within(await findModal('dialog')).getByLabelText('Codice OTP'), '123456{Enter}');
     expect(
       await screen.findByText(
         'Esiste già una richiesta in sospeso o completata per la revisione selezionata',

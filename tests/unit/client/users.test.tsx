@@ -1,3 +1,4 @@
+import { findModal } from '../../support/modal';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -214,7 +215,7 @@ describe("Gestione utenti: 'Crea utente'", () => {
   it('validates the fields in Italian before calling the server', async () => {
     const { user } = await open();
     await user.click(screen.getByRole('button', { name: 'Crea utente' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Crea utente' });
+    const dialog = await findModal('dialog', { name: 'Crea utente' });
     await user.type(within(dialog).getByLabelText('Email'), 'non-una-email');
     await user.type(within(dialog).getByLabelText('Password'), 'abc');
     await user.click(within(dialog).getByRole('button', { name: 'Crea utente' }));
@@ -232,7 +233,7 @@ describe("Gestione utenti: 'Crea utente'", () => {
     );
     const { user } = await open();
     await user.click(screen.getByRole('button', { name: 'Crea utente' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Crea utente' });
+    const dialog = await findModal('dialog', { name: 'Crea utente' });
     await user.type(within(dialog).getByLabelText('Username'), 'mario.rossi');
     await user.type(within(dialog).getByLabelText('Email'), 'mario@example.it');
     await user.type(within(dialog).getByLabelText('Password'), 'Mario.Rossi-2024!');
@@ -253,7 +254,7 @@ describe("Gestione utenti: 'Crea utente'", () => {
   it('creates a user with a role from the roles list, and refreshes the list', async () => {
     const { user } = await open();
     await user.click(screen.getByRole('button', { name: 'Crea utente' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Crea utente' });
+    const dialog = await findModal('dialog', { name: 'Crea utente' });
     await user.type(within(dialog).getByLabelText('Username'), 'aaa.nuovo');
     await user.type(within(dialog).getByLabelText('Email'), 'nuovo@example.it');
     await user.type(within(dialog).getByLabelText('Password'), 'Password-Sicura-1');
@@ -279,7 +280,7 @@ describe("Gestione utenti: 'Crea utente'", () => {
   it('names the duplicate username or e-mail on its field', async () => {
     const { user } = await open();
     await user.click(screen.getByRole('button', { name: 'Crea utente' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Crea utente' });
+    const dialog = await findModal('dialog', { name: 'Crea utente' });
     await user.type(within(dialog).getByLabelText('Username'), 'storico');
     await user.type(within(dialog).getByLabelText('Email'), 'altro@example.it');
     await user.type(within(dialog).getByLabelText('Password'), 'Password-Sicura-1');
@@ -298,7 +299,7 @@ describe('Gestione utenti: row actions', () => {
   it('edits username, e-mail and role', async () => {
     const { user } = await open();
     await user.click(within(await rowOf('storico')).getByRole('button', { name: 'Modifica' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Modifica utente storico' });
+    const dialog = await findModal('dialog', { name: 'Modifica utente storico' });
     expect(within(dialog).getByLabelText('Username')).toHaveValue('storico');
     expect(within(dialog).queryByLabelText('Password')).toBeNull();
     await user.clear(within(dialog).getByLabelText('Email'));
@@ -317,7 +318,7 @@ describe('Gestione utenti: row actions', () => {
   it("names an e-mail already in use on edit, with 'Errore durante la modifica dell'utente'", async () => {
     const { user } = await open();
     await user.click(within(await rowOf('storico')).getByRole('button', { name: 'Modifica' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await findModal('dialog');
     await user.clear(within(dialog).getByLabelText('Email'));
     await user.type(within(dialog).getByLabelText('Email'), 'admin@example.it');
     await user.click(within(dialog).getByRole('button', { name: 'Salva' }));
@@ -330,7 +331,7 @@ describe('Gestione utenti: row actions', () => {
   it("sets a user's password after checking the rules and the confirmation", async () => {
     const { user } = await open();
     await user.click(within(await rowOf('utente01')).getByRole('button', { name: 'Cambia password' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Cambia la password di utente01' });
+    const dialog = await findModal('dialog', { name: 'Cambia la password di utente01' });
     await user.type(within(dialog).getByLabelText('Password'), 'Password-Nuova-9');
     await user.type(within(dialog).getByLabelText('Conferma password'), 'Password-Nuova-8');
     await user.click(within(dialog).getByRole('button', { name: 'Salva' }));
@@ -345,7 +346,7 @@ describe('Gestione utenti: row actions', () => {
   it('deletes a user after confirmation', async () => {
     const { user } = await open();
     await user.click(within(await rowOf('storico')).getByRole('button', { name: 'Elimina' }));
-    const dialog = await screen.findByRole('alertdialog', { name: "Eliminare l'utente?" });
+    const dialog = await findModal('alertdialog', { name: "Eliminare l'utente?" });
     expect(dialog).toHaveTextContent('storico non potrà più accedere.');
     await user.click(within(dialog).getByRole('button', { name: 'Elimina' }));
     expect(await screen.findByText('Utente eliminato con successo')).toBeInTheDocument();
@@ -356,7 +357,7 @@ describe('Gestione utenti: row actions', () => {
   it("clears a user's sign-in locks after confirmation", async () => {
     const { user } = await open();
     await user.click(within(await rowOf('storico')).getByRole('button', { name: 'Sblocca accesso' }));
-    const dialog = await screen.findByRole('alertdialog', { name: "Sbloccare l'accesso di storico?" });
+    const dialog = await findModal('alertdialog', { name: "Sbloccare l'accesso di storico?" });
     await user.click(within(dialog).getByRole('button', { name: 'Sblocca accesso' }));
     expect(await screen.findByText('Accesso sbloccato')).toBeInTheDocument();
     expect(api.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/user/2/locks']);
@@ -365,7 +366,7 @@ describe('Gestione utenti: row actions', () => {
   it('ends every session of a user after confirmation', async () => {
     const { user } = await open();
     await user.click(within(await rowOf('storico')).getByRole('button', { name: 'Termina sessioni' }));
-    const dialog = await screen.findByRole('alertdialog', {
+    const dialog = await findModal('alertdialog', {
       name: 'Terminare tutte le sessioni di storico?',
     });
     await user.click(within(dialog).getByRole('button', { name: 'Termina sessioni' }));
@@ -378,7 +379,7 @@ describe('Gestione utenti: row actions', () => {
   it('keeps the user when the confirmation is cancelled', async () => {
     const { user } = await open();
     await user.click(within(await rowOf('storico')).getByRole('button', { name: 'Elimina' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Annulla' }));
+    await user.click(within(await findModal('alertdialog')).getByRole('button', { name: 'Annulla' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(api.requests.filter((r) => r.method === 'DELETE')).toHaveLength(0);
     // Focus goes back to the row's button.
@@ -398,7 +399,7 @@ describe('Gestione utenti: row actions', () => {
     );
     const { user } = await open();
     await user.click(within(await rowOf('storico')).getByRole('button', { name: 'Elimina' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Elimina' }));
+    await user.click(within(await findModal('alertdialog')).getByRole('button', { name: 'Elimina' }));
     expect(await screen.findByText("Errore durante l'eliminazione dell'utente")).toBeInTheDocument();
     expect(
       screen.getByText(
@@ -411,7 +412,7 @@ describe('Gestione utenti: row actions', () => {
     server.emailed = true;
     const { user } = await open();
     await user.click(within(await rowOf('utente01')).getByRole('button', { name: 'Invia QR' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Invia QR a utente01' });
+    const dialog = await findModal('dialog', { name: 'Invia QR a utente01' });
     expect(api.requests.filter((r) => r.path.endsWith('/qr-token'))).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Genera link' }));
     const link = await within(dialog).findByLabelText('Link di configurazione');
@@ -427,7 +428,7 @@ describe('Gestione utenti: row actions', () => {
   it("'Invia QR' says when the link was not e-mailed", async () => {
     const { user } = await open();
     await user.click(within(await rowOf('utente01')).getByRole('button', { name: 'Invia QR' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await findModal('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Genera link' }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent(
       "Il link non è stato inviato per email: copialo e invialo all'utente.",
