@@ -75,7 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   acceptEmptyJsonBodies(app);
   // Before access control: its onRequest hook refuses with 401/403, and those answers need the headers too.
   await registerSecurityHeaders(app, deps.config.secureTransport);
-  const services = buildServices(deps);
+  const services = buildServices({ ...deps, logger: app.log });
   registerAccessControl(app, deps.sessions, new RefusalAudit(services.identity.audit, deps.now));
   await registerOpenApi(app);
   // On PostgreSQL every instance counts the same hits; PGlite serves one process.

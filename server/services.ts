@@ -2,7 +2,9 @@ import { AgentsService } from './agents/agents.service';
 import { AuthService } from './auth/auth.service';
 import { identityDeps, type IdentityDeps, type IdentitySources } from './auth/identity-deps';
 import type { CrmConnector } from './crm/crm-connector';
+import { restoreMailOf } from './restores/restore-mail';
 import { RestoresService } from './restores/restores.service';
+import { silentLogger, type SyncLogger } from './sync/sync-logger';
 import { RevisionsService } from './revisions/revisions.service';
 import { EnrolmentService } from './users/enrolment.service';
 import { UsersService } from './users/users.service';
@@ -20,7 +22,7 @@ export type Services = {
   alerts: AlertsService;
 };
 
-export function buildServices(deps: IdentitySources & { crm?: CrmConnector }): Services {
+export function buildServices(deps: IdentitySources & { crm?: CrmConnector; logger?: SyncLogger }): Services {
   const identity = identityDeps(deps);
   const { db, audit, now } = identity;
   return {
@@ -37,6 +39,13 @@ export function buildServices(deps: IdentitySources & { crm?: CrmConnector }): S
       secretsKey: identity.secretsKey,
       now,
       outcomeWaitMs: deps.config.restoreOutcomeWaitMs,
+      mail: restoreMailOf({
+        db,
+        mailer: identity.mailer,
+        publicUrl: identity.publicUrl,
+        productCode: deps.config.productCode,
+        logger: deps.logger ?? silentLogger,
+      }),
     }),
     alerts: new AlertsService({ db, audit, now }),
   };

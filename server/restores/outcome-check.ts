@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
 import { storeRestored, storeSnapshots } from '../revisions/revision-store';
 import { writeHeld } from './restore-apply';
+import type { RestoreMail } from './restore-mail';
 import {
   markedRequests,
   recordOutcome,
@@ -22,6 +23,8 @@ export type OutcomeCheckDeps = {
    * until then the CRM may still be processing it (RESTORE_OUTCOME_WAIT_S).
    */
   waitMs: number;
+  /** Tells the requester how a settled request ended; none without SMTP_URL. */
+  mail?: RestoreMail | null;
 };
 
 /** `unknown`: the record could not be read, or the write may still land. */
@@ -98,7 +101,9 @@ async function settleOne(
       );
       return true;
     });
-    return done ? 'applied' : 'unknown';
+    if (!done) return 'unknown';
+    deps.mail?.outcome(kind, request.id, 'approved');
+    return 'applied';
   }
   if (now().getTime() - request.since.getTime() < deps.waitMs) return 'unknown';
   const done = await db.transaction().execute(async (trx) => {
@@ -108,5 +113,7 @@ async function settleOne(
     await audit.record({ actor: null, target, action: 'restore.not_applied', details }, trx);
     return true;
   });
-  return done ? 'not-applied' : 'unknown';
+  if (!done) return 'unknown';
+  deps.mail?.outcome(kind, request.id, 'not-applied');
+  return 'not-applied';
 }

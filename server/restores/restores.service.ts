@@ -33,6 +33,7 @@ import { violatedUniqueIndex } from '../users/users.repository';
 import { parseRequestDay } from './request-dates';
 import { bringBack, type RecordReturn } from './record-return';
 import { settleUnknownOutcomes, type OutcomeCheckDeps } from './outcome-check';
+import type { RestoreMail } from './restore-mail';
 import { RestoreFailure, restoreInCrm, RestoreOutcomeUnknown } from './restore-apply';
 import {
   agentExists,
@@ -66,6 +67,8 @@ export type RestoresDeps = {
   now: () => Date;
   /** RESTORE_OUTCOME_WAIT_S: see OutcomeCheckDeps.waitMs. */
   outcomeWaitMs: number;
+  /** E-mails reviewers and requesters; none without SMTP_URL. */
+  mail: RestoreMail | null;
 };
 
 type StoredRevisionOf = Awaited<ReturnType<typeof revisionsByIds>>[number];
@@ -198,6 +201,7 @@ export class RestoresService {
     const claim = forced ? { token: randomUUID(), since: createdAt } : null;
     const rows = await this.newRequests(kind, targets, { ...dates, agent, createdAt, claim, input, caller });
     const created = await this.insert(kind, rows, forced, caller);
+    if (!forced) this.deps.mail?.pending(kind, created);
     if (crm && claim) await this.applyForced(kind, crm, created, targets, claim.token, caller);
     const views = await findRequests(this.deps.db, kind, created);
     return views.map((view) => toRequest(kind, view));
@@ -367,6 +371,7 @@ export class RestoresService {
         return true;
       });
       if (!rejected) throw conflict(CLAIMED_ELSEWHERE_MESSAGE, undefined, ErrorCode.CLAIMED_ELSEWHERE);
+      this.deps.mail?.outcome(kind, id, 'rejected');
       return this.get(kind, id);
     }
 
@@ -397,8 +402,8 @@ export class RestoresService {
   }
 
   private checkDeps(crm: CrmConnector): OutcomeCheckDeps {
-    const { db, audit, now, outcomeWaitMs } = this.deps;
-    return { db, crm, audit, now, waitMs: outcomeWaitMs };
+    const { db, audit, now, outcomeWaitMs, mail } = this.deps;
+    return { db, crm, audit, now, waitMs: outcomeWaitMs, mail };
   }
 
   /**
@@ -420,7 +425,7 @@ export class RestoresService {
       target: `${recordKinds[kind].requestNoun}:${claimed.id}`,
     };
     await storeSnapshots(db, object, [unknown.live], 'sync').catch(() => undefined);
-    await db.transaction().execute(async (trx) => {
+    const marked = await db.transaction().execute(async (trx) => {
       const at = now();
       // How the record was brought back (undeleted, re-created) is recorded once the write is found applied.
       const write = {
@@ -429,7 +434,7 @@ export class RestoresService {
         newRecordId: options.back?.newRecordId ?? null,
       };
       if (!(await markOutcomeUnknown(trx, kind, { ...claimed, reviewerId: caller.userId, at, write })))
-        return;
+        return false;
       if (options.forced)
         await audit.record({ ...entry, action: 'restore.created', details: { type: 'FORCED' } }, trx);
       await audit.record(
@@ -445,7 +450,10 @@ export class RestoresService {
         },
         trx,
       );
+      return true;
     });
+    // A forced restore of unknown outcome stays pending: reviewers learn of it as of a report.
+    if (marked && options.forced) this.deps.mail?.pending(kind, [claimed.id]);
     return new HttpError(504, OUTCOME_UNKNOWN_MESSAGE, ErrorCode.CRM_OUTCOME_UNKNOWN);
   }
 
@@ -530,6 +538,8 @@ export class RestoresService {
       return true;
     });
     if (!completed) throw conflict(CLAIMED_ELSEWHERE_MESSAGE, undefined, ErrorCode.CLAIMED_ELSEWHERE);
+    // Who forced a restore sees its outcome in the answer; a reporter learns it from the e-mail.
+    if (!options.forced) this.deps.mail?.outcome(kind, claimed.id, 'approved');
   }
 
   /** The live record to write to (undeleted or re-created when the CRM deleted it); CRM refusals as failures. */

@@ -20,6 +20,7 @@ import { lastSuccess, recordRun } from './sync-state.repository';
 import { mailerFromConfig } from '../mail/mailer';
 import { runMassChangeWatch } from '../watch/mass-change-watch';
 import { settleUnknownOutcomes, type OutcomeCheckDeps } from '../restores/outcome-check';
+import { restoreMailOf } from '../restores/restore-mail';
 
 export type AfterSyncSettlement = {
   /** The readiness to give the sync loop (the one given): its runs' ends start the settlement. */
@@ -186,6 +187,13 @@ export async function prepareCrm(
             audit: watchDeps.audit,
             now: () => new Date(),
             waitMs: config.restoreOutcomeWaitMs,
+            mail: restoreMailOf({
+              db: database.db,
+              mailer,
+              publicUrl: config.publicUrl,
+              productCode: config.productCode,
+              logger,
+            }),
           },
           logger,
         );

@@ -1,19 +1,6 @@
 import type { Db } from '../db/database';
 import type { FieldCount } from '../db/tables/alerts.table';
 
-/** The e-mail addresses of live users of the given roles. */
-export async function reviewerAddresses(db: Db, roles: string[]): Promise<string[]> {
-  const rows = await db
-    .selectFrom('users as u')
-    .innerJoin('roles as r', 'r.id', 'u.role_id')
-    .select('u.email')
-    .where('u.deleted', '=', false)
-    .where('r.name', 'in', roles)
-    .where('u.email', '<>', '')
-    .execute();
-  return [...new Set(rows.map((r) => r.email))];
-}
-
 const romeTime = (at: Date) =>
   at.toLocaleString('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'short' });
 

@@ -11,7 +11,8 @@ import { advanceWatermark, readWatermark } from '../sync/sync-state.repository';
 import { silentLogger, type SyncLogger } from '../sync/sync-logger';
 import { insertAlert, overlappingAlerts, updateAlert, type AlertValues } from './alerts.repository';
 import { exceedsThresholds, findBursts, type Burst } from './bursts';
-import { alertMail, reviewerAddresses } from './alert-mail';
+import { reviewerAddresses } from '../mail/reviewer-addresses';
+import { alertMail } from './alert-mail';
 import {
   agentBaseline,
   agentChanges,
