@@ -38,11 +38,19 @@ const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').
 export const enrolmentUrl = (publicUrl: string, token: string) => `${publicUrl}/2fa/${token}`;
 
 /**
+ * Whether a new secret waits beside the user's current one: their secret has accepted a code (they sign in with it)
+ * and the administrator did not ask for a reset. A new user, or one who never signed in, gets the new one at once.
+ */
+const keepsCurrentSecret = (
+  user: { totp_secret_enc: string | null; totp_last_step: number | null } | undefined,
+  reset: boolean,
+) => !reset && Boolean(user?.totp_secret_enc) && user?.totp_last_step != null;
+
+/**
  * Gives the user a fresh TOTP secret and a one-use enrolment token (only its hash is stored); older unused tokens
- * stop working. A user who already signs in with a secret (it has accepted a code) gets the new one beside it, so
- * their authenticator keeps working until they confirm a code of the new one (`confirm`); `reset`, a user without
- * a used secret, or a new one replace it at once. Returns the token, which exists nowhere else, and whether the
- * secret was replaced. Run it in the transaction of the change.
+ * stop working. The secret waits beside the current one (see keepsCurrentSecret) until the user confirms a code of
+ * it (`EnrolmentService.confirm`), or replaces it at once. Returns the token, which exists nowhere else. Run it in
+ * the transaction of the change.
  */
 export async function issueEnrolment(
   db: Db,
@@ -51,11 +59,10 @@ export async function issueEnrolment(
   const token = randomBytes(32).toString('base64url');
   const sealed = sealTotpSecret(generateTotpSecret(), input.secretsKey, input.userId);
   const user = await findLiveUserById(db, input.userId);
-  const inUse = Boolean(user?.totp_secret_enc) && user?.totp_last_step != null;
   await updateUser(
     db,
     input.userId,
-    inUse && !input.reset
+    keepsCurrentSecret(user, input.reset === true)
       ? { totp_pending_secret_enc: sealed, updated_at: input.now }
       : {
           totp_secret_enc: sealed,
@@ -100,6 +107,7 @@ export class EnrolmentService {
     if (!user) throw notFound(`No user with id ${userId}`);
     const now = this.deps.now();
     const reset = context.reset === true;
+    const confirm = keepsCurrentSecret(user, reset);
     const qrToken = await db.transaction().execute(async (trx) => {
       const token = await issueEnrolment(trx, { userId, secretsKey: this.deps.secretsKey, now, reset });
       if (reset) await sessions.endAllFor(userId, 'secret-changed', trx);
@@ -115,7 +123,7 @@ export class EnrolmentService {
       return token;
     });
     const url = enrolmentUrl(this.deps.publicUrl, qrToken);
-    const emailed = await this.mail(user.email, user.username, url, context.log);
+    const emailed = await this.mail(user.email, enrolmentMail(user.username, url, confirm), context.log);
     return { qrToken, url, emailed };
   }
 
@@ -158,7 +166,7 @@ export class EnrolmentService {
       throw badRequest('query.code', 'Wrong one-time code', ErrorCode.INVALID_CODE);
     }
     await db.transaction().execute(async (trx) => {
-      // The pending secret is read again inside the transaction: a concurrent confirm or reset may have moved it.
+      // Only while the waiting secret is still the one checked: a concurrent confirm, reset or newer link replaces it.
       const changed = await activatePendingSecret(
         trx,
         row.user_id,
@@ -199,10 +207,10 @@ export class EnrolmentService {
     return row;
   }
 
-  private async mail(to: string, username: string, url: string, log: WarnLog): Promise<boolean> {
+  private async mail(to: string, mail: { subject: string; text: string }, log: WarnLog): Promise<boolean> {
     if (!this.deps.mailer) return false;
     try {
-      await this.deps.mailer.send({ to, ...enrolmentMail(username, url) });
+      await this.deps.mailer.send({ to, ...mail });
       return true;
     } catch (error) {
       log.warn({ err: error, to }, 'enrolment e-mail not sent');
@@ -233,19 +241,30 @@ export class EnrolmentService {
   }
 }
 
-/** The enrolment e-mail goes to staff as it is, so it is written in Italian like the app. */
-export function enrolmentMail(username: string, url: string): { subject: string; text: string } {
+/**
+ * The enrolment e-mail goes to staff as it is, so it is written in Italian like the app. With `confirm` the user
+ * already signs in: the page asks for a first code of the new secret, and the current one works until then.
+ */
+export function enrolmentMail(
+  username: string,
+  url: string,
+  confirm = false,
+): { subject: string; text: string } {
   return {
     subject: 'Storico: configura il codice di accesso',
     text: [
       `Ciao ${username},`,
       '',
       "per accedere a Storico serve un'app di autenticazione (per esempio Google Authenticator o Microsoft Authenticator).",
-      "Apri questo link, inquadra il codice QR con l'app e usa il codice a 6 cifre che mostra per accedere:",
+      confirm
+        ? "Apri questo link, inquadra il codice QR con l'app, poi inserisci nella pagina il codice a 6 cifre che mostra e premi Conferma:"
+        : "Apri questo link, inquadra il codice QR con l'app e usa il codice a 6 cifre che mostra per accedere:",
       '',
       url,
       '',
-      `Il link vale ${ENROLMENT_TTL_HOURS} ore e smette di funzionare dopo il primo accesso.`,
+      confirm
+        ? `Il link vale ${ENROLMENT_TTL_HOURS} ore. Fino alla conferma il codice che usi ora continua a funzionare.`
+        : `Il link vale ${ENROLMENT_TTL_HOURS} ore e smette di funzionare dopo il primo accesso.`,
       'Se non aspettavi questo messaggio, avvisa un amministratore.',
     ].join('\n'),
   };

@@ -328,6 +328,21 @@ describe.each(testDbKinds())('enrolment e-mail on %s', (kind) => {
       expect(mail!.to).toEqual([user.email]);
       expect(mail!.raw).toMatch(/^Subject: Storico: configura il codice di accesso/m);
       expect(decodeQuotedPrintable(mail!.raw)).toContain(answer.url);
+      expect(decodeQuotedPrintable(mail!.raw)).toContain('dopo il primo accesso');
+
+      // A user who already signs in is asked to confirm the new code, and told the current one keeps working.
+      const shown = await t.app.inject({ method: 'GET', url: `/api/v3/user/${answer.qrToken}/qr-code` });
+      user.secret = qrCodeAnswer.parse(shown.json()).data.query.secretKey;
+      await signIn(t, user);
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v3/user/${user.id}/qr-token`,
+        headers: bearer(adminToken),
+      });
+      expect(smtp.messages).toHaveLength(2);
+      const second = decodeQuotedPrintable(smtp.messages[1]!.raw);
+      expect(second).toContain('premi Conferma');
+      expect(second).toContain('il codice che usi ora continua a funzionare');
     } finally {
       await t.close();
       await smtp.close();
