@@ -49,6 +49,8 @@ export const ErrorCode = {
   /** 400: the new password contains the username. */
   PASSWORD_HAS_USERNAME: 'PASSWORD_HAS_USERNAME',
   ENROLMENT_EXPIRED: 'ENROLMENT_EXPIRED',
+  /** 409: 'Conferma' on an enrolment link that has no new authenticator waiting (a new user signs in instead). */
+  NOTHING_TO_CONFIRM: 'NOTHING_TO_CONFIRM',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

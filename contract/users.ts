@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParamSchema, textSchema } from './bounds';
-import { pageQuerySchema } from './page';
+import { booleanParam, pageQuerySchema } from './page';
 import { newPasswordSchema } from './password-policy';
 import { roleNameSchema, roleSchema } from './roles';
 
@@ -84,7 +84,16 @@ export const userIdParamsSchema = z.object({ id: idParamSchema });
  */
 export const qrCodeParamsSchema = z.object({ id: textSchema(200).min(1) });
 
-/** `GET /api/v3/user/{id}/qr-token` (ADMIN): a new TOTP secret and a one-use enrolment link valid 24 h. */
+/**
+ * `GET /api/v3/user/{id}/qr-token?reset=` (ADMIN, 'Invia QR'): a new TOTP secret and a one-use enrolment link valid
+ * 24 h. A user who already signs in keeps their current secret (sign-in, restore and review codes) until they confirm
+ * a code of the new one on the QR page; sign-in accepts only the current one meanwhile. `reset=true` ('Reimposta
+ * autenticatore') replaces the secret at once and ends the user's sessions. A user who never signed in gets the
+ * new secret at once either way: their first sign-in with it uses the link up.
+ */
+export const qrTokenQuerySchema = z.object({ reset: booleanParam.optional() });
+export type QrTokenQuery = z.input<typeof qrTokenQuerySchema>;
+
 export const qrTokenSchema = z.object({
   qrToken: z.string(),
   /** `PUBLIC_URL/2fa/{qrToken}` */
@@ -100,8 +109,19 @@ export const qrCodeSchema = z.object({
   qrCode: z.string(),
   /** The base32 secret, for typing into an authenticator by hand. */
   secretKey: z.string(),
+  /** The secret waits beside the user's current one: the page asks for a first code of it ('Conferma'). */
+  confirm: z.boolean(),
 });
 export type QrCode = z.infer<typeof qrCodeSchema>;
+
+/**
+ * `POST /api/v3/user/{qrToken}/confirm?code=` (public, 'Conferma' on the QR page): a code of the waiting secret makes
+ * it the user's, uses the link up and ends the user's sessions. 400 INVALID_CODE for a wrong code, counted like a
+ * failed sign-in of the account from the caller's address (429 LOCKED on the fifth); 401 ENROLMENT_EXPIRED for a
+ * link unknown, used, replaced or expired; 409 NOTHING_TO_CONFIRM when no secret waits.
+ */
+export const confirmEnrolmentQuerySchema = z.object({ code: z.string().regex(/^\d{6}$/) });
+export type ConfirmEnrolmentQuery = z.infer<typeof confirmEnrolmentQuerySchema>;
 
 export const ENROLMENT_TTL_HOURS = 24;
 

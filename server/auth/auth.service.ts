@@ -130,7 +130,8 @@ export class AuthService {
       await clearLock(trx, attempt.key);
       await recordLoginAttempt(trx, { ...this.row(attempt), outcome: 'ok' });
       await this.audit('auth.login', user, attempt, undefined, trx);
-      if ((await useOpenQrTokens(trx, user.id, now)) > 0)
+      // With a secret waiting beside this one ('Invia QR' to a user who signs in), the link stays open for 'Conferma'.
+      if (!user.totp_pending_secret_enc && (await useOpenQrTokens(trx, user.id, now)) > 0)
         await this.audit('user.enrolment-completed', user, attempt, undefined, trx);
       return true;
     });

@@ -2,13 +2,13 @@ import type { FastifyServerOptions } from 'fastify';
 
 /**
  * What the server log must never hold: one-time codes (`?code=`), enrolment tokens (`/user/{token}/qr-code`,
- * `/2fa/{token}`), passwords, bearer tokens and cookies, and the parameter values of a failed database query (they
+ * `/user/{token}/confirm`, `/2fa/{token}`), passwords, bearer tokens and cookies, and the parameter values of a failed database query (they
  * can be any of the above). Request URLs are logged with those parts replaced, every other path by pino's redact.
  */
 const REDACTED = '[redacted]';
 
 const SECRET_QUERY = /([?&](?:code|token|password|oldPassword|newPassword|email)=)[^&#]*/gi;
-const SECRET_PATHS = [/(\/user\/)[^/?#]+(\/qr-code)/, /(\/2fa\/)[^/?#]+()/];
+const SECRET_PATHS = [/(\/user\/)[^/?#]+(\/qr-code|\/confirm)/, /(\/2fa\/)[^/?#]+()/];
 
 /** A URL fit for the log: query secrets and enrolment tokens replaced. */
 export function redactUrl(url: string): string {

@@ -28,7 +28,7 @@ export async function supersedeOpenQrTokens(db: Db, userId: number, at: Date): P
   return rows.length;
 }
 
-/** Marks the user's open link used (first sign-in with the new secret); returns how many were open. */
+/** Marks the user's open link used (first sign-in, or confirmation, with the new secret); returns how many were open. */
 export async function useOpenQrTokens(db: Db, userId: number, at: Date): Promise<number> {
   const rows = await db
     .updateTable('qr_tokens')
@@ -53,6 +53,8 @@ export const findQrTokenWithUser = (db: Db, tokenHash: string) =>
       'users.username',
       'users.deleted',
       'users.totp_secret_enc',
+      'users.totp_pending_secret_enc',
+      'users.totp_last_step',
     ])
     .where('qr_tokens.token_hash', '=', tokenHash)
     .executeTakeFirst();

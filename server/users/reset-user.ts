@@ -33,7 +33,12 @@ export async function resetUser(
       updated_at: at,
     });
     await clearAccountLocks(trx, user.username, at);
-    const issued = await issueEnrolment(trx, { userId: user.id, secretsKey: config.secretsKey, now: at });
+    const issued = await issueEnrolment(trx, {
+      userId: user.id,
+      secretsKey: config.secretsKey,
+      now: at,
+      reset: true,
+    });
     await sessions.endAllFor(user.id, 'password-changed', trx);
     await new AuditService(trx, now).record(
       { action: 'user.reset', actor: null, target: `user:${user.id}`, details: { via: 'command line' } },

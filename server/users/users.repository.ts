@@ -16,6 +16,7 @@ const userWithRole = (db: Db) =>
       'users.deleted',
       'users.password_hash',
       'users.totp_secret_enc',
+      'users.totp_pending_secret_enc',
       'users.totp_last_step',
       'users.failed_attempts',
       'users.locked_until',
@@ -136,4 +137,24 @@ export function violatedUniqueIndex(error: unknown): string | null {
   if (typeof constraint === 'string') return constraint;
   const named = typeof message === 'string' ? /"([^"]+)"/.exec(message) : null;
   return named?.[1] ?? 'unknown';
+}
+
+/**
+ * Makes the prepared secret the user's own, if it is still the one that was checked; the confirming code's step is
+ * the last accepted one, so that code cannot sign in again. Returns whether it changed.
+ */
+export async function activatePendingSecret(
+  db: Db,
+  userId: number,
+  pending: string,
+  step: number,
+  at: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ totp_secret_enc: pending, totp_pending_secret_enc: null, totp_last_step: step, updated_at: at })
+    .where('id', '=', userId)
+    .where('totp_pending_secret_enc', '=', pending)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

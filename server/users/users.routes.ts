@@ -6,9 +6,11 @@ import { pageOf } from '../../contract/page';
 import { ADMIN, roleListSchema, USER_RANA } from '../../contract/roles';
 import {
   clearLocksSchema,
+  confirmEnrolmentQuerySchema,
   createUserSchema,
   qrCodeParamsSchema,
   qrCodeSchema,
+  qrTokenQuerySchema,
   qrTokenSchema,
   updatePasswordSchema,
   updateUserSchema,
@@ -179,14 +181,18 @@ export async function userRoutes(
       config: { ...adminOnly, rateLimit: rateLimits.enrolment },
       schema: {
         tags: ['users'],
-        summary: 'New TOTP secret and enrolment link for a user (e-mailed when SMTP is configured)',
+        summary:
+          'New TOTP secret and enrolment link for a user (e-mailed when SMTP is configured): beside the current ' +
+          'secret until the user confirms it, or in its place at once with reset=true',
         params: userIdParamsSchema,
+        querystring: qrTokenQuerySchema,
         response: { 200: envelopeOf(qrTokenSchema), ...errors },
       },
     },
     async (request) => {
       const { actor, ip } = auditContextOf(request);
-      return envelope(await enrolment.issue(request.params.id, { actor, ip, log: request.log }));
+      const reset = request.query.reset === true;
+      return envelope(await enrolment.issue(request.params.id, { actor, ip, log: request.log, reset }));
     },
   );
 
@@ -203,5 +209,31 @@ export async function userRoutes(
       },
     },
     async (request) => envelope(await enrolment.qrCode(request.params.id, request.ip)),
+  );
+
+  r.post(
+    '/user/:id/confirm',
+    {
+      config: { access: 'public', rateLimit: rateLimits.code },
+      schema: {
+        tags: ['users'],
+        summary:
+          'Confirm the new authenticator of an enrolment link with its first code; `id` is the enrolment token',
+        security: [],
+        params: qrCodeParamsSchema,
+        querystring: confirmEnrolmentQuerySchema,
+        response: {
+          200: envelopeOf(z.null()),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          409: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      await enrolment.confirm(request.params.id, request.query.code, request.ip);
+      return envelope(null, 'Authenticator confirmed');
+    },
   );
 }

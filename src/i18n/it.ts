@@ -127,6 +127,13 @@ export const it = {
       'Il link è scaduto o è già stato usato. Chiedi a un amministratore di inviarti un nuovo codice QR.',
     error: 'Si è verificato un errore durante il caricamento del codice QR.',
     toSignIn: 'Vai al login',
+    confirmInstructions:
+      "Inquadra il codice QR con l'app di autenticazione (per esempio Google Authenticator o Microsoft Authenticator), poi inserisci qui sotto il codice a 6 cifre che l'app genera e premi Conferma. Fino alla conferma il codice che usi ora continua a funzionare.",
+    confirmLabel: 'Codice a 6 cifre della nuova app',
+    confirm: 'Conferma',
+    confirmRequired: 'Inserisci tutte le 6 cifre del codice',
+    confirmed:
+      'Nuovo autenticatore confermato: da ora accedi con il codice della nuova app. Le altre sessioni sono state terminate.',
   },
   freshness: {
     readAt: (when: string) => `Dati letti il ${when}`,
@@ -243,13 +250,22 @@ export const it = {
       `${username} non potrà più accedere. Le revisioni e le richieste di ripristino che ha firmato restano nello storico.`,
     qrTitle: (username: string) => `Invia QR a ${username}`,
     qrExplain:
-      "Viene generato un nuovo codice per l'app di autenticazione e un link per configurarlo, valido 24 ore. Il codice attuale dell'utente smette subito di funzionare e le sue sessioni terminano.",
-    qrSelfWarning: 'Stai generando il QR per il tuo utente: verrai disconnesso.',
+      "Viene preparato un nuovo codice per l'app di autenticazione e un link per configurarlo, valido 24 ore. Il codice attuale dell'utente continua a funzionare finché l'utente non conferma il nuovo dalla pagina del link; allora le sue sessioni terminano.",
+    qrSelfWarning:
+      'Stai generando il QR per il tuo utente: quando confermerai il nuovo codice verrai disconnesso.',
+    resetAuthenticator: 'Reimposta autenticatore',
+    resetTitle: (username: string) => `Reimpostare l'autenticatore di ${username}?`,
+    resetExplain:
+      "Il codice attuale dell'utente smette subito di funzionare e le sue sessioni terminano. Viene generato un nuovo codice e un link per configurarlo, valido 24 ore. Usalo se l'utente ha perso il telefono o l'app.",
+    resetSelfWarning: 'Stai reimpostando il tuo autenticatore: verrai disconnesso.',
+    resetGenerate: 'Reimposta e genera link',
+    resetFailed: "Errore durante la reimpostazione dell'autenticatore",
     qrGenerate: 'Genera link',
     qrLinkLabel: 'Link di configurazione',
     qrEmailed: (email: string) => `Il link è stato inviato per email a ${email}.`,
     qrNotEmailed: "Il link non è stato inviato per email: copialo e invialo all'utente.",
-    qrValidity: "Il link vale 24 ore e smette di funzionare al primo accesso dell'utente.",
+    qrValidity:
+      "Il link vale 24 ore e smette di funzionare quando l'utente conferma il nuovo codice (o al suo primo accesso, se non è mai entrato).",
     qrFailed: 'Errore durante la generazione del codice QR',
     copyLink: 'Copia link',
     linkCopied: 'Link copiato',
@@ -680,6 +696,8 @@ export const it = {
       "L'esito del ripristino è ancora in verifica nel CRM: la richiesta non può essere esaminata ora",
     [ErrorCode.ENROLMENT_EXPIRED]:
       'Il link è scaduto o è già stato usato. Chiedi a un amministratore di inviarti un nuovo codice QR.',
+    [ErrorCode.NOTHING_TO_CONFIRM]:
+      "Non c'è un nuovo codice da confermare: accedi con il codice che mostra l'app.",
   } as Partial<Record<ErrorCode, string>>,
 } as const;
 

@@ -203,6 +203,7 @@ describe('accessibility: no serious or critical axe-core violation, one h1 per p
       ['Modifica', /^Modifica utente /],
       ['Cambia password', /^Cambia la password di /],
       ['Invia QR', /^Invia QR a /],
+      ['Reimposta autenticatore', /^Reimpostare l'autenticatore di /],
     ];
     for (const [button, title] of dialogs) {
       await page.getByRole('button', { name: button, exact: true }).last().click();

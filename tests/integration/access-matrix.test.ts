@@ -64,6 +64,10 @@ const matrix: Record<string, Entry> = {
     access: open,
     call: () => ({ url: '/api/v3/user/no-such-token/qr-code' }),
   },
+  'POST /api/v3/user/:id/confirm': {
+    access: open,
+    call: () => ({ url: '/api/v3/user/no-such-token/confirm?code=123456' }),
+  },
   'GET /api/v3/sf-user/': { access: signedIn },
   'GET /api/v3/sf-user/:id/sf-account': { access: signedIn },
   'GET /api/v3/sf-user/:id/sf-case': { access: signedIn },

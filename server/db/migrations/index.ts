@@ -6,6 +6,7 @@ import { revisionOwner } from './0004-revision-owner';
 import { alerts } from './0005-alerts';
 import { security } from './0006-security';
 import { restoreOutcomeUnknown } from './0007-restore-outcome-unknown';
+import { pendingSecret } from './0008-pending-secret';
 
 /** Migrations are listed here rather than read from disk, so they work the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005-alerts': alerts,
   '0006-security': security,
   '0007-restore-outcome-unknown': restoreOutcomeUnknown,
+  '0008-pending-secret': pendingSecret,
 };
 
 export const migrationProvider: MigrationProvider = {

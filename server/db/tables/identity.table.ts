@@ -17,6 +17,8 @@ export interface UsersTable {
   password_hash: string;
   /** AES-256-GCM sealed base32 secret; null until one is issued. */
   totp_secret_enc: string | null;
+  /** A secret sent with 'Invia QR', sealed like the current one: it replaces it once the user confirms a code. */
+  totp_pending_secret_enc: ColumnType<string | null, string | null | undefined, string | null>;
   /** The last accepted TOTP time step: a code of that step or an earlier one is a replay. */
   totp_last_step: number | null;
   role_id: number;

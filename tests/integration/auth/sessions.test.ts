@@ -75,9 +75,15 @@ describe.each(testDbKinds())('sessions on %s', (kind) => {
     expect(await probe(await signIn(t, user), user.id)).toBe(400);
   });
 
-  it('ends every session when a new TOTP secret is issued', async () => {
+  it("keeps the sessions on 'Invia QR' (the old authenticator works until the new one is confirmed)", async () => {
     const { user, token } = await signedInUser(t, USER_RANA);
     expect((await asAdmin('GET', `/api/v3/user/${user.id}/qr-token`)).statusCode).toBe(200);
+    expect(await probe(token, user.id)).toBe(400);
+  });
+
+  it('ends every session when the authenticator is reset (a new TOTP secret at once)', async () => {
+    const { user, token } = await signedInUser(t, USER_RANA);
+    expect((await asAdmin('GET', `/api/v3/user/${user.id}/qr-token?reset=true`)).statusCode).toBe(200);
     expect(await probe(token, user.id)).toBe(401);
   });
 

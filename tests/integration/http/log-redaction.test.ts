@@ -81,6 +81,24 @@ describe('the server log', () => {
     expect(changed.statusCode).toBe(200);
     secrets.push(userCode, user.password, userToken, newPassword);
 
+    // 'Invia QR' to a user who signs in, then 'Conferma' on the QR page: the token travels in the path.
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/api/v3/user/${user.id}/qr-token`,
+      headers: bearer(adminToken),
+    });
+    const next = envelopeOf(qrTokenSchema).parse(again.json()).data.query.qrToken;
+    const nextQr = await t.app.inject({ method: 'GET', url: `/api/v3/user/${next}/qr-code` });
+    const nextSecret = envelopeOf(qrCodeSchema).parse(nextQr.json()).data.query.secretKey;
+    const confirmCode = totpCodeAt(nextSecret, t.now());
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v3/user/${next}/confirm?code=${confirmCode}`,
+      remoteAddress: testIp(),
+    });
+    expect(confirmed.statusCode).toBe(200);
+    secrets.push(next, nextSecret, confirmCode);
+
     // A failed query logs its error, never the values it was given.
     t.app.log.error(
       { err: Object.assign(new Error('duplicate key'), { parameters: ['param-secret-42'], detail: 'x' }) },
@@ -91,6 +109,7 @@ describe('the server log', () => {
     const log = lines.join('');
     expect(log).toContain('/api/v3/auth/login?code=[redacted]');
     expect(log).toContain('/api/v3/user/[redacted]/qr-code');
+    expect(log).toContain('/api/v3/user/[redacted]/confirm?code=[redacted]');
     for (const secret of secrets) expect(log, `the log holds ${secret}`).not.toContain(secret);
   });
 });

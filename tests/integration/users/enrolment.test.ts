@@ -5,11 +5,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginError } from '../../../contract/auth';
+import { ErrorCode } from '../../../contract/error-codes';
 import { envelopeOf, errorBodySchema } from '../../../contract/envelope';
 import { ADMIN, USER_RANA } from '../../../contract/roles';
 import { qrCodeSchema, qrTokenSchema } from '../../../contract/users';
-import { totpCodeAt } from '../../../server/auth/totp';
-import { bearer, createUserWithSecret, signIn, testIp, type TestUser } from '../../support/auth';
+import { TOTP_PERIOD_S, totpCodeAt } from '../../../server/auth/totp';
+import {
+  bearer,
+  createUserWithSecret,
+  signIn,
+  signedInUser,
+  testIp,
+  type TestUser,
+} from '../../support/auth';
 import { TestClock } from '../../support/clock';
 import { decodeQuotedPrintable, startSmtpReceiver } from '../../support/smtp-receiver';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -163,6 +171,126 @@ describe.each(testDbKinds())('QR enrolment on %s', (kind) => {
     await expectExpired(qrToken);
   });
 
+  describe('for a user who already signs in', () => {
+    const issueFor = async (userId: number, reset = false) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v3/user/${userId}/qr-token${reset ? '?reset=true' : ''}`,
+        headers: bearer(adminToken),
+        remoteAddress: testIp(),
+      });
+      expect(res.statusCode).toBe(200);
+      return qrTokenAnswer.parse(res.json()).data.query;
+    };
+    const confirm = (token: string, code: string, ip = testIp()) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v3/user/${token}/confirm?code=${code}`,
+        remoteAddress: ip,
+      });
+    const sessionAnswers = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/v3/auth/sessions', headers: bearer(token) });
+    const wrongCodeOf = (secret: string) =>
+      String((Number(totpCodeAt(secret, t.now())) + 500000) % 1000000).padStart(6, '0');
+    const nextStep = () => clock.advance(TOTP_PERIOD_S * 1000);
+
+    it("keeps the old authenticator working after 'Invia QR' and refuses the new one at sign-in until confirmed", async () => {
+      const { user, token } = await signedInUser(t, USER_RANA);
+      const { qrToken } = await issueFor(user.id);
+      const shown = qrCodeAnswer.parse((await qrCode(qrToken)).json()).data.query;
+      expect(shown.confirm).toBe(true);
+      expect(shown.secretKey).not.toBe(user.secret);
+      expect((await sessionAnswers(token)).statusCode).toBe(200);
+
+      const withNew = await signInWithSecret(t, user, shown.secretKey);
+      expect(errorBodySchema.parse(withNew.json()).error.code).toBe(LoginError.WRONG_CODE);
+      nextStep();
+      expect((await signInWithSecret(t, user, user.secret)).statusCode).toBe(200);
+      // Signing in with the old authenticator leaves the link open for 'Conferma'.
+      expect((await qrCode(qrToken)).statusCode).toBe(200);
+    });
+
+    it('confirms the new authenticator with its code: the old one stops, sessions end, the link is used up', async () => {
+      const { user, token } = await signedInUser(t, USER_RANA);
+      const { qrToken } = await issueFor(user.id);
+      const { secretKey } = qrCodeAnswer.parse((await qrCode(qrToken)).json()).data.query;
+
+      const wrong = await confirm(qrToken, wrongCodeOf(secretKey));
+      expect(wrong.statusCode).toBe(400);
+      expect(errorBodySchema.parse(wrong.json()).error.code).toBe(ErrorCode.INVALID_CODE);
+      const oldCode = await confirm(qrToken, totpCodeAt(user.secret, t.now()));
+      expect(oldCode.statusCode).toBe(400);
+      expect((await sessionAnswers(token)).statusCode).toBe(200);
+
+      const ok = await confirm(qrToken, totpCodeAt(secretKey, t.now()));
+      expect(ok.statusCode).toBe(200);
+      expect((await sessionAnswers(token)).statusCode).toBe(401);
+      await expectExpired(qrToken);
+      // The confirming code is spent: it cannot sign in afterwards.
+      const replay = await signInWithSecret(t, user, secretKey);
+      expect(errorBodySchema.parse(replay.json()).error.code).toBe(LoginError.WRONG_CODE);
+
+      nextStep();
+      nextStep();
+      const withOld = await signInWithSecret(t, user, user.secret);
+      expect(errorBodySchema.parse(withOld.json()).error.code).toBe(LoginError.WRONG_CODE);
+      expect((await signInWithSecret(t, user, secretKey)).statusCode).toBe(200);
+
+      const audit = await t.database.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('target', '=', `user:${user.id}`)
+        .where('action', 'like', 'user.%')
+        .orderBy('id')
+        .execute();
+      expect(audit.map((a) => a.action)).toEqual([
+        'user.enrolment-issued',
+        'user.enrolment-opened',
+        'user.enrolment-confirm-refused',
+        'user.enrolment-confirm-refused',
+        'user.enrolment-confirmed',
+      ]);
+    });
+
+    it('locks the confirmation of an address after five wrong codes, like sign-in', async () => {
+      const { user } = await signedInUser(t, USER_RANA);
+      const { qrToken } = await issueFor(user.id);
+      const { secretKey } = qrCodeAnswer.parse((await qrCode(qrToken)).json()).data.query;
+      const ip = testIp();
+      for (let i = 0; i < 4; i++)
+        expect((await confirm(qrToken, wrongCodeOf(secretKey), ip)).statusCode).toBe(400);
+      const fifth = await confirm(qrToken, wrongCodeOf(secretKey), ip);
+      expect(fifth.statusCode).toBe(429);
+      expect(errorBodySchema.parse(fifth.json()).error.code).toBe(ErrorCode.CODES_LOCKED);
+      expect((await confirm(qrToken, totpCodeAt(secretKey, t.now()), ip)).statusCode).toBe(429);
+      // Another address is not locked out.
+      expect((await confirm(qrToken, totpCodeAt(secretKey, t.now()))).statusCode).toBe(200);
+    });
+
+    it('replaces the secret at once with reset=true, ending the sessions', async () => {
+      const { user, token } = await signedInUser(t, USER_RANA);
+      const { qrToken } = await issueFor(user.id, true);
+      expect((await sessionAnswers(token)).statusCode).toBe(401);
+      const shown = qrCodeAnswer.parse((await qrCode(qrToken)).json()).data.query;
+      expect(shown.confirm).toBe(false);
+      nextStep();
+      const withOld = await signInWithSecret(t, user, user.secret);
+      expect(errorBodySchema.parse(withOld.json()).error.code).toBe(LoginError.WRONG_CODE);
+      expect((await signInWithSecret(t, user, shown.secretKey)).statusCode).toBe(200);
+      await expectExpired(qrToken);
+    });
+
+    it('has nothing to confirm on the link of a user who never signed in', async () => {
+      const user = await createUserWithSecret(t, USER_RANA);
+      const { qrToken } = await issueFor(user.id);
+      const { secretKey, confirm: asks } = qrCodeAnswer.parse((await qrCode(qrToken)).json()).data.query;
+      expect(asks).toBe(false);
+      const res = await confirm(qrToken, totpCodeAt(secretKey, t.now()));
+      expect(res.statusCode).toBe(409);
+      expect(errorBodySchema.parse(res.json()).error.code).toBe(ErrorCode.NOTHING_TO_CONFIRM);
+    });
+  });
+
   it('answers 404 for a link asked for an unknown user', async () => {
     const res = await t.app.inject({
       method: 'GET',
@@ -200,6 +328,21 @@ describe.each(testDbKinds())('enrolment e-mail on %s', (kind) => {
       expect(mail!.to).toEqual([user.email]);
       expect(mail!.raw).toMatch(/^Subject: Storico: configura il codice di accesso/m);
       expect(decodeQuotedPrintable(mail!.raw)).toContain(answer.url);
+      expect(decodeQuotedPrintable(mail!.raw)).toContain('dopo il primo accesso');
+
+      // A user who already signs in is asked to confirm the new code, and told the current one keeps working.
+      const shown = await t.app.inject({ method: 'GET', url: `/api/v3/user/${answer.qrToken}/qr-code` });
+      user.secret = qrCodeAnswer.parse(shown.json()).data.query.secretKey;
+      await signIn(t, user);
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v3/user/${user.id}/qr-token`,
+        headers: bearer(adminToken),
+      });
+      expect(smtp.messages).toHaveLength(2);
+      const second = decodeQuotedPrintable(smtp.messages[1]!.raw);
+      expect(second).toContain('premi Conferma');
+      expect(second).toContain('il codice che usi ora continua a funzionare');
     } finally {
       await t.close();
       await smtp.close();

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ok, refusal, startFakeApi } from '../../support/fake-api';
+import { ok, refusal, startFakeApi, type FakeReply, type FakeRequest } from '../../support/fake-api';
 
 const api = await startFakeApi();
 vi.stubEnv('VITE_API_BASE_URL', api.apiBaseUrl);
@@ -23,7 +23,9 @@ afterAll(async () => {
 describe('the authenticator setup page', () => {
   it('shows the 300x300 QR code and the secret of the link, and copies the secret', async () => {
     api.setHandler(({ path }) =>
-      path === '/user/tok-en_1/qr-code' ? ok({ qrCode: QR, secretKey: SECRET }) : { status: 404 },
+      path === '/user/tok-en_1/qr-code'
+        ? ok({ qrCode: QR, secretKey: SECRET, confirm: false })
+        : { status: 404 },
     );
     const user = userEvent.setup();
     await renderApp('/2fa/tok-en_1');
@@ -39,6 +41,77 @@ describe('the authenticator setup page', () => {
     expect(await screen.findByText('Codice copiato')).toBeInTheDocument();
     await expect(navigator.clipboard.readText()).resolves.toBe(SECRET);
     expect(screen.getByRole('link', { name: 'Vai al login' })).toHaveAttribute('href', '/signIn');
+    // A new user's first sign-in takes the new code: there is nothing to confirm here.
+    expect(screen.queryByRole('button', { name: 'Conferma' })).toBeNull();
+  });
+
+  describe("a new authenticator beside the one in use ('Conferma')", () => {
+    const confirmHandler =
+      (answer: (code: string | null) => FakeReply) =>
+      ({ method, path, query }: FakeRequest): FakeReply => {
+        if (method === 'GET' && path === '/user/tok-2/qr-code')
+          return ok({ qrCode: QR, secretKey: SECRET, confirm: true });
+        if (method === 'POST' && path === '/user/tok-2/confirm') return answer(query.get('code'));
+        return { status: 404 };
+      };
+
+    async function typeCode(code: string) {
+      const user = userEvent.setup();
+      await renderApp('/2fa/tok-2');
+      expect(
+        await screen.findByText(/Fino alla conferma il codice che usi ora continua a funzionare/),
+      ).toBeInTheDocument();
+      await user.click(screen.getByLabelText('Codice a 6 cifre della nuova app'));
+      await user.keyboard(code);
+      await user.click(screen.getByRole('button', { name: 'Conferma' }));
+      return user;
+    }
+
+    it('sends the six digits and says the new authenticator is confirmed', async () => {
+      api.setHandler(confirmHandler(() => ok(null, 'Authenticator confirmed')));
+      await typeCode('123456');
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        'Nuovo autenticatore confermato: da ora accedi con il codice della nuova app.',
+      );
+      expect(api.requests.filter((r) => r.method === 'POST').map((r) => r.query.get('code'))).toEqual([
+        '123456',
+      ]);
+      expect(
+        screen.queryByRole('img', { name: "Codice QR per configurare l'app di autenticazione" }),
+      ).toBeNull();
+      expect(screen.getByRole('link', { name: 'Vai al login' })).toHaveAttribute('href', '/signIn');
+    });
+
+    it('says a wrong code is not valid and lets the user try again', async () => {
+      api.setHandler(
+        confirmHandler((code) =>
+          code === '654321' ? ok(null) : refusal(400, 'Wrong one-time code', 'INVALID_CODE'),
+        ),
+      );
+      const user = await typeCode('111111');
+      expect(await screen.findByRole('alert')).toHaveTextContent('Il codice inserito non è valido');
+      expect(screen.queryByRole('status')).toBeNull();
+      await user.click(screen.getByLabelText('Codice a 6 cifre della nuova app'));
+      await user.keyboard('654321');
+      await user.click(screen.getByRole('button', { name: 'Conferma' }));
+      expect(await screen.findByRole('status')).toHaveTextContent('Nuovo autenticatore confermato');
+    });
+
+    it('says too many wrong codes locked the confirmation, and asks for all six digits first', async () => {
+      api.setHandler(confirmHandler(() => refusal(429, 'Too many wrong codes: try again later', 'LOCKED')));
+      await typeCode('12');
+      expect(await screen.findByRole('alert')).toHaveTextContent('Inserisci tutte le 6 cifre del codice');
+      expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+      const user = userEvent.setup();
+      await user.click(screen.getByLabelText('Codice a 6 cifre della nuova app'));
+      await user.keyboard('3456');
+      await user.click(screen.getByRole('button', { name: 'Conferma' }));
+      await waitFor(() =>
+        expect(screen.getByRole('alert')).toHaveTextContent(
+          'Troppi codici errati: account temporaneamente bloccato, riprova più tardi',
+        ),
+      );
+    });
   });
 
   it('says an expired link must be replaced by an administrator, without touching any session (401)', async () => {

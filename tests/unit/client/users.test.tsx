@@ -25,6 +25,8 @@ class UsersApi {
   users: User[] = [];
   nextId = 1;
   emailed = false;
+  /** The `reset` query of every qr-token call, in order. */
+  resets: (string | null)[] = [];
 
   constructor(count: number) {
     this.add('admin', 'ADMIN');
@@ -114,12 +116,14 @@ class UsersApi {
       this.users = this.users.filter((u) => u.id !== target.id);
       return ok(null, 'User deleted');
     }
-    if (method === 'GET' && idMatch?.[2])
+    if (method === 'GET' && idMatch?.[2]) {
+      this.resets.push(query.get('reset'));
       return ok({
         qrToken: `tok${target.id}`,
         url: `http://storico.local/2fa/tok${target.id}`,
         emailed: this.emailed,
       });
+    }
     return { status: 404 };
   };
 }
@@ -202,6 +206,7 @@ describe('Gestione utenti: the list', () => {
       'Modifica',
       'Cambia password',
       'Invia QR',
+      'Reimposta autenticatore',
       'Sblocca accesso',
       'Termina sessioni',
       'Elimina',
@@ -423,6 +428,35 @@ describe('Gestione utenti: row actions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Copia link' }));
     expect(await screen.findByText('Link copiato')).toBeInTheDocument();
     await expect(navigator.clipboard.readText()).resolves.toBe('http://storico.local/2fa/tok3');
+  });
+
+  it("'Invia QR' keeps the user's current code until they confirm the new one, without reset", async () => {
+    const { user } = await open();
+    await user.click(within(await rowOf('utente01')).getByRole('button', { name: 'Invia QR' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invia QR a utente01' });
+    expect(dialog).toHaveTextContent(
+      "Il codice attuale dell'utente continua a funzionare finché l'utente non conferma il nuovo",
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Genera link' }));
+    await within(dialog).findByLabelText('Link di configurazione');
+    expect(server.resets).toEqual([null]);
+  });
+
+  it("'Reimposta autenticatore' says the current code stops at once, asks first, then resets", async () => {
+    const { user } = await open();
+    await user.click(
+      within(await rowOf('utente01')).getByRole('button', { name: 'Reimposta autenticatore' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: "Reimpostare l'autenticatore di utente01?" });
+    expect(dialog).toHaveTextContent(
+      "Il codice attuale dell'utente smette subito di funzionare e le sue sessioni terminano.",
+    );
+    expect(server.resets).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Reimposta e genera link' }));
+    expect(await within(dialog).findByLabelText('Link di configurazione')).toHaveValue(
+      'http://storico.local/2fa/tok3',
+    );
+    expect(server.resets).toEqual(['true']);
   });
 
   it("'Invia QR' says when the link was not e-mailed", async () => {

@@ -1,9 +1,13 @@
+import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CopyButton } from '@/components/copy-button';
+import { ONE_TIME_CODE_LENGTH, OneTimeCodeInput } from '@/components/one-time-code-input';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { it } from '@/i18n/it';
 import { ApiError } from '@/lib/api-client';
+import { failureReason } from '@/lib/error-message';
+import { useConfirmEnrolment } from '../api/confirm-enrolment';
 import { useQrCode } from '../api/get-qr-code';
 
 function SignInLink() {
@@ -17,10 +21,61 @@ function SignInLink() {
 /** A space every four characters, so the secret can be read out and typed without losing one's place. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
+/**
+ * 'Conferma': a user who already signs in keeps their authenticator until a first code of the new one is entered
+ * here; a wrong code stays on the page for another try.
+ */
+function ConfirmBox({ token, onConfirmed }: { token: string; onConfirmed: () => void }) {
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const mutation = useConfirmEnrolment();
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (mutation.isPending) return;
+    if (code.length !== ONE_TIME_CODE_LENGTH) return setProblem(it.twoFactor.confirmRequired);
+    setProblem(null);
+    mutation.mutate(
+      { qrToken: token, code },
+      {
+        onSuccess: onConfirmed,
+        onError: (error) => {
+          setCode('');
+          setProblem(failureReason(error));
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="flex flex-col items-center gap-3" onSubmit={submit} noValidate>
+      <label htmlFor="confirm-code" className="text-sm font-medium">
+        {it.twoFactor.confirmLabel}
+      </label>
+      <OneTimeCodeInput
+        id="confirm-code"
+        value={code}
+        onChange={setCode}
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? 'confirm-problem' : undefined}
+      />
+      {problem && (
+        <p id="confirm-problem" role="alert" className="text-center text-sm text-destructive">
+          {problem}
+        </p>
+      )}
+      <Button type="submit" className="w-full" disabled={mutation.isPending}>
+        {it.twoFactor.confirm}
+      </Button>
+    </form>
+  );
+}
+
 /** `/2fa/{token}`: the QR code and the secret of an enrolment link (SPEC.md section 2). */
 export function TwoFactorPage() {
   const token = useParams().token ?? '';
   const qr = useQrCode(token);
+  const [confirmed, setConfirmed] = useState(false);
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-muted p-4">
@@ -29,7 +84,14 @@ export function TwoFactorPage() {
           <img src="/logo.svg" alt={it.app.name} width={48} height={48} />
           <h1 className="text-xl font-semibold">{it.twoFactor.title}</h1>
         </div>
-        {qr.isPending ? (
+        {confirmed ? (
+          <>
+            <p role="status" className="text-center text-sm">
+              {it.twoFactor.confirmed}
+            </p>
+            <SignInLink />
+          </>
+        ) : qr.isPending ? (
           <div className="flex flex-col items-center gap-3" aria-busy="true">
             <span className="sr-only">{it.app.loading}</span>
             <Skeleton className="size-[300px] max-w-full" />
@@ -46,7 +108,9 @@ export function TwoFactorPage() {
           </>
         ) : (
           <>
-            <p className="text-sm text-muted-foreground">{it.twoFactor.instructions}</p>
+            <p className="text-sm text-muted-foreground">
+              {qr.data.confirm ? it.twoFactor.confirmInstructions : it.twoFactor.instructions}
+            </p>
             <div className="mx-auto rounded-md border bg-white">
               <img
                 src={qr.data.qrCode}
@@ -70,6 +134,7 @@ export function TwoFactorPage() {
                 copiedMessage={it.twoFactor.copied}
               />
             </div>
+            {qr.data.confirm && <ConfirmBox token={token} onConfirmed={() => setConfirmed(true)} />}
             <SignInLink />
           </>
         )}

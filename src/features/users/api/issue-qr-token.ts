@@ -4,11 +4,18 @@ import { qrTokenSchema } from '@contract/users';
 import { apiRequest } from '@/lib/api-client';
 
 /**
- * 'Invia QR': a GET by the contract, but it changes the user's secret and ends their sessions, so the screen runs
- * it as a mutation, on an explicit click, never from a cache or a retry.
+ * 'Invia QR' prepares a new secret beside the user's own; with `reset` ('Reimposta autenticatore') it replaces it
+ * and ends their sessions. A GET by the contract, but it changes the user's secret, so the screen runs it as a
+ * mutation, on an explicit click, never from a cache or a retry.
  */
-export const issueQrToken = (id: number) =>
-  apiRequest(`/user/${id}/qr-token`, { schema: envelopeOf(qrTokenSchema) });
+export const issueQrToken = ({ id, reset }: { id: number; reset: boolean }) =>
+  apiRequest(`/user/${id}/qr-token`, {
+    query: reset ? { reset: 'true' } : {},
+    schema: envelopeOf(qrTokenSchema),
+  });
 
 export const useIssueQrToken = () =>
-  useMutation({ mutationFn: (id: number) => issueQrToken(id).then((answer) => answer.data.query) });
+  useMutation({
+    mutationFn: (input: { id: number; reset: boolean }) =>
+      issueQrToken(input).then((answer) => answer.data.query),
+  });

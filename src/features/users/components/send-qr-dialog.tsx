@@ -10,25 +10,40 @@ import { useIssueQrToken } from '../api/issue-qr-token';
 import { UserDialog, UserDialogFooter } from './user-dialog';
 
 /**
- * 'Invia QR': asks first (a new link replaces the user's authenticator code and ends their sessions), then shows
- * the enrolment link with a copy button and says whether it was e-mailed.
+ * 'Invia QR' (a new authenticator code the user confirms from the link, the current one working until then) or, with
+ * `reset`, 'Reimposta autenticatore' (the current code stops at once and the user's sessions end): asks first, then
+ * shows the enrolment link with a copy button and says whether it was e-mailed.
  */
-export function SendQrDialog({ user, self, onClose }: { user: User; self: boolean; onClose: () => void }) {
+export function SendQrDialog({
+  user,
+  self,
+  reset = false,
+  onClose,
+}: {
+  user: User;
+  self: boolean;
+  reset?: boolean;
+  onClose: () => void;
+}) {
   const mutation = useIssueQrToken();
   const issued = mutation.data;
+  const failed = reset ? it.users.resetFailed : it.users.qrFailed;
 
   const generate = () =>
-    mutation.mutate(user.id, {
-      onError: (error) => {
-        if (!(error instanceof ApiError && error.status === 401))
-          toast.error(it.users.qrFailed, { description: errorMessage(error) });
+    mutation.mutate(
+      { id: user.id, reset },
+      {
+        onError: (error) => {
+          if (!(error instanceof ApiError && error.status === 401))
+            toast.error(failed, { description: errorMessage(error) });
+        },
       },
-    });
+    );
 
   return (
     <UserDialog
-      title={it.users.qrTitle(user.username)}
-      description={issued ? it.users.qrValidity : it.users.qrExplain}
+      title={reset ? it.users.resetTitle(user.username) : it.users.qrTitle(user.username)}
+      description={issued ? it.users.qrValidity : reset ? it.users.resetExplain : it.users.qrExplain}
       onClose={onClose}
     >
       {issued ? (
@@ -48,15 +63,19 @@ export function SendQrDialog({ user, self, onClose }: { user: User; self: boolea
           </p>
         </div>
       ) : (
-        self && <p className="text-sm font-medium text-destructive">{it.users.qrSelfWarning}</p>
+        self && (
+          <p className="text-sm font-medium text-destructive">
+            {reset ? it.users.resetSelfWarning : it.users.qrSelfWarning}
+          </p>
+        )
       )}
       {mutation.isError && (
         <p role="alert" className="text-sm text-destructive">
-          {it.users.qrFailed}
+          {failed}
         </p>
       )}
       <UserDialogFooter
-        actionLabel={it.users.qrGenerate}
+        actionLabel={reset ? it.users.resetGenerate : it.users.qrGenerate}
         pending={mutation.isPending}
         onAction={generate}
         done={Boolean(issued)}

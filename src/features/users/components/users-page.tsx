@@ -143,6 +143,9 @@ export function UsersPage() {
         {dialog?.action === 'qr' && (
           <SendQrDialog user={dialog.user} self={dialog.user.id === me?.id} onClose={close} />
         )}
+        {dialog?.action === 'reset' && (
+          <SendQrDialog user={dialog.user} self={dialog.user.id === me?.id} reset onClose={close} />
+        )}
       </Suspense>
     </>
   );

@@ -1,12 +1,12 @@
 import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { KeyRound, LockOpen, LogOut, Pencil, QrCode, Trash2 } from 'lucide-react';
+import { KeyRound, LockOpen, LogOut, Pencil, QrCode, RotateCcw, Trash2 } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import type { User } from '@contract/users';
 import { DataTable } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
 
-export type UserAction = 'edit' | 'password' | 'delete' | 'qr' | 'unlock' | 'sessions';
+export type UserAction = 'edit' | 'password' | 'delete' | 'qr' | 'reset' | 'unlock' | 'sessions';
 
 function ActionButton({
   label,
@@ -75,6 +75,11 @@ export function UsersTable({
               onClick={() => onAction('password', user)}
             />
             <ActionButton label={it.users.sendQr} icon={<QrCode />} onClick={() => onAction('qr', user)} />
+            <ActionButton
+              label={it.users.resetAuthenticator}
+              icon={<RotateCcw />}
+              onClick={() => onAction('reset', user)}
+            />
             <ActionButton
               label={it.users.unlock}
               icon={<LockOpen />}
