@@ -13,6 +13,19 @@ function findAgent(records: SandboxRecords, username: string): CrmRecord | undef
   });
 }
 
+const STAMPS = new Set(['LastModifiedDate', 'SystemModstamp', 'LastModifiedById']);
+
+/** A random edit may draw the values the record already has: draw again until some field really changes. */
+function realEdit(edit: () => CrmRecord, before: CrmRecord): CrmRecord {
+  for (let tries = 1; ; tries++) {
+    const next = edit();
+    const changed = Object.keys(next).some(
+      (f) => !STAMPS.has(f) && JSON.stringify(next[f]) !== JSON.stringify(before[f]),
+    );
+    if (changed || tries === 20) return next;
+  }
+}
+
 /**
  * A mass change on demand, so a new user can see the mass-change watch at work: the agent edits `count` person
  * accounts one after the other, now, as LastModifiedById. The next sync stores them and raises an alert once the
@@ -28,7 +41,7 @@ export function runSandboxBurst(
   const accounts = faker.helpers.shuffle(records.all('Account').filter((r) => r.IsPersonAccount === true));
   const edited: string[] = [];
   for (const account of accounts.slice(0, spec.count)) {
-    const next = editRecord(faker, 'Account', account, records.now());
+    const next = realEdit(() => editRecord(faker, 'Account', account, records.now()), account);
     next.LastModifiedById = agent.Id;
     edited.push(records.save('Account', next).Id);
   }
