@@ -32,13 +32,33 @@ export const crmErrorCodeOf = (message: string): string | undefined =>
 /** `?code=`: the caller's current one-time code; checked and then spent (a replayed code is refused). */
 export const otpQuerySchema = z.object({ code: textSchema(200) });
 
+/** The most fields one request may name: more than either object's snapshot has. */
+export const MAX_RESTORE_FIELDS = 100;
+
+/**
+ * The snapshot fields a restore writes, by their snapshot names (an address is one field, `BillingAddress`):
+ * non-empty, each once. Which names exist depends on the object; the server checks them against its catalogue.
+ */
+export const restoreFieldsSchema = z
+  .array(textSchema(80).min(1))
+  .min(1)
+  .max(MAX_RESTORE_FIELDS)
+  .superRefine((fields, ctx) => {
+    fields.forEach((field, index) => {
+      if (fields.indexOf(field) !== index)
+        ctx.addIssue({ code: 'custom', path: [index], message: `${field} is listed more than once` });
+    });
+  });
+
 /**
  * `POST /api/v3/restore-account-request/?code=` and `/restore-case-request/?code=` (USER_RANA only).
  * One request per revision in `revisionIdList`, all or nothing. Type 1 (report) is created PENDING with
  * `userReviewerId` 0; type 2 (forced) is applied at once, approved by the caller (`userReviewerId` = caller's id).
  * `userCreatorId` must be the caller's own id (403 otherwise). Answers the created requests in `data.query`.
  * 400 `Invalid Totp` for a wrong or replayed code; 409 with DUPLICATE_REQUEST_MESSAGE when a PENDING or APPROVED
- * request exists for one of the revisions.
+ * request exists for one of the revisions. `fields` (optional) limits each restore to those snapshot fields, only
+ * they are written and checked on read-back; absent, every field that differs is written (SPEC.md's payload). 400
+ * naming `body.fields` for a name that is not a snapshot field of the object.
  */
 export const createRestoreSchema = z.object({
   dateFrom: textSchema(40).min(1),
@@ -49,6 +69,7 @@ export const createRestoreSchema = z.object({
   userReviewerId: idSchema.or(z.literal(0)),
   salesforceUserId: textSchema(40).min(1).nullable().optional(),
   revisionIdList: z.array(idSchema).min(1).max(100),
+  fields: restoreFieldsSchema.optional(),
 });
 export type CreateRestore = z.infer<typeof createRestoreSchema>;
 
@@ -110,6 +131,8 @@ const restoreRequestFields = {
    * verifica', and cannot be reviewed until a read of the record shows whether it was applied.
    */
   outcomeUnknownSince: z.string().nullable().default(null),
+  /** The snapshot fields the restore writes (the others are left as the CRM holds them); null: every field. */
+  fields: z.array(z.string()).nullable().default(null),
 };
 
 /** A contact restore request; `revisionAccount.json` is the target snapshot. */

@@ -109,13 +109,17 @@ async function withConsistentContact(
 /**
  * Writes `target` back to the CRM: reads the live record, writes the target's writable fields that differ from
  * it (without assignment rules), reads the record back and checks that every written field holds the target's
- * value and that the owner did not change unless it was restored. Throws a RestoreFailure when the CRM refuses,
+ * value and that the owner did not change unless it was restored. `only`, when given, limits the write (and so
+ * its check) to those snapshot fields; an address is one field. `beforeWrite` is told the write just before it is
+ * sent (a caller that must never send it twice keeps it first). Throws a RestoreFailure when the CRM refuses,
  * cannot be reached, or does not keep a value; other errors as they are.
  */
 export async function restoreInCrm(
   crm: CrmConnector,
   object: CrmObject,
   target: CrmRecord,
+  only?: readonly string[],
+  beforeWrite?: (write: SentWrite) => Promise<void>,
 ): Promise<CrmRestore> {
   let live: CrmRecord;
   let writable: Set<string>;
@@ -128,9 +132,16 @@ export async function restoreInCrm(
     live = await crm.readRecord(object, target.Id);
     writable = new Set(await crm.writableFields(object));
     written = fieldsToRestore(target, live, writable);
+    if (only) written = written.filter((field) => only.includes(field));
     if (object === 'Case') {
       wanted = await withConsistentContact(crm, target, written, writable);
-      if (!written.includes('ContactId') && !sameJson(wanted.ContactId ?? null, live.ContactId ?? null))
+      // The contact follows a restored account; left out of a chosen set, it is not written on its own.
+      const contactFollows = !only || only.includes('ContactId') || written.includes('AccountId');
+      if (
+        contactFollows &&
+        !written.includes('ContactId') &&
+        !sameJson(wanted.ContactId ?? null, live.ContactId ?? null)
+      )
         written.push('ContactId');
     }
   } catch (error) {
@@ -142,6 +153,7 @@ export async function restoreInCrm(
     recordId: target.Id,
     fields: Object.fromEntries(written.map((f) => [f, wanted[f] ?? null])),
   };
+  await beforeWrite?.(write);
   try {
     await crm.updateRecord(object, target.Id, write.fields);
   } catch (error) {

@@ -22,8 +22,13 @@ function recordName(kind: RecordKind, view: RequestView): string {
   return label ? `${noun} ${label}` : `${noun} ${view.recordId}`;
 }
 
-const differencesLine = (view: RequestView) =>
-  view.differences.length > 0 ? `Campi diversi: ${view.differences.join(', ')}.` : 'Nessun campo diverso.';
+/** What the restore writes: the chosen fields when the requester chose some, else every field that differed. */
+function differencesLine(view: RequestView): string {
+  if (view.fields) return `Solo i campi scelti: ${view.fields.join(', ')}.`;
+  return view.differences.length > 0
+    ? `Campi diversi: ${view.differences.join(', ')}.`
+    : 'Nessun campo diverso.';
+}
 
 /** The e-mails go to Italian staff as they are, so they are written in Italian like the app (not src/i18n). */
 export function pendingRequestMail(

@@ -8,7 +8,10 @@ import type { Snapshot } from '../revisions/snapshot-diff';
 /** The ids of restore_statuses and restore_types, fixed by the initial migration. */
 export const STATUS_ID: Record<RestoreStatus, number> = { PENDING: 1, APPROVED: 2, REJECTED: 3 };
 
-/** The unique index that allows one PENDING or APPROVED request per revision. */
+/**
+ * The unique index that allows one open request per revision: a PENDING one, or an APPROVED one that restored
+ * every field (one limited to some fields leaves the others open to a new request, migration 0009).
+ */
 export const openRequestIndex = (kind: RecordKind): string => TABLES[kind].openIndex;
 
 /** A request with everything the contract shows: its users, type, status, record and target snapshot. */
@@ -36,6 +39,8 @@ export type RequestView = {
   newRecordId: string | null;
   /** Set while the CRM's answer to the restore's write is unknown (migration 0007). */
   outcomeUnknownSince: Date | null;
+  /** The snapshot fields the restore writes; null: every field that differs (migration 0009). */
+  fields: string[] | null;
 };
 
 type ViewRow = {
@@ -61,6 +66,7 @@ type ViewRow = {
   outcome: 'undeleted' | 'recreated' | null;
   new_record_id: string | null;
   outcome_unknown_since: Date | string | null;
+  fields: string[] | string | null;
 };
 
 const fromJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
@@ -88,6 +94,7 @@ const toView = (row: ViewRow): RequestView => ({
   outcome: row.outcome,
   newRecordId: row.new_record_id,
   outcomeUnknownSince: row.outcome_unknown_since === null ? null : new Date(row.outcome_unknown_since),
+  fields: row.fields === null ? null : fromJson(row.fields),
 });
 
 function viewQuery(kind: RecordKind) {
@@ -99,7 +106,7 @@ function viewQuery(kind: RecordKind) {
       q.user_reviewer_id, reviewer.username as reviewer_username,
       q.${sql.ref(t.key)} as record_id, rec.${sql.ref(t.label)} as record_label,
       q.${sql.ref(t.revisionColumn)} as revision_id, rev.json, q.outcome, q.new_record_id,
-      q.outcome_unknown_since
+      q.outcome_unknown_since, q.fields
     from ${sql.table(t.requests)} q
     join restore_types ty on ty.id = q.restore_type_id
     join restore_statuses st on st.id = q.status_id
@@ -146,7 +153,7 @@ export async function listRequests(
   return { rows: rows.map(toView), total: Number(count.rows[0]?.total ?? 0) };
 }
 
-/** Of these revisions, those a PENDING or APPROVED request already targets. */
+/** Of these revisions, those an open request already targets (see openRequestIndex). */
 export async function revisionsWithOpenRequests(
   db: Db,
   kind: RecordKind,
@@ -156,7 +163,9 @@ export async function revisionsWithOpenRequests(
   const { rows } = await sql<{ revision_id: number }>`
     select ${sql.ref(t.revisionColumn)} as revision_id from ${sql.table(t.requests)}
     where ${sql.ref(t.revisionColumn)} = any(cast(${[...revisionIds]} as integer[]))
-      and status_id in (${STATUS_ID.PENDING}, ${STATUS_ID.APPROVED})`.execute(db);
+      and (status_id = ${STATUS_ID.PENDING} or (status_id = ${STATUS_ID.APPROVED} and fields is null))`.execute(
+    db,
+  );
   return rows.map((r) => r.revision_id);
 }
 
@@ -192,6 +201,8 @@ export type NewRequest = {
   typeId: number;
   creatorId: number;
   differences: string[];
+  /** The snapshot fields to write; null: every field that differs. */
+  fields: string[] | null;
   createdAt: Date;
   /** A forced restore is claimed as it is created: nobody may review it while it is being applied. */
   claim: { token: string; since: Date } | null;
@@ -203,12 +214,13 @@ export async function insertRequests(db: Db, kind: RecordKind, requests: NewRequ
   const values = requests.map(
     (r) => sql`(${r.revisionId}, ${r.recordId}, ${r.sfUserId}, ${r.dateFrom}, ${r.dateTo}, ${r.typeId},
       ${STATUS_ID.PENDING}, ${r.creatorId}, cast(${JSON.stringify(r.differences)} as jsonb), ${r.createdAt},
-      ${r.claim?.token ?? null}, ${r.claim?.since ?? null})`,
+      ${r.claim?.token ?? null}, ${r.claim?.since ?? null},
+      cast(${r.fields === null ? null : JSON.stringify(r.fields)} as jsonb))`,
   );
   const { rows } = await sql<{ id: number }>`
     insert into ${sql.table(t.requests)} (${sql.ref(t.revisionColumn)}, ${sql.ref(t.key)}, sf_user_id,
       date_from, date_to, restore_type_id, status_id, user_creator_id, differences, created_at,
-      applying_token, applying_since)
+      applying_token, applying_since, fields)
     values ${sql.join(values)} returning id`.execute(db);
   return rows.map((r) => r.id);
 }

@@ -4,9 +4,7 @@ import type { Page, PageQuery } from '../../contract/page';
 import {
   ALREADY_REVIEWED_MESSAGE,
   CLAIMED_ELSEWHERE_MESSAGE,
-  CODES_LOCKED_MESSAGE,
   DUPLICATE_REQUEST_MESSAGE,
-  INVALID_TOTP_MESSAGE,
   OUTCOME_CHECKING_MESSAGE,
   OUTCOME_UNKNOWN_MESSAGE,
   OWN_REQUEST_MESSAGE,
@@ -19,8 +17,9 @@ import {
 } from '../../contract/restores';
 import { formatDiffProperties } from '../../contract/revisions';
 import type { AuditService } from '../audit/audit.service';
-import { spendOneTimeCode } from '../auth/one-time-code';
+import { spendCodeOrRefuse } from '../auth/code-spend';
 import { CrmError, type CrmConnector, type CrmObject, type CrmRecord } from '../crm/crm-connector';
+import { snapshotFields } from '../crm/crm-fields';
 import type { Db } from '../db/database';
 import type { Caller } from '../http/caller';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/http-error';
@@ -84,6 +83,20 @@ function checkRequester(input: CreateRestore, caller: Caller): boolean {
   return forced;
 }
 
+/** The chosen fields, each a snapshot field of the object (not its Id); null when the body chose none (all). */
+function chosenFields(kind: RecordKind, input: CreateRestore): string[] | null {
+  if (!input.fields) return null;
+  const object = recordKinds[kind].crmObject;
+  const known = new Set(snapshotFields(object).filter((field) => field !== 'Id'));
+  const unknown = input.fields.findIndex((field) => !known.has(field));
+  if (unknown >= 0)
+    throw badRequest(
+      `body.fields.${unknown}`,
+      `${input.fields[unknown]} is not a field of ${object} to restore`,
+    );
+  return [...input.fields];
+}
+
 function requestDates(input: CreateRestore): { dateFrom: string; dateTo: string } {
   const dateFrom = parseRequestDay(input.dateFrom, 'body.dateFrom');
   const dateTo = parseRequestDay(input.dateTo, 'body.dateTo');
@@ -96,6 +109,9 @@ function requestDates(input: CreateRestore): { dateFrom: string; dateTo: string 
  * reviewed again. Far longer than a CRM call with all its retries takes.
  */
 export const STALE_CLAIM_MS = 10 * 60_000;
+
+/** An audit entry names the chosen fields of a request limited to some; nothing for a request of every field. */
+const fieldsDetail = (fields: string[] | null) => (fields ? { fields } : {});
 
 const statusName = (id: number) => RESTORE_STATUSES[id - 1] as RestoreStatus;
 
@@ -116,6 +132,7 @@ function toRequest<K extends RecordKind>(kind: K, view: RequestView): RestoreReq
     outcome: view.outcome,
     newRecordId: view.newRecordId,
     outcomeUnknownSince: view.outcomeUnknownSince?.toISOString() ?? null,
+    fields: view.fields,
   } as const;
   const revision = { id: view.revisionId, json: snapshotText(kind, view.target) };
   const request: AccountRestoreRequest | CaseRestoreRequest =
@@ -191,6 +208,7 @@ export class RestoresService {
   ): Promise<RestoreRequestOf[K][]> {
     const forced = checkRequester(input, caller);
     const dates = requestDates(input);
+    const fields = chosenFields(kind, input);
     const targets = await this.targetRevisions(kind, input.revisionIdList, forced);
     const agent = await this.knownAgent(input.salesforceUserId ?? null);
     await this.refuseOpenRequests(kind, input.revisionIdList);
@@ -199,10 +217,19 @@ export class RestoresService {
 
     const createdAt = this.deps.now();
     const claim = forced ? { token: randomUUID(), since: createdAt } : null;
-    const rows = await this.newRequests(kind, targets, { ...dates, agent, createdAt, claim, input, caller });
+    const rows = await this.newRequests(kind, targets, {
+      ...dates,
+      agent,
+      createdAt,
+      claim,
+      fields,
+      input,
+      caller,
+    });
     const created = await this.insert(kind, rows, forced, caller);
     if (!forced) this.deps.mail?.pending(kind, created);
-    if (crm && claim) await this.applyForced(kind, crm, created, targets, claim.token, caller);
+    if (crm && claim)
+      await this.applyForced(kind, crm, created, { targets, fields, token: claim.token }, caller);
     const views = await findRequests(this.deps.db, kind, created);
     return views.map((view) => toRequest(kind, view));
   }
@@ -250,6 +277,7 @@ export class RestoresService {
       agent: string | null;
       createdAt: Date;
       claim: NewRequest['claim'];
+      fields: string[] | null;
       input: CreateRestore;
       caller: Caller;
     },
@@ -264,6 +292,7 @@ export class RestoresService {
       typeId: at.input.restoreTypeId,
       creatorId: at.caller.userId,
       differences: changedFields(kind, t.json, latest.get(t.recordId) ?? t.json),
+      fields: at.fields,
       createdAt: at.createdAt,
       claim: at.claim,
     }));
@@ -289,7 +318,12 @@ export class RestoresService {
                 actor: caller.actor,
                 ip: caller.ip,
                 target: `${recordKinds[kind].requestNoun}:${id}`,
-                details: { type: 'REPORT', revisionId: rows[i]!.revisionId, recordId: rows[i]!.recordId },
+                details: {
+                  type: 'REPORT',
+                  revisionId: rows[i]!.revisionId,
+                  recordId: rows[i]!.recordId,
+                  ...fieldsDetail(rows[i]!.fields),
+                },
               },
               trx,
             );
@@ -310,13 +344,13 @@ export class RestoresService {
     kind: RecordKind,
     crm: CrmConnector,
     created: readonly number[],
-    targets: readonly StoredRevisionOf[],
-    token: string,
+    batch: { targets: readonly StoredRevisionOf[]; fields: string[] | null; token: string },
     caller: Caller,
   ): Promise<void> {
+    const { targets, fields, token } = batch;
     for (const [i, id] of created.entries()) {
       try {
-        await this.apply(kind, crm, { id, token, target: targets[i]!.json as CrmRecord }, caller, {
+        await this.apply(kind, crm, { id, token, target: targets[i]!.json as CrmRecord, fields }, caller, {
           forced: true,
         });
       } catch (error) {
@@ -379,9 +413,13 @@ export class RestoresService {
     if (!(await claimRequest(db, kind, id, { token, since: at, staleBefore })))
       throw conflict(CLAIMED_ELSEWHERE_MESSAGE, undefined, ErrorCode.CLAIMED_ELSEWHERE);
     try {
-      await this.apply(kind, crm, { id, token, target: request.target as CrmRecord }, caller, {
-        forced: false,
-      });
+      await this.apply(
+        kind,
+        crm,
+        { id, token, target: request.target as CrmRecord, fields: request.fields },
+        caller,
+        { forced: false },
+      );
     } catch (error) {
       await releaseClaim(db, kind, token);
       throw error;
@@ -412,7 +450,7 @@ export class RestoresService {
    */
   private async markUnknown(
     kind: RecordKind,
-    claimed: { id: number; token: string },
+    claimed: { id: number; token: string; fields: string[] | null },
     unknown: RestoreOutcomeUnknown,
     caller: Caller,
     options: { forced: boolean; back: RecordReturn | undefined },
@@ -436,7 +474,14 @@ export class RestoresService {
       if (!(await markOutcomeUnknown(trx, kind, { ...claimed, reviewerId: caller.userId, at, write })))
         return false;
       if (options.forced)
-        await audit.record({ ...entry, action: 'restore.created', details: { type: 'FORCED' } }, trx);
+        await audit.record(
+          {
+            ...entry,
+            action: 'restore.created',
+            details: { type: 'FORCED', ...fieldsDetail(claimed.fields) },
+          },
+          trx,
+        );
       await audit.record(
         {
           ...entry,
@@ -465,7 +510,7 @@ export class RestoresService {
   private async apply(
     kind: RecordKind,
     crm: CrmConnector,
-    claimed: { id: number; token: string; target: CrmRecord },
+    claimed: { id: number; token: string; target: CrmRecord; fields: string[] | null },
     caller: Caller,
     options: { forced: boolean },
   ): Promise<void> {
@@ -475,8 +520,11 @@ export class RestoresService {
     let result;
     let back: RecordReturn | undefined;
     try {
+      // A record purged from the CRM is created again from the whole target whatever fields were chosen: a new
+      // record with only those fields would lose the rest of the revision. The chosen fields limit the write to a
+      // record that exists (live or undeleted), and the check of what it holds afterwards.
       back = await this.bringBack(crm, object, claimed);
-      result = await restoreInCrm(crm, object, back.target);
+      result = await restoreInCrm(crm, object, back.target, claimed.fields ?? undefined);
     } catch (error) {
       if (error instanceof RestoreOutcomeUnknown)
         throw await this.markUnknown(kind, claimed, error, caller, { ...options, back });
@@ -519,7 +567,14 @@ export class RestoresService {
       await recordOutcome(trx, kind, claimed.id, back);
       const entry = { actor: caller.actor, ip: caller.ip, target };
       if (options.forced)
-        await audit.record({ ...entry, action: 'restore.created', details: { type: 'FORCED' } }, trx);
+        await audit.record(
+          {
+            ...entry,
+            action: 'restore.created',
+            details: { type: 'FORCED', ...fieldsDetail(claimed.fields) },
+          },
+          trx,
+        );
       await audit.record({ ...entry, action: 'restore.approved' }, trx);
       await audit.record(
         {
@@ -527,6 +582,7 @@ export class RestoresService {
           action: 'restore.applied',
           details: {
             recordId: claimed.target.Id,
+            ...fieldsDetail(claimed.fields),
             written: result.written,
             appliedRevisionId: applied.revisionId,
             ...(back.outcome ? { outcome: back.outcome } : {}),
@@ -566,21 +622,7 @@ export class RestoresService {
   }
 
   private async spendCode(caller: Caller, code: string, target: string): Promise<void> {
-    const { db, audit, secretsKey, now } = this.deps;
-    const spent = await spendOneTimeCode(db, { userId: caller.userId, code, secretsKey, now: now() });
-    if (spent.outcome === 'accepted') return;
-    await audit.record({
-      action: spent.outcome === 'locked' ? 'restore.code_locked' : 'restore.code_refused',
-      actor: caller.actor,
-      ip: caller.ip,
-      target,
-    });
-    if (spent.outcome === 'locked') {
-      const seconds = Math.max(1, Math.ceil((spent.lockedUntil.getTime() - now().getTime()) / 1000));
-      throw new HttpError(429, CODES_LOCKED_MESSAGE, ErrorCode.CODES_LOCKED, undefined, seconds);
-    }
-    // 400, not 401: the client reads any 401 as "session expired" and signs the user out.
-    throw badRequest('query.code', INVALID_TOTP_MESSAGE, ErrorCode.INVALID_CODE);
+    await spendCodeOrRefuse(this.deps, caller, code, { prefix: 'restore', target });
   }
 
   /** The CRM to restore to; 503 CRM_LIMIT, before any code is spent, while it refuses calls for its API limit. */

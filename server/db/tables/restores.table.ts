@@ -43,6 +43,8 @@ interface RestoreRequestColumns {
   outcome_unknown_since: NullableTimestamp;
   /** The write sent then: `{recordId, fields}`, what a read of the record is checked against. */
   outcome_unknown_write: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** The snapshot fields the restore writes (migration 0009); null: every field that differs. */
+  fields: ColumnType<string[] | null, string | null | undefined, string | null>;
 }
 
 export interface RestoreAccountRequestsTable extends RestoreRequestColumns {

@@ -10,6 +10,7 @@ import {
   type SandboxCrmOptions,
 } from '../../../server/crm/sandbox/sandbox-crm';
 import { runSync } from '../../../server/sync/crm-sync';
+import { productRole } from '../../../contract/roles';
 import { bearer, nextCode, signIn, testIp, createUserWithSecret, type TestUser } from '../../support/auth';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import type { TestDbKind } from '../../support/test-database';
@@ -126,6 +127,11 @@ export class RestoreFixture {
     return rows.map((r) => ({ id: r.id, source: r.source, json: r.json as CrmRecord }));
   }
 
+  /** A new reviewer: a USER_{PRODUCT} signed in. */
+  reviewer(): Promise<SignedIn> {
+    return this.user(productRole(this.t.config.productCode));
+  }
+
   async user(role: string): Promise<SignedIn> {
     const user = await createUserWithSecret(this.t, role);
     return { user, token: await signIn(this.t, user) };
@@ -213,6 +219,17 @@ export class RestoreFixture {
       .orderBy('id')
       .execute();
     return rows.map((r) => r.action);
+  }
+
+  /** The details of the audit entry `action` about `target`. */
+  async auditDetails(target: string, action: string): Promise<Record<string, unknown>> {
+    const row = await this.t.database.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('target', '=', target)
+      .where('action', '=', action)
+      .executeTakeFirstOrThrow();
+    return row.details as Record<string, unknown>;
   }
 
   async requestRow(kind: Kind, id: number) {

@@ -78,6 +78,18 @@ describe.each(testDbKinds())('restore e-mails on %s', (kind) => {
     expect(body).toContain(CONTACT_LIST);
   });
 
+  it('a report of chosen fields names only those to the reviewers', async () => {
+    const { target } = await f.editedRecord('account', { Phone: '+39 02 2222222', BillingCity: 'Bolzano' });
+    smtp.messages.length = 0;
+    const res = await f.create('account', await f.user(USER_RANA), [target.id], {
+      body: { fields: ['BillingAddress'] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [mail] = await mailsTo([staff.user.email]);
+    expect(mail!.body).toContain('Solo i campi scelti: BillingAddress.');
+    expect(mail!.body).not.toContain('Campi diversi');
+  });
+
   it('approving a report e-mails its requester that it was applied, and no one else', async () => {
     const { target } = await f.editedRecord('case', { Subject: 'Changed before an approved restore' });
     const requester = await f.user(USER_RANA);

@@ -42,6 +42,7 @@ function caseRequest(
     outcome: null,
     newRecordId: null,
     outcomeUnknownSince: null,
+    fields: null,
     dateFrom: '2025-01-01T00:00:00.000Z',
     dateTo: '2025-04-30T00:00:00.000Z',
     salesforceUserId: '005000000000001AAA',
@@ -165,7 +166,11 @@ describe('the restore lists', () => {
       .getAllByRole('link')
       .map((link) => link.textContent)
       .filter((name) => name?.startsWith('Gestione'));
-    expect(managementLinks).toEqual(['Gestione ripristini casi', 'Gestione ripristini contatti']);
+    expect(managementLinks).toEqual([
+      'Gestione ripristini casi',
+      'Gestione ripristini contatti',
+      'Gestione rollback',
+    ]);
     const shortcut = screen
       .getAllByRole('link', { name: 'Gestione ripristini casi' })
       .find((link) => !nav.contains(link));
@@ -181,6 +186,13 @@ describe('the restore lists', () => {
     expect(listCalls('/restore-account-request/')).toHaveLength(1);
   });
 });
+
+/** The rows of a request detail's 'Differenze' table: field and value restored. */
+const differenceRows = (dialog: HTMLElement) =>
+  within(within(dialog).getByRole('table', { name: 'Differenze' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
 
 describe('the request detail', () => {
   it.each([
@@ -210,11 +222,7 @@ describe('the request detail', () => {
     const { user } = await open();
     await user.click(await screen.findByRole('button', { name: 'Dettaglio della richiesta 11' }));
     const dialog = await findModal('dialog');
-    const differences = within(dialog).getByRole('table', { name: 'Differenze' });
-    const rows = within(differences)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+    const rows = differenceRows(dialog);
     expect(rows).toEqual([
       ['Stato', 'Closed'],
       ['Richiamo', 'Sì'],
@@ -222,6 +230,21 @@ describe('the request detail', () => {
     ]);
     // The unchanged Subject is not listed, nor the CRM's own timestamp, which no restore brings back.
     expect(within(dialog).queryByText('Confezione danneggiata')).not.toBeInTheDocument();
+  });
+
+  it('shows only the chosen fields of a request limited to some, and says so', async () => {
+    lists.PENDING = [caseRequest(43, 'PENDING', { fields: ['Recall__c'] })];
+    const { user } = await open();
+    await user.click(await screen.findByRole('button', { name: 'Dettaglio della richiesta 43' }));
+    const dialog = await findModal('dialog');
+    const rows = differenceRows(dialog);
+    expect(rows).toEqual([['Richiamo', 'Sì']]);
+    expect(within(dialog).getByText('Solo i campi scelti')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'Il ripristino scrive solo questi campi; gli altri restano come sono nel CRM.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it("says 'Formato JSON non valido' for an unreadable target snapshot", async () => {

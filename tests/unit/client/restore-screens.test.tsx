@@ -2,7 +2,7 @@ import { findModal } from '../../support/modal';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ok, pageOf, refusal, startFakeApi, type FakeReply } from '../../support/fake-api';
+import { ok, pageOf, refusal, startFakeApi, type FakeHandler, type FakeReply } from '../../support/fake-api';
 
 // Whole screens render slowly in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -33,19 +33,20 @@ const caseRevision = (id: number, status: string) => ({
 });
 
 let create: () => FakeReply;
+const screens: FakeHandler = ({ method, path }) => {
+  if (method === 'POST' && /^\/restore-(account|case)-request\/$/.test(path)) return create();
+  if (path === '/sf-user/') return ok([AGENT]);
+  if (path === '/sf-user/005A/sf-account')
+    return ok(pageOf([contactRow('001X', 'Maria Bianchi', 11), contactRow('001Y', 'Luca Neri', 21)]));
+  if (path === '/revision-case/500C/cases')
+    return ok(pageOf([caseRevision(31, 'New'), caseRevision(32, 'Closed')]));
+  if (path === '/revision-case/differences') return ok({ jsonDiffProperties: '[Status]' });
+  return { status: 404 };
+};
 beforeEach(() => {
   api.requests.length = 0;
   create = () => ok([]);
-  api.setHandler(({ method, path }) => {
-    if (method === 'POST' && /^\/restore-(account|case)-request\/$/.test(path)) return create();
-    if (path === '/sf-user/') return ok([AGENT]);
-    if (path === '/sf-user/005A/sf-account')
-      return ok(pageOf([contactRow('001X', 'Maria Bianchi', 11), contactRow('001Y', 'Luca Neri', 21)]));
-    if (path === '/revision-case/500C/cases')
-      return ok(pageOf([caseRevision(31, 'New'), caseRevision(32, 'Closed')]));
-    if (path === '/revision-case/differences') return ok({ jsonDiffProperties: '[Status]' });
-    return { status: 404 };
-  });
+  api.setHandler(screens);
 });
 afterEach(resetApp);
 afterAll(async () => {
@@ -93,6 +94,46 @@ describe('the restore buttons on the contact search', () => {
     });
     expect(screen.getByRole('checkbox', { name: 'Seleziona Maria Bianchi' })).not.toBeChecked();
     expect(screen.getByRole('button', { name: 'Segnala ripristino' })).toBeDisabled();
+  });
+
+  it('list the fields of one selected row, its version at the start date against its latest one', async () => {
+    const contact = (id: number, savedAt: string, phone: string) => ({
+      id,
+      savedAt,
+      source: 'sync',
+      json: JSON.stringify({
+        Id: '001X',
+        Name: 'Maria Bianchi',
+        Phone: phone,
+        PersonEmail: `m${id}@example.it`,
+      }),
+    });
+    api.setHandler((request) => {
+      if (request.path === '/revision-account/001X/account')
+        return ok(pageOf([contact(11, '2024-01-05T09:00:00.000Z', '+39 02 1')]));
+      if (request.path === '/revision-account/001X/history')
+        return ok(pageOf([contact(12, '2024-03-01T10:00:00.000Z', '+39 02 2')]));
+      if (request.path === '/revision-account/differences')
+        return ok({ jsonDiffProperties: '[Phone, PersonEmail]' });
+      return screens(request);
+    });
+    keepContactSearch();
+    await renderApp('/contatti/contatti', { as: RANA });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Seleziona Maria Bianchi' }));
+    await user.click(screen.getByRole('button', { name: 'Segnala ripristino' }));
+    const dialog = await findModal('dialog');
+    const table = await within(dialog).findByRole('table', { name: 'Campi da ripristinare' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['Telefono+39 02 2+39 02 1', 'Emailm12@example.itm11@example.it']);
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Ripristina Telefono' }));
+    await user.type(within(dialog).getByLabelText('Codice OTP'), '246810');
+    expect(await screen.findByText('Richiesta di ripristino inviata con successo')).toBeInTheDocument();
+    expect(creates()[0]?.body).toMatchObject({ revisionIdList: [11], fields: ['PersonEmail'] });
   });
 
   it('are not there for a USER_STORICO', async () => {
@@ -144,5 +185,94 @@ describe('the restore buttons on the case detail', () => {
         'Esiste già una richiesta in sospeso o completata per la revisione selezionata',
       ),
     ).toBeInTheDocument();
+  });
+});
+
+describe('choosing the fields of a restore from the case detail', () => {
+  const detail = '/casi/500C?dateFrom=2024-01-01&dateTo=2024-06-30&agent=005A';
+  const latest = {
+    id: 40,
+    savedAt: '2024-05-10T12:30:00.000Z',
+    source: 'sync',
+    json: JSON.stringify({
+      Id: '500C',
+      CaseNumber: '00010042',
+      Reason: 'Complaint',
+      Status: 'Escalated',
+      Priority: 'High',
+      LastModifiedDate: '2024-05-10T12:30:00.000Z',
+    }),
+  };
+  const target = {
+    ...caseRevision(31, 'New'),
+    json: JSON.stringify({
+      Id: '500C',
+      CaseNumber: '00010042',
+      Reason: 'Complaint',
+      Status: 'New',
+      Priority: 'Low',
+      LastModifiedDate: '2024-02-01T08:15:00.000Z',
+    }),
+  };
+
+  beforeEach(() => {
+    api.setHandler(({ method, path, query }) => {
+      if (method === 'POST' && /^\/restore-(account|case)-request\/$/.test(path)) return create();
+      if (path === '/sf-user/') return ok([AGENT]);
+      if (path === '/revision-case/500C/cases') return ok(pageOf([target, caseRevision(32, 'Closed')]));
+      if (path === '/revision-case/500C/history') return ok(pageOf([latest, target]));
+      if (path === '/revision-case/differences')
+        return ok({
+          jsonDiffProperties:
+            query.get('secondRevisionCaseID') === '40' ? '[Status, Priority, LastModifiedDate]' : '[Status]',
+        });
+      return { status: 404 };
+    });
+  });
+
+  async function openForce() {
+    await renderApp(detail, { as: RANA });
+    const user = userEvent.setup();
+    const force = screen.getByRole('button', { name: 'Forza ripristino' });
+    await waitFor(() => expect(force).toBeEnabled());
+    await user.click(force);
+    const dialog = await findModal('dialog');
+    await within(dialog).findByRole('table', { name: 'Campi da ripristinare' });
+    return { user, dialog };
+  }
+
+  it('lists each changed field with its latest stored value and the value restored, and sends only the ticked ones', async () => {
+    const { user, dialog } = await openForce();
+    const rows = within(within(dialog).getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual(['StatoEscalatedNew', 'PrioritàHighLow']);
+    expect(within(dialog).getByText('Ultima versione salvata il 10/05/2024 14:30')).toBeInTheDocument();
+    expect(within(dialog).getByText('Campi selezionati: 2 su 2')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Ripristina Priorità' }));
+    expect(within(dialog).getByText('Campi selezionati: 1 su 2')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Codice OTP'), '004217');
+
+    expect(await screen.findByText('Caso ripristinato con successo')).toBeInTheDocument();
+    expect(creates()[0]?.body).toMatchObject({ revisionIdList: [31], fields: ['Status'] });
+  });
+
+  it('sends no fields when every field stays ticked: the restore writes them all', async () => {
+    const { user, dialog } = await openForce();
+    await user.type(within(dialog).getByLabelText('Codice OTP'), '004217');
+    expect(await screen.findByText('Caso ripristinato con successo')).toBeInTheDocument();
+    expect(creates()[0]?.body).not.toHaveProperty('fields');
+  });
+
+  it('cannot be confirmed with every field unticked', async () => {
+    const { user, dialog } = await openForce();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Ripristina Stato' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Ripristina Priorità' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Seleziona almeno un campo da ripristinare');
+    expect(within(dialog).getByRole('button', { name: 'Forza ripristino' })).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Codice OTP'), '004217{Enter}');
+    expect(creates()).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Ripristina Stato' }));
+    expect(within(dialog).getByRole('button', { name: 'Forza ripristino' })).toBeEnabled();
   });
 });

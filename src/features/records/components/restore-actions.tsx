@@ -1,6 +1,6 @@
 import { Flag, History } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { RestoreType, type CreateRestore } from '@contract/restores';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
@@ -11,6 +11,7 @@ import type { RecordKind } from '@/lib/records';
 import { canRequestRestore } from '@/lib/roles';
 import { useSessionUser } from '@/lib/session-store';
 import { useCreateRestoreRequest } from '../api/create-restore-request';
+import type { RestoreSubject } from '../hooks/use-restore-fields';
 import {
   needsReason,
   restoreErrorMessage,
@@ -19,8 +20,8 @@ import {
   type RestorePlace,
 } from './restore-messages';
 
-// The code dialog (its six boxes) loads when a restore button is first pressed, not with the list.
-const OtpDialog = lazyNamed(() => import('@/components/otp-dialog'), 'OtpDialog');
+// The code dialog (its six boxes and the field choice) loads when a restore button is first pressed, not with the list.
+const RestoreDialog = lazyNamed(() => import('./restore-dialog'), 'RestoreDialog');
 
 /** The search the versions were found with: the agent of the search bar and the two days (YYYY-MM-DD). */
 export type RestoreSearch = { agentId: string; dateFrom: string; dateTo: string };
@@ -28,12 +29,13 @@ export type RestoreSearch = { agentId: string; dateFrom: string; dateTo: string 
 /** A day of the search as the restore body's ISO date-time (SPEC.md section 9). */
 export const isoOfDay = (day: string) => `${day}T00:00:00.000Z`;
 
-/** The restore-create payload of SPEC.md section 3. */
+/** The restore-create payload of SPEC.md section 3; `fields` limits it to those snapshot fields (absent: all). */
 export function restoreBody(
   action: RestoreAction,
   userId: number,
   search: RestoreSearch,
   revisionIds: readonly number[],
+  fields?: readonly string[],
 ): CreateRestore {
   return {
     dateFrom: isoOfDay(search.dateFrom),
@@ -43,25 +45,31 @@ export function restoreBody(
     userReviewerId: action === 'report' ? 0 : userId,
     salesforceUserId: search.agentId || null,
     revisionIdList: [...revisionIds],
+    ...(fields ? { fields: [...fields] } : {}),
   };
 }
 
 /**
  * 'Segnala ripristino' and 'Forza ripristino' (USER_RANA only; nothing for other roles). Each asks for the one-time
  * code, then sends one request per revision in `revisionIds`. Online only: offline the buttons are disabled and say
- * so; nothing is queued. On a list the code has 6 digits; on a detail screen it is sent as entered.
+ * so; nothing is queued. The code has six digits everywhere (DESIGN.md section 8). A restore of one record
+ * (`subject`: a detail screen, or one row selected on a list) lists the fields it writes, all ticked: unticked
+ * ones are left out of the request's `fields`. A restore of several rows writes every field.
  */
 export function RestoreActions({
   kind,
   place,
   revisionIds,
   search,
+  subject,
   onDone,
 }: {
   kind: RecordKind;
   place: RestorePlace;
   revisionIds: readonly number[];
   search: RestoreSearch;
+  /** The one record restored, when the restore is of one revision. */
+  subject?: RestoreSubject;
   /** After a request was made (the search pages clear their selection). */
   onDone?: () => void;
 }) {
@@ -70,6 +78,7 @@ export function RestoreActions({
   const mutation = useCreateRestoreRequest(kind);
   const [action, setAction] = useState<RestoreAction | null>(null);
   const [codeError, setCodeError] = useState<string>();
+  const single = revisionIds.length === 1 && subject?.revisionId === revisionIds[0] ? subject : undefined;
 
   if (!user || !canRequestRestore(user.role)) return null;
 
@@ -84,9 +93,13 @@ export function RestoreActions({
       ? it.restore.selectRows
       : undefined;
 
-  const submit = async (chosen: RestoreAction, code: string): Promise<boolean> => {
+  const submit = async (
+    chosen: RestoreAction,
+    code: string,
+    fields: string[] | undefined,
+  ): Promise<boolean> => {
     try {
-      await mutation.mutateAsync({ body: restoreBody(chosen, user.id, search, revisionIds), code });
+      await mutation.mutateAsync({ body: restoreBody(chosen, user.id, search, revisionIds, fields), code });
     } catch (error) {
       if (isInvalidCode(error)) {
         setCodeError(restoreErrorMessage(kind, chosen, place, error));
@@ -118,17 +131,15 @@ export function RestoreActions({
       </Button>
       {action && (
         <Suspense>
-          <OtpDialog
-            title={it.restore.otpTitle}
-            description={
-              action === 'report'
-                ? it.restore.reportDescription(revisionIds.length)
-                : it.restore.forceDescription(revisionIds.length)
-            }
-            confirmLabel={action === 'report' ? it.restore.report : it.restore.force}
+          <RestoreDialog
+            kind={kind}
+            action={action}
+            count={revisionIds.length}
+            subject={single}
+            range={search}
             pending={mutation.isPending}
             error={codeError}
-            onSubmit={(code) => submit(action, code)}
+            onSubmit={(code, fields) => submit(action, code, fields)}
             onClose={close}
           />
         </Suspense>

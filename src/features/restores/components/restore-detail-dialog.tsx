@@ -16,7 +16,7 @@ import { formatDateTime, formatDay } from '@/lib/dates';
 import { decisionDateLabel, decisionDateText } from './decision-date';
 import { outcomeText } from './restore-outcome';
 import { ReviewButtons } from './review-buttons';
-import { targetValues } from './target-values';
+import { restoredValues } from './restored-values';
 
 const r = it.restores;
 
@@ -32,8 +32,9 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * One request in full: who asked and when, the decision date (SPEC.md section 4's label rule), and every field that
- * differed with the value the restore writes back. A pending request can be reviewed from here.
+ * One request in full: who asked and when, the decision date (SPEC.md section 4's label rule), and exactly the fields
+ * the restore writes, with their values: the chosen ones when the requester chose some, else every field that
+ * differed. A pending request can be reviewed from here.
  */
 export function RestoreDetailDialog({
   request,
@@ -45,7 +46,7 @@ export function RestoreDetailDialog({
   onClose: () => void;
 }) {
   const status = request.status.status;
-  const values = targetValues(request.kind, request.differences, request.revision.json);
+  const values = restoredValues(request);
   const outcome = outcomeText(request);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -80,6 +81,12 @@ export function RestoreDetailDialog({
         )}
         <section aria-label={r.differences} className="flex flex-col gap-2">
           <h3 className="font-semibold">{r.differences}</h3>
+          {request.fields && (
+            <p className="text-sm">
+              <Badge variant="secondary">{r.onlyChosen}</Badge>{' '}
+              <span className="text-muted-foreground">{r.onlyChosenDetail}</span>
+            </p>
+          )}
           {values === null ? (
             <p role="alert" className="text-sm text-destructive">
               {it.compare.invalidJson}
@@ -95,10 +102,10 @@ export function RestoreDetailDialog({
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {values.map(({ field, label, value }) => (
+                {values.map(({ field, label, target }) => (
                   <TableRow key={field}>
                     <TableCell className="font-medium">{label}</TableCell>
-                    <TableCell className="whitespace-pre-wrap break-words">{value}</TableCell>
+                    <TableCell className="whitespace-pre-wrap break-words">{target}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

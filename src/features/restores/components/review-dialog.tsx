@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { OtpDialog } from '@/components/otp-dialog';
 import { it } from '@/i18n/it';
 import { failureReason, isInvalidCode, isSignedOut } from '@/lib/error-message';

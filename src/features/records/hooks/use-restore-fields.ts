@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { parseDiffProperties, type Revision } from '@contract/revisions';
+import type { RecordKind } from '@/lib/records';
+import type { DayRange } from '@/lib/search-state';
+import { parseSnapshot } from '@/lib/snapshot';
+import { recordDifferencesOptions } from '../api/get-record-differences';
+import { latestRevisionOptions } from '../api/get-record-history';
+import { recordRevisionsOptions } from '../api/get-record-revisions';
+import { restoreFields, type RestoreField } from '../kinds/restore-fields';
+
+/** The record and revision a restore of one record is about; `target` when the screen holds it already. */
+export type RestoreSubject = { recordId: string; revisionId: number; target?: Revision };
+
+export type RestoreFieldsState =
+  { status: 'loading' } | { status: 'failed' } | { status: 'ready'; fields: RestoreField[]; savedAt: string };
+
+/**
+ * The fields a restore of one record would write: those that differ between the revision restored and the record's
+ * latest stored revision (as the server lists a request's differences), each with both values, and when that
+ * latest revision was saved. The target comes from the screen, or else from the versions at the search's dates
+ * (a search row restores its version at the start date). Nothing is loaded while `enabled` is false.
+ */
+export function useRestoreFields(
+  kind: RecordKind,
+  subject: RestoreSubject | undefined,
+  range: DayRange,
+  enabled: boolean,
+): RestoreFieldsState {
+  const on = enabled && subject !== undefined;
+  const id = subject?.recordId ?? '';
+  // Shared with the screen's own versions query: `enabled`, not a skipped query function, so that a refetch of
+  // that query (after a restore) still has its function.
+  const versions = useQuery({
+    ...recordRevisionsOptions(kind, id, range),
+    enabled: on && !subject?.target,
+  });
+  const latest = useQuery(latestRevisionOptions(kind, id, on));
+  const target = subject?.target ?? versions.data?.content.find((r) => r.id === subject?.revisionId);
+  const pair = target && latest.data ? { first: target, second: latest.data } : undefined;
+  const differences = useQuery(recordDifferencesOptions(kind, on ? pair : undefined));
+
+  if (versions.isError || latest.isError || differences.isError) return { status: 'failed' };
+  if ((versions.isSuccess && !target) || latest.data === null) return { status: 'failed' };
+  if (!pair || !differences.data) return { status: 'loading' };
+  const targetSnapshot = parseSnapshot(pair.first.json);
+  const latestSnapshot = parseSnapshot(pair.second.json);
+  if (!targetSnapshot || !latestSnapshot) return { status: 'failed' };
+  return {
+    status: 'ready',
+    fields: restoreFields(
+      kind,
+      parseDiffProperties(differences.data.jsonDiffProperties),
+      targetSnapshot,
+      latestSnapshot,
+    ),
+    savedAt: pair.second.savedAt,
+  };
+}

@@ -1,0 +1,62 @@
+import { expect, inject } from 'vitest';
+import { SalesforceConnector } from '../../../server/crm/salesforce-connector';
+import { call, type Envelope } from './users';
+
+/** A range of the demo data in which records changed. */
+export const RANGE = { dateFrom: '2025-01-01', dateTo: '2025-06-30' };
+
+type Agent = { id: string };
+type ContactRow = { id: string; accountName: string | null; earlierRevisionAccount: { id: number } };
+type Revision = { id: number; json: string };
+export type Page0<T> = { content: T[] };
+
+/** The sandbox CRM read through the connector Storico uses, so records compare in snapshot form. */
+const crm = () =>
+  new SalesforceConnector({ loginUrl: inject('sandboxUrl'), clientId: 'sandbox', clientSecret: 'sandbox' });
+
+/** The record as the sandbox CRM holds it now, read over its REST API. */
+export const crmAccount = (id: string): Promise<Record<string, unknown>> => crm().readRecord('Account', id);
+
+const fieldsOf = (list: string) =>
+  list
+    .replace(/^\[|\]$/g, '')
+    .split(',')
+    .map((field) => field.trim())
+    .filter(Boolean);
+
+/**
+ * A contact of the demo whose version at the start of RANGE differs from its latest one in at least `minFields`
+ * fields the CRM accepts writes to, with that first version and those fields; contacts in `skip` are passed over.
+ */
+export async function contactToRestore(
+  token: string,
+  { skip = [], minFields = 1 }: { skip?: readonly string[]; minFields?: number } = {},
+) {
+  const get = async <T>(path: string) => {
+    const answer = await call<Envelope<T>>(path, { token });
+    expect(answer.status, path).toBe(200);
+    return answer.body.data.query;
+  };
+  const range = `dateFrom=${RANGE.dateFrom}&dateTo=${RANGE.dateTo}`;
+  // The contact fields a restore writes back (those the org's describe lets the connector write).
+  const writable = await crm().writableFields('Account');
+  for (const agent of await get<Agent[]>('/sf-user/?isPaged=false')) {
+    const rows = await get<Page0<ContactRow>>(`/sf-user/${agent.id}/sf-account?page=0&size=10&${range}`);
+    for (const row of rows.content.filter((r) => !skip.includes(r.id))) {
+      const [latest] = (await get<Page0<Revision>>(`/revision-account/${row.id}/history?page=0&size=1`))
+        .content;
+      if (!latest || latest.id === row.earlierRevisionAccount.id) continue;
+      const diff = await get<{ jsonDiffProperties: string }>(
+        `/revision-account/differences?firstRevisionAccountID=${row.earlierRevisionAccount.id}&secondRevisionAccountID=${latest.id}`,
+      );
+      const fields = fieldsOf(diff.jsonDiffProperties).filter((f) => writable.includes(f));
+      if (fields.length < minFields) continue;
+      const [first] = (
+        await get<Page0<Revision>>(`/revision-account/${row.id}/account?page=0&size=10&${range}`)
+      ).content;
+      expect(first?.id).toBe(row.earlierRevisionAccount.id);
+      return { agent, row, fields, target: JSON.parse(first!.json) as Record<string, unknown> };
+    }
+  }
+  throw new Error(`the demo data has no contact that changed in ${minFields} writable fields`);
+}
