@@ -1,0 +1,327 @@
+import { randomUUID } from 'node:crypto';
+import type { AuditService } from '../audit/audit.service';
+import { CrmError, type CrmConnector, type CrmObject, type CrmRecord } from '../crm/crm-connector';
+import type { Db } from '../db/database';
+import { kindOfObject } from '../db/record-kinds';
+import { bringBack, type RecordReturn } from '../restores/record-return';
+import { RestoreFailure, restoreInCrm, RestoreOutcomeUnknown, writeHeld } from '../restores/restore-apply';
+import { STALE_CLAIM_MS } from '../restores/restores.service';
+import { storeIfChanged, storeRestored, storeSnapshots } from '../revisions/revision-store';
+import { revisionsByIds } from '../revisions/revisions.repository';
+import { apiUsageReached } from '../sync/crm-sync';
+import type { SyncLogger } from '../sync/sync-logger';
+import {
+  claimBatch,
+  isRunning,
+  markSent,
+  nextRunningRollback,
+  openRecords,
+  pauseRollback,
+  recordResult,
+  releaseClaim,
+  unknownRecords,
+  type ClaimedRecord,
+  type RecordResult,
+  type RunningRollback,
+} from './rollback-work.repository';
+import { endRun } from './rollbacks.repository';
+
+export type RollbackRunnerDeps = {
+  db: Db;
+  crm: CrmConnector;
+  audit: AuditService;
+  now: () => Date;
+  /** ROLLBACK_BATCH_SIZE: records claimed and applied at a time. */
+  batchSize: number;
+  /** RESTORE_OUTCOME_WAIT_S: a write that went unanswered counts as not applied only this long after. */
+  outcomeWaitMs: number;
+  /**
+   * SF_API_MAX_USAGE: like the sync, a rollback (bulk work too) starts no batch while the org's API usage is at this
+   * share of its daily limit, leaving the rest to single restores and the org's other integrations.
+   */
+  maxApiUsage?: number;
+  logger?: SyncLogger;
+};
+
+/**
+ * How long the rollback waits once the CRM refuses calls for its daily API limit (a rolling 24-hour count: a
+ * quarter of an hour later has a fair chance).
+ */
+const CRM_LIMIT_PAUSE_MS = 15 * 60_000;
+
+/** What one `runBatch` did: which rollback, and how many records got an outcome. */
+export type BatchReport = { rollbackId: number; applied: number; finished: boolean; paused: boolean };
+
+const NOT_APPLIED = 'The CRM did not answer the write, and a later read shows it was not applied';
+const CREATED_IN_WINDOW = 'Created in the window: there is no version before it to go back to';
+const NOTHING_TO_WRITE = 'Already holds its values from before the window';
+
+/**
+ * Applies approved rollbacks, one batch at a time: claims records in the database (so two instances never write the
+ * same record), writes each back to its version before the window, and records its outcome with the revision read
+ * back. A write is kept as sent before it goes out: after a crash such a record is settled by reading it, never
+ * written again; a record claimed by a dead worker and not yet sent is simply taken over.
+ */
+export class RollbackRunner {
+  constructor(private readonly deps: RollbackRunnerDeps) {}
+
+  /** One batch of the oldest running rollback; null when none has work. */
+  async runBatch(): Promise<BatchReport | null> {
+    const { db, now } = this.deps;
+    const rollback = await nextRunningRollback(db, now());
+    if (!rollback) return null;
+    const report: BatchReport = { rollbackId: rollback.id, applied: 0, finished: false, paused: false };
+    if (await this.atUsageCap()) {
+      await pauseRollback(db, rollback.id, new Date(now().getTime() + CRM_LIMIT_PAUSE_MS));
+      return { ...report, paused: true };
+    }
+    report.applied += await this.settleUnknown(rollback);
+    const token = randomUUID();
+    const at = now();
+    const batch = await claimBatch(db, {
+      id: rollback.id,
+      token,
+      now: at,
+      staleBefore: new Date(at.getTime() - STALE_CLAIM_MS),
+      limit: this.deps.batchSize,
+    });
+    for (const record of batch) {
+      if (!(await isRunning(db, rollback.id))) break;
+      const result = await this.applyRecord(rollback, record, token);
+      if (result === 'crm-limit') {
+        await pauseRollback(db, rollback.id, new Date(now().getTime() + CRM_LIMIT_PAUSE_MS));
+        report.paused = true;
+        break;
+      }
+      report.applied++;
+    }
+    await releaseClaim(db, rollback.id, token);
+    if (!report.paused && (await openRecords(db, rollback.id)) === 0)
+      report.finished = await this.finish(rollback);
+    return report;
+  }
+
+  /** Runs batches until no rollback has work left that can be done now (tests, the benchmark). */
+  async runUntilIdle(): Promise<void> {
+    for (;;) {
+      const report = await this.runBatch();
+      if (!report || report.paused) return;
+      if (
+        report.applied === 0 &&
+        !report.finished &&
+        (await openRecords(this.deps.db, report.rollbackId)) > 0
+      )
+        return;
+    }
+  }
+
+  /** Whether API usage is at the cap, asking the org once when its last answer said so. */
+  private async atUsageCap(): Promise<boolean> {
+    const { crm, maxApiUsage } = this.deps;
+    if (!apiUsageReached(crm, maxApiUsage)) return false;
+    await crm.checkLimits().catch(() => null);
+    return apiUsageReached(crm, maxApiUsage);
+  }
+
+  private async finish(rollback: RunningRollback): Promise<boolean> {
+    const { db, audit, now } = this.deps;
+    return db.transaction().execute(async (trx) => {
+      if (!(await endRun(trx, { id: rollback.id, run: 'finished', at: now() }))) return false;
+      await audit.record(
+        { action: 'rollback.finished', actor: null, target: `rollback-request:${rollback.id}` },
+        trx,
+      );
+      return true;
+    });
+  }
+
+  /** One record: `crm-limit` when the CRM refuses calls (the record stays to do), else its outcome is recorded. */
+  private async applyRecord(
+    rollback: RunningRollback,
+    record: ClaimedRecord,
+    token: string,
+  ): Promise<'done' | 'crm-limit'> {
+    const { db, crm } = this.deps;
+    const object = rollback.object;
+    if (record.sentWrite) {
+      // A worker died after sending this write: only a read can tell whether it landed.
+      await this.saveResult(rollback, record, token, {
+        outcome: 'unknown',
+        message: 'The worker stopped after sending the write: it is checked by reading the record',
+        written: Object.keys(record.sentWrite.fields),
+        returned: record.sentWrite.returned,
+        newRecordId: record.sentWrite.newRecordId,
+      });
+      return 'done';
+    }
+    if (record.targetRevisionId === null) {
+      await this.saveResult(rollback, record, token, result('skipped', CREATED_IN_WINDOW));
+      return 'done';
+    }
+    const [revision] = await revisionsByIds(db, kindOfObject(object), [record.targetRevisionId]);
+    const source = `rollback:${rollback.id}` as const;
+    let back: RecordReturn | undefined;
+    try {
+      const at = this.deps.now();
+      back = await bringBack(
+        { db, crm, object, source, now: at, staleBefore: new Date(at.getTime() - STALE_CLAIM_MS) },
+        revision!.json as CrmRecord,
+      );
+      const returned = back;
+      const done = await restoreInCrm(
+        crm,
+        object,
+        back.target,
+        rollback.fields ?? undefined,
+        async (write) => {
+          const sent = { ...write, returned: returned.outcome, newRecordId: returned.newRecordId };
+          if (
+            !(await markSent(db, {
+              id: rollback.id,
+              position: record.position,
+              token,
+              write: sent,
+              at: this.deps.now(),
+            }))
+          )
+            throw new Error(
+              `rollback ${rollback.id}: the claim on ${record.recordId} was lost before its write`,
+            );
+        },
+      );
+      await db.transaction().execute(async (trx) => {
+        await storeIfChanged(trx, object, done.live, 'sync');
+        if (done.written.length > 0) await storeRestored(trx, object, done.readBack, source);
+        await this.saveResult(
+          rollback,
+          record,
+          token,
+          {
+            outcome: done.written.length > 0 || back!.outcome ? 'restored' : 'skipped',
+            message: done.written.length > 0 || back!.outcome ? null : NOTHING_TO_WRITE,
+            written: done.written,
+            returned: back!.outcome,
+            newRecordId: back!.newRecordId,
+          },
+          trx,
+        );
+      });
+      return 'done';
+    } catch (error) {
+      return this.failed(rollback, record, token, error, back);
+    }
+  }
+
+  private async failed(
+    rollback: RunningRollback,
+    record: ClaimedRecord,
+    token: string,
+    error: unknown,
+    back: RecordReturn | undefined,
+  ): Promise<'done' | 'crm-limit'> {
+    const { db } = this.deps;
+    const object = rollback.object;
+    const limit =
+      (error instanceof RestoreFailure && error.crmLimit) ||
+      (error instanceof CrmError && error.errorCode === 'REQUEST_LIMIT_EXCEEDED');
+    if (limit) return 'crm-limit';
+    if (error instanceof RestoreOutcomeUnknown) {
+      await storeSnapshots(db, object, [error.live], 'sync').catch(() => undefined);
+      await this.saveResult(rollback, record, token, {
+        outcome: 'unknown',
+        message: error.message,
+        written: Object.keys(error.write.fields),
+        returned: back?.outcome ?? null,
+        newRecordId: back?.newRecordId ?? null,
+      });
+      return 'done';
+    }
+    if (!(error instanceof RestoreFailure) && !(error instanceof CrmError)) throw error;
+    if (error instanceof RestoreFailure) {
+      // What was read is the CRM's truth: kept as a sync would keep it, a read after the write as the rollback's.
+      await storeSnapshots(db, object, error.seen, 'sync').catch(() => undefined);
+      for (const read of error.afterWrite)
+        await storeRestored(db, object, read, `rollback:${rollback.id}`).catch(() => undefined);
+    }
+    await this.saveResult(rollback, record, token, result('refused', error.message));
+    return 'done';
+  }
+
+  /** Records whose write went unanswered: a read that shows the write makes them restored, else refused later. */
+  private async settleUnknown(rollback: RunningRollback): Promise<number> {
+    const { db, crm, now } = this.deps;
+    let settled = 0;
+    for (const entry of await unknownRecords(db, rollback.id)) {
+      let live: CrmRecord;
+      try {
+        live = await crm.readRecord(rollback.object, entry.write.recordId);
+      } catch {
+        return settled;
+      }
+      const held = writeHeld(entry.write, live);
+      if (!held && now().getTime() - entry.since.getTime() < this.deps.outcomeWaitMs) continue;
+      const outcome: RecordResult = {
+        outcome: held ? 'restored' : 'refused',
+        message: held ? null : NOT_APPLIED,
+        written: held ? Object.keys(entry.write.fields) : [],
+        returned: entry.write.returned,
+        newRecordId: entry.write.newRecordId,
+      };
+      await db.transaction().execute(async (trx) => {
+        if (held) await storeRestored(trx, rollback.object, live, `rollback:${rollback.id}`);
+        else await storeSnapshots(trx, rollback.object, [live], 'sync');
+        const position = {
+          position: entry.position,
+          recordId: entry.recordId,
+          targetRevisionId: null,
+          sentWrite: null,
+        };
+        await this.saveResult(rollback, position, null, outcome, trx);
+      });
+      settled++;
+    }
+    return settled;
+  }
+
+  /** The outcome, with its audit entry, in one transaction (`db`'s when given). */
+  private async saveResult(
+    rollback: { id: number; object: CrmObject },
+    record: ClaimedRecord,
+    token: string | null,
+    outcome: RecordResult,
+    db: Db = this.deps.db,
+  ): Promise<void> {
+    const write = async (trx: Db) => {
+      const at = this.deps.now();
+      if (
+        !(await recordResult(trx, { id: rollback.id, position: record.position, token, result: outcome, at }))
+      )
+        return;
+      await this.deps.audit.record(
+        {
+          action: 'rollback.record',
+          actor: null,
+          target: `rollback-request:${rollback.id}`,
+          details: {
+            recordId: record.recordId,
+            outcome: outcome.outcome,
+            ...(outcome.message ? { message: outcome.message } : {}),
+            ...(outcome.written.length > 0 ? { written: outcome.written } : {}),
+            ...(outcome.returned ? { returned: outcome.returned } : {}),
+          },
+        },
+        trx,
+      );
+    };
+    if (db.isTransaction) await write(db);
+    else await db.transaction().execute(write);
+  }
+}
+
+const result = (outcome: 'skipped' | 'refused', message: string): RecordResult => ({
+  outcome,
+  message,
+  written: [],
+  returned: null,
+  newRecordId: null,
+});

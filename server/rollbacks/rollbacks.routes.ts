@@ -1,0 +1,144 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelopeOf, errorBodySchema } from '../../contract/envelope';
+import { pageOf } from '../../contract/page';
+import { rolesAllowed } from '../../contract/permissions';
+import { otpQuerySchema, reviewQuerySchema } from '../../contract/restores';
+import {
+  createRollbackSchema,
+  rollbackDetailQuerySchema,
+  rollbackDetailSchema,
+  rollbackIdParamsSchema,
+  rollbackListQuerySchema,
+  rollbackPreviewSchema,
+  rollbackRequestSchema,
+  rollbackReviewParamsSchema,
+  rollbackScopeSchema,
+} from '../../contract/rollbacks';
+import { callerOf } from '../http/caller';
+import { envelope } from '../http/envelope';
+import { rateLimits } from '../http/rate-limit';
+import type { RollbacksService } from './rollbacks.service';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+
+/** Rollbacks of an agent's changes: USER_RANA prepares and creates them, reviewers approve, follow and stop them. */
+export async function rollbackRoutes(
+  app: FastifyInstance,
+  { rollbacks, productCode }: { rollbacks: RollbacksService; productCode: string },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const requesters = { access: rolesAllowed('requestRollbacks', productCode) };
+  const reviewers = { access: rolesAllowed('reviewRollbacks', productCode) };
+  const base = '/rollback-request';
+
+  r.post(
+    `${base}/preview`,
+    {
+      config: requesters,
+      schema: {
+        tags: ['rollbacks'],
+        summary:
+          "What rolling back an agent's changes in a window would write: counts per field and a sample",
+        body: rollbackScopeSchema,
+        response: { 200: envelopeOf(rollbackPreviewSchema), ...errors },
+      },
+    },
+    async (request) => envelope(await rollbacks.preview(request.body, callerOf(request))),
+  );
+
+  r.post(
+    `${base}/`,
+    {
+      config: { ...requesters, rateLimit: rateLimits.code },
+      schema: {
+        tags: ['rollbacks'],
+        summary:
+          "Request the rollback of an agent's changes in a window (PENDING until a reviewer approves it)",
+        querystring: otpQuerySchema,
+        body: createRollbackSchema,
+        response: { 201: envelopeOf(rollbackRequestSchema), ...errors, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await rollbacks.create(request.body, request.query.code, callerOf(request));
+      reply.code(201);
+      return envelope(created, 'Rollback requested', 201);
+    },
+  );
+
+  r.get(
+    `${base}/`,
+    {
+      config: reviewers,
+      schema: {
+        tags: ['rollbacks'],
+        summary: 'Rollback requests of one status, newest first, with their progress',
+        querystring: rollbackListQuerySchema,
+        response: { 200: envelopeOf(pageOf(rollbackRequestSchema)), ...errors },
+      },
+    },
+    async (request) => envelope(await rollbacks.list(request.query)),
+  );
+
+  r.get(
+    `${base}/:id`,
+    {
+      config: reviewers,
+      schema: {
+        tags: ['rollbacks'],
+        summary: "A rollback's progress and a page of its records' outcomes",
+        params: rollbackIdParamsSchema,
+        querystring: rollbackDetailQuerySchema,
+        response: { 200: envelopeOf(rollbackDetailSchema), ...errors },
+      },
+    },
+    async (request) => envelope(await rollbacks.detail(request.params.id, request.query)),
+  );
+
+  r.post(
+    `${base}/:id/review/:reviewerId`,
+    {
+      config: { ...reviewers, rateLimit: rateLimits.code },
+      schema: {
+        tags: ['rollbacks'],
+        summary: 'Approve (it is then applied in batches) or reject a pending rollback of someone else',
+        params: rollbackReviewParamsSchema,
+        querystring: reviewQuerySchema,
+        response: {
+          200: envelopeOf(rollbackRequestSchema),
+          ...errors,
+          429: errorBodySchema,
+          503: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const { id, reviewerId } = request.params;
+      const { approved, code } = request.query;
+      const reviewed = await rollbacks.review(id, reviewerId, { approved, code }, callerOf(request));
+      return envelope(reviewed, approved ? 'Rollback approved' : 'Rollback rejected');
+    },
+  );
+
+  r.post(
+    `${base}/:id/stop`,
+    {
+      config: reviewers,
+      schema: {
+        tags: ['rollbacks'],
+        summary: 'Stop a running rollback: the records not done yet are left as they are',
+        params: rollbackIdParamsSchema,
+        response: { 200: envelopeOf(rollbackRequestSchema), ...errors },
+      },
+    },
+    async (request) =>
+      envelope(await rollbacks.stop(request.params.id, callerOf(request)), 'Rollback stopped'),
+  );
+}

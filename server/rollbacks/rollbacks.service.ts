@@ -1,0 +1,408 @@
+import { ErrorCode } from '../../contract/error-codes';
+import type { Page, PageQuery } from '../../contract/page';
+import { ALREADY_REVIEWED_MESSAGE, OWN_REQUEST_MESSAGE } from '../../contract/restores';
+import {
+  ROLLBACK_EMPTY_MESSAGE,
+  ROLLBACK_NOT_RUNNING_MESSAGE,
+  ROLLBACK_OPEN_MESSAGE,
+  type CreateRollback,
+  type RollbackDetail,
+  type RollbackOutcome,
+  type RollbackPreview,
+  type RollbackRequest,
+  type RollbackScope,
+  type RollbackStatus,
+} from '../../contract/rollbacks';
+import type { AuditService } from '../audit/audit.service';
+import { spendCodeOrRefuse } from '../auth/code-spend';
+import type { CrmConnector, CrmObject } from '../crm/crm-connector';
+import { snapshotFields } from '../crm/crm-fields';
+import type { Db } from '../db/database';
+import { kindOfObject } from '../db/record-kinds';
+import type { Caller } from '../http/caller';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/http-error';
+import { toPage } from '../http/paging';
+import { revisionsByIds } from '../revisions/revisions.repository';
+import { romeMidnight, nextDay } from '../revisions/rome-days';
+import { changedFields } from '../revisions/snapshot-fields';
+import { violatedUniqueIndex } from '../users/users.repository';
+import { crmUserNames, recordsChangedInWindow, type ScopeRecord } from './rollback-scope';
+import {
+  decideRollback,
+  endRun,
+  findRollback,
+  insertRollback,
+  listRollbacks,
+  rollbackRecords,
+  type RollbackView,
+} from './rollbacks.repository';
+
+export type RollbacksDeps = {
+  db: Db;
+  /** The CRM rollbacks write to; without one, approving answers 503. */
+  crm: CrmConnector | undefined;
+  audit: AuditService;
+  secretsKey: Buffer;
+  now: () => Date;
+  /** Tells the worker an approved rollback is waiting, so it starts at once. */
+  wake: () => void;
+};
+
+/** Records shown with their values in a preview. */
+const SAMPLE_SIZE = 20;
+/** Fields a rollback never writes, whatever the org says: identity, system stamps and names of related records. */
+const NEVER_WRITTEN = new Set([
+  'Id',
+  'IsDeleted',
+  'MasterRecordId',
+  'CreatedDate',
+  'LastModifiedDate',
+  'LastModifiedById',
+  'SystemModstamp',
+  'OwnerName',
+  'ContactName',
+  'CaseNumber',
+]);
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The window's instants, both included: a day starts at 00:00 in Rome and `to` ends at its 24:00 (less 1 ms); an
+ * instant is taken as it is (an alert's window).
+ */
+export function rollbackWindow(scope: Pick<RollbackScope, 'from' | 'to'>): { from: Date; to: Date } {
+  const instant = (value: string, field: string, end: boolean) => {
+    let at: Date;
+    if (DAY.test(value)) {
+      const valid = !Number.isNaN(new Date(`${value}T00:00:00Z`).getTime());
+      at = valid
+        ? new Date(romeMidnight(end ? nextDay(value) : value).getTime() - (end ? 1 : 0))
+        : new Date(NaN);
+    } else at = new Date(value);
+    if (Number.isNaN(at.getTime())) throw badRequest(field, 'Not a valid day or date-time');
+    return at;
+  };
+  const from = instant(scope.from, 'body.from', false);
+  const to = instant(scope.to, 'body.to', true);
+  if (from > to) throw badRequest('body.to', 'to must not be before from');
+  return { from, to };
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+function toRequest(view: RollbackView): RollbackRequest {
+  const { counts } = view;
+  return {
+    id: view.id,
+    sfUserID: view.sfUserId,
+    agentName: view.agentName,
+    object: view.object,
+    from: view.rangeFrom,
+    to: view.rangeTo,
+    fields: view.fields,
+    alertId: view.alertId,
+    status: view.status,
+    run: view.run,
+    createdAt: view.createdAt.toISOString(),
+    approvedAt: iso(view.approvedAt),
+    stoppedAt: iso(view.stoppedAt),
+    finishedAt: iso(view.finishedAt),
+    userCreator: view.creator,
+    userReviewer: view.reviewer,
+    stoppedBy: view.stopper,
+    total: view.total,
+    done: counts.restored + counts.skipped + counts.refused,
+    restored: counts.restored,
+    skipped: counts.skipped,
+    refused: counts.refused,
+    unknown: counts.unknown,
+  };
+}
+
+const target = (id: number) => `rollback-request:${id}`;
+
+/** Preparing, creating, reviewing, stopping and reading rollbacks of an agent's changes; the worker applies them. */
+export class RollbacksService {
+  constructor(private readonly deps: RollbacksDeps) {}
+
+  async preview(scope: RollbackScope, caller: Caller): Promise<RollbackPreview> {
+    const window = rollbackWindow(scope);
+    const fields = await this.chosenFields(scope.object, scope.fields);
+    const records = await recordsChangedInWindow(this.deps.db, kindOfObject(scope.object), {
+      agent: scope.sfUserID,
+      ...window,
+    });
+    const writable = await this.writable(scope.object);
+    const kind = kindOfObject(scope.object);
+    const snapshots = new Map(
+      (
+        await revisionsByIds(
+          this.deps.db,
+          kind,
+          records.flatMap((r) => [r.latestRevisionId, ...(r.targetRevisionId ? [r.targetRevisionId] : [])]),
+        )
+      ).map((rev) => [rev.id, rev.json]),
+    );
+    const counts = new Map<string, number>();
+    const changedAnywhere = new Set<string>();
+    const sample: RollbackPreview['sample'] = [];
+    for (const record of records) {
+      if (record.targetRevisionId === null) continue;
+      const before = snapshots.get(record.targetRevisionId)!;
+      const after = snapshots.get(record.latestRevisionId)!;
+      const changed = changedFields(kind, before, after).filter((f) => writable.has(f));
+      for (const f of changed) changedAnywhere.add(f);
+      if (record.laterAt) continue;
+      const written = fields ? changed.filter((f) => fields.includes(f)) : changed;
+      for (const f of written) counts.set(f, (counts.get(f) ?? 0) + 1);
+      if (written.length > 0 && sample.length < SAMPLE_SIZE) {
+        sample.push({
+          recordId: record.recordId,
+          label: record.label,
+          deleted: after.IsDeleted === true,
+          changes: written.map((field) => ({
+            field,
+            before: before[field] ?? null,
+            after: after[field] ?? null,
+          })),
+        });
+      }
+    }
+    const later = records.filter((r) => r.laterAt);
+    const names = await crmUserNames(this.deps.db, [
+      scope.sfUserID,
+      ...later.flatMap((r) => (r.laterBy ? [r.laterBy] : [])),
+    ]);
+    await this.deps.audit.record({
+      action: 'rollback.previewed',
+      actor: caller.actor,
+      ip: caller.ip,
+      target: `sf-user:${scope.sfUserID}`,
+      details: { object: scope.object, from: scope.from, to: scope.to, fields, records: records.length },
+    });
+    const order = snapshotFields(scope.object);
+    return {
+      sfUserID: scope.sfUserID,
+      agentName: names.get(scope.sfUserID) ?? null,
+      object: scope.object,
+      from: scope.from,
+      to: scope.to,
+      fields,
+      records: records.length,
+      withoutEarlierVersion: records.filter((r) => r.targetRevisionId === null).length,
+      changedFields: order.filter((f) => changedAnywhere.has(f)),
+      fieldCounts: [...counts]
+        .map(([field, count]) => ({ field, count }))
+        .sort((a, b) => b.count - a.count || order.indexOf(a.field) - order.indexOf(b.field)),
+      sample,
+      laterChanged: later.map((r) => ({
+        recordId: r.recordId,
+        label: r.label,
+        changedBy: r.laterBy,
+        changedByName: r.laterBy ? (names.get(r.laterBy) ?? null) : null,
+        changedAt: r.laterAt!.toISOString(),
+      })),
+    };
+  }
+
+  /**
+   * One PENDING request for every record the agent changed in the window, less the ones changed later by someone
+   * else that are not ticked in `includeLaterChanged`. Spends the creator's code.
+   */
+  async create(input: CreateRollback, code: string, caller: Caller): Promise<RollbackRequest> {
+    const { db, audit, now } = this.deps;
+    const window = rollbackWindow(input);
+    const fields = await this.chosenFields(input.object, input.fields);
+    const records = await recordsChangedInWindow(db, kindOfObject(input.object), {
+      agent: input.sfUserID,
+      ...window,
+    });
+    const included = this.included(records, input.includeLaterChanged ?? []);
+    if (included.length === 0) throw conflict(ROLLBACK_EMPTY_MESSAGE, undefined, ErrorCode.ROLLBACK_EMPTY);
+    if (input.alertId) await this.knownAlert(input.alertId);
+    await spendCodeOrRefuse(this.deps, caller, code, {
+      prefix: 'rollback',
+      target: `sf-user:${input.sfUserID}`,
+    });
+    let id: number;
+    try {
+      id = await db.transaction().execute(async (trx) => {
+        const created = await insertRollback(trx, {
+          sfUserId: input.sfUserID,
+          object: input.object,
+          rangeFrom: input.from,
+          rangeTo: input.to,
+          windowFrom: window.from,
+          windowTo: window.to,
+          fields,
+          alertId: input.alertId ?? null,
+          creatorId: caller.userId,
+          createdAt: now(),
+          records: included.map((r) => ({
+            recordId: r.recordId,
+            targetRevisionId: r.targetRevisionId,
+            laterChanged: r.laterAt !== null,
+          })),
+        });
+        await audit.record(
+          {
+            action: 'rollback.created',
+            actor: caller.actor,
+            ip: caller.ip,
+            target: target(created),
+            details: {
+              sfUserID: input.sfUserID,
+              object: input.object,
+              from: input.from,
+              to: input.to,
+              fields,
+              records: included.length,
+              laterChangedIncluded: included.filter((r) => r.laterAt !== null).length,
+              alertId: input.alertId ?? null,
+            },
+          },
+          trx,
+        );
+        return created;
+      });
+    } catch (error) {
+      if (violatedUniqueIndex(error) === 'rollback_requests_open')
+        throw conflict(ROLLBACK_OPEN_MESSAGE, undefined, ErrorCode.ROLLBACK_OPEN);
+      throw error;
+    }
+    return this.get(id);
+  }
+
+  /** Approves (the worker starts applying it) or rejects a PENDING rollback of someone else, with a code. */
+  async review(
+    id: number,
+    reviewerId: number,
+    decision: { approved: boolean; code: string },
+    caller: Caller,
+  ): Promise<RollbackRequest> {
+    if (reviewerId !== caller.userId) throw forbidden('reviewerId must be your own user id');
+    const rollback = await this.mustFind(id);
+    if (rollback.creator.id === caller.userId) throw forbidden(OWN_REQUEST_MESSAGE, ErrorCode.OWN_REQUEST);
+    if (rollback.status !== 'PENDING')
+      throw conflict(ALREADY_REVIEWED_MESSAGE, undefined, ErrorCode.ALREADY_REVIEWED);
+    if (decision.approved && !this.deps.crm)
+      throw new HttpError(503, 'No CRM is configured to roll back to', ErrorCode.CRM_UNAVAILABLE);
+    await spendCodeOrRefuse(this.deps, caller, decision.code, { prefix: 'rollback', target: target(id) });
+    const decided = await this.deps.db.transaction().execute(async (trx) => {
+      const at = this.deps.now();
+      if (!(await decideRollback(trx, { id, reviewerId, approved: decision.approved, at }))) return false;
+      await this.deps.audit.record(
+        {
+          action: decision.approved ? 'rollback.approved' : 'rollback.rejected',
+          actor: caller.actor,
+          ip: caller.ip,
+          target: target(id),
+        },
+        trx,
+      );
+      return true;
+    });
+    if (!decided) throw conflict(ALREADY_REVIEWED_MESSAGE, undefined, ErrorCode.ALREADY_REVIEWED);
+    if (decision.approved) this.deps.wake();
+    return this.get(id);
+  }
+
+  /** Stops a running rollback: the records not done yet stay as they are in the CRM. */
+  async stop(id: number, caller: Caller): Promise<RollbackRequest> {
+    await this.mustFind(id);
+    const stopped = await this.deps.db.transaction().execute(async (trx) => {
+      if (!(await endRun(trx, { id, run: 'stopped', at: this.deps.now(), by: caller.userId }))) return false;
+      await this.deps.audit.record(
+        { action: 'rollback.stopped', actor: caller.actor, ip: caller.ip, target: target(id) },
+        trx,
+      );
+      return true;
+    });
+    if (!stopped) throw conflict(ROLLBACK_NOT_RUNNING_MESSAGE, undefined, ErrorCode.ROLLBACK_NOT_RUNNING);
+    return this.get(id);
+  }
+
+  async get(id: number): Promise<RollbackRequest> {
+    return toRequest(await this.mustFind(id));
+  }
+
+  async detail(
+    id: number,
+    query: PageQuery & { outcome?: RollbackOutcome | 'pending' | undefined },
+  ): Promise<RollbackDetail> {
+    const rollback = await this.mustFind(id);
+    const { rows, total } = await rollbackRecords(this.deps.db, rollback, {
+      outcome: query.outcome,
+      offset: query.page * query.size,
+      limit: query.size,
+    });
+    const outcomes = rows.map((row) => ({
+      recordId: row.recordId,
+      label: row.label,
+      laterChanged: row.laterChanged,
+      outcome: row.outcome,
+      message: row.message,
+      written: row.written,
+      returned: row.returned,
+      newRecordId: row.newRecordId,
+      doneAt: iso(row.doneAt),
+    }));
+    return { ...toRequest(rollback), outcomes: toPage(outcomes, total, { ...query, isPaged: true }) };
+  }
+
+  async list(query: PageQuery & { status: RollbackStatus }): Promise<Page<RollbackRequest>> {
+    const { rows, total } = await listRollbacks(this.deps.db, {
+      status: query.status,
+      filter: query.filter,
+      offset: query.page * query.size,
+      limit: query.size,
+    });
+    return toPage(rows.map(toRequest), total, { page: query.page, size: query.size, isPaged: true });
+  }
+
+  /** The records rolled back: all but those changed later by someone else, unless ticked (which must be those). */
+  private included(records: ScopeRecord[], ticked: readonly string[]): ScopeRecord[] {
+    const later = new Set(records.filter((r) => r.laterAt).map((r) => r.recordId));
+    const stray = ticked.find((id) => !later.has(id));
+    if (stray !== undefined)
+      throw badRequest(
+        'body.includeLaterChanged',
+        `${stray} is not a record of the window changed later by someone else`,
+      );
+    const wanted = new Set(ticked);
+    return records.filter((r) => !r.laterAt || wanted.has(r.recordId));
+  }
+
+  /** The chosen fields, each a snapshot field of the object (in snapshot order), or null for all. */
+  private async chosenFields(
+    object: CrmObject,
+    fields: readonly string[] | undefined,
+  ): Promise<string[] | null> {
+    if (!fields) return null;
+    const known = snapshotFields(object);
+    const unknown = fields.find((f) => !known.includes(f) || NEVER_WRITTEN.has(f));
+    if (unknown !== undefined) throw badRequest('body.fields', `${unknown} is not a field a rollback writes`);
+    return known.filter((f) => fields.includes(f));
+  }
+
+  /** The fields the CRM lets Storico write; the catalogue's when the CRM cannot say. */
+  private async writable(object: CrmObject): Promise<Set<string>> {
+    const fields = await this.deps.crm?.writableFields(object).catch(() => null);
+    return new Set((fields ?? snapshotFields(object)).filter((f) => !NEVER_WRITTEN.has(f)));
+  }
+
+  private async knownAlert(id: number): Promise<void> {
+    const alert = await this.deps.db
+      .selectFrom('alerts')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!alert) throw badRequest('body.alertId', `Unknown alert ${id}`);
+  }
+
+  private async mustFind(id: number): Promise<RollbackView> {
+    const rollback = await findRollback(this.deps.db, id);
+    if (!rollback) throw notFound(`Rollback request ${id} not found`);
+    return rollback;
+  }
+}

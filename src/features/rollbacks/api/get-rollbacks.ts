@@ -1,0 +1,48 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { pageOf } from '@contract/page';
+import { ROLLBACK_STATUSES, rollbackRequestSchema, type RollbackStatus } from '@contract/rollbacks';
+import { apiData } from '@/lib/api-client';
+import { rollbacksQueryKey } from './rollback-keys';
+
+export const ROLLBACKS_PAGE_SIZE = 10;
+/** The tab is kept in the URL next to `page`, as on the restore lists. */
+export const ROLLBACK_STATUS_PARAM = 'stato';
+/** A pending list is read again every 30 s, like the restore lists; a running rollback's progress every 3 s. */
+export const PENDING_ROLLBACKS_REFRESH_MS = 30_000;
+export const RUNNING_ROLLBACK_REFRESH_MS = 3_000;
+
+export const parseRollbackStatus = (value: string | null): RollbackStatus =>
+  ROLLBACK_STATUSES.find((status) => status === value) ?? 'PENDING';
+
+export type RollbackListParams = { status: RollbackStatus; page: number };
+
+/** `GET /rollback-request/?status=&page=&size=` (ADMIN, USER_{PRODUCT}): newest first, with their progress. */
+export const getRollbacks = ({ status, page }: RollbackListParams, signal?: AbortSignal) =>
+  apiData('/rollback-request/', {
+    query: { status, page: page - 1, size: ROLLBACKS_PAGE_SIZE, isPaged: true },
+    schema: pageOf(rollbackRequestSchema),
+    signal,
+  });
+
+export const rollbacksQueryOptions = (params: RollbackListParams) =>
+  queryOptions({
+    queryKey: [...rollbacksQueryKey, 'list', params],
+    queryFn: ({ signal }) => getRollbacks(params, signal),
+    placeholderData: (previous, previousQuery) =>
+      (previousQuery?.queryKey[2] as RollbackListParams | undefined)?.status === params.status
+        ? previous
+        : undefined,
+  });
+
+export const useRollbacks = (params: RollbackListParams) =>
+  useQuery({
+    ...rollbacksQueryOptions(params),
+    // Paused while the page is hidden (refetchIntervalInBackground is false).
+    refetchInterval: (query) =>
+      query.state.data?.content.some((r) => r.run === 'running')
+        ? RUNNING_ROLLBACK_REFRESH_MS
+        : params.status === 'PENDING'
+          ? PENDING_ROLLBACKS_REFRESH_MS
+          : false,
+    staleTime: RUNNING_ROLLBACK_REFRESH_MS,
+  });

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { PartLoading } from '@/components/part-loading';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Pagination } from '@/components/ui/pagination';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { itRollbacks } from '@/i18n/it-rollbacks';
+import { errorMessage } from '@/lib/error-message';
+import { useRollback } from '../api/get-rollback';
+
+const t = itRollbacks;
+
+/** A rollback's progress and its records' outcomes, 10 a page, read again while it runs. */
+export function RollbackDetailDialog({ id, onClose }: { id: number; onClose: () => void }) {
+  const [page, setPage] = useState(1);
+  const detail = useRollback(id, page);
+  const data = detail.data;
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>{t.detailTitle(id)}</DialogTitle>
+          <DialogDescription>{t.detailDescription}</DialogDescription>
+        </DialogHeader>
+        {!data ? (
+          detail.isError ? (
+            <p role="alert">{errorMessage(detail.error)}</p>
+          ) : (
+            <PartLoading />
+          )
+        ) : (
+          <div className="flex flex-col gap-3">
+            <p className="font-medium" data-testid="rollback-detail-progress">
+              {t.progress(data.done, data.total)} · {t.runs[data.run]}
+            </p>
+            <p className="text-sm">{t.counts(data.restored, data.skipped, data.refused, data.unknown)}</p>
+            <p className="text-sm text-muted-foreground">
+              {t.fieldsTitle}: {data.fields ? data.fields.join(', ') : t.allFields}
+            </p>
+            <Table aria-label={t.detailTitle(id)} className="table-fixed">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>{t.record}</TableHead>
+                  <TableHead>{t.outcomeColumn}</TableHead>
+                  <TableHead>{t.messageColumn}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {data.outcomes.content.map((o) => (
+                  <TableRow key={o.recordId}>
+                    <TableCell className="whitespace-normal [overflow-wrap:anywhere]">
+                      {o.label ?? o.recordId}
+                      {o.laterChanged && (
+                        <div className="text-xs text-muted-foreground">{t.laterChanged}</div>
+                      )}
+                    </TableCell>
+                    <TableCell>{t.outcomes[o.outcome ?? 'pending']}</TableCell>
+                    <TableCell className="text-sm whitespace-normal [overflow-wrap:anywhere]">
+                      {o.message ?? (o.written.length > 0 ? o.written.join(', ') : '—')}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <Pagination page={page} totalPages={data.outcomes.totalPages} onPageChange={setPage} />
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,141 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { toast } from '@/lib/toast';
+import { ROLLBACK_STATUSES, type RollbackRequest, type RollbackStatus } from '@contract/rollbacks';
+import { DataFreshness, NeverReadOffline } from '@/components/data-freshness';
+import { LoadFailed } from '@/components/load-failed';
+import { PageTitle } from '@/components/page-title';
+import { Pagination } from '@/components/ui/pagination';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { it } from '@/i18n/it';
+import { itRollbacks } from '@/i18n/it-rollbacks';
+import { isSignedOut } from '@/lib/error-message';
+import { useOnline } from '@/lib/online-status';
+import { parsePageParam } from '@/lib/page-param';
+import { useSessionUser } from '@/lib/session-store';
+import { parseRollbackStatus, ROLLBACK_STATUS_PARAM, useRollbacks } from '../api/get-rollbacks';
+import { useStopRollback } from '../api/stop-rollback';
+import { RollbackDetailDialog } from './rollback-detail-dialog';
+import { RollbackReviewDialog } from './rollback-review-dialog';
+import { RollbacksTable } from './rollbacks-table';
+import { rollbackFailure } from './rollback-format';
+
+const t = itRollbacks;
+
+type OpenDialog =
+  | { type: 'detail'; rollback: RollbackRequest }
+  | { type: 'review'; rollback: RollbackRequest; approved: boolean }
+  | null;
+
+/**
+ * 'Gestione rollback' (ADMIN, USER_{PRODUCT}): the rollbacks in SPEC.md's three tabs with a progress column
+ * ('12 / 340'); pending ones are approved or rejected with a code, running ones can be stopped.
+ */
+export function RollbacksPage() {
+  const me = useSessionUser();
+  const online = useOnline();
+  const [params, setParams] = useSearchParams();
+  const status = parseRollbackStatus(params.get(ROLLBACK_STATUS_PARAM));
+  const page = parsePageParam(params.get('page'));
+  const rollbacks = useRollbacks({ status, page });
+  const stop = useStopRollback();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+
+  const show = useCallback(
+    (next: { status?: RollbackStatus; page: number }) =>
+      setParams((current) => {
+        const updated = new URLSearchParams(current);
+        if (next.status) updated.set(ROLLBACK_STATUS_PARAM, next.status);
+        updated.set('page', String(Math.max(1, Math.trunc(next.page))));
+        return updated;
+      }),
+    [setParams],
+  );
+  const onStop = useCallback(
+    (rollback: RollbackRequest) =>
+      stop.mutate(rollback.id, {
+        onSuccess: () => toast.success(t.stopped),
+        onError: (error) => {
+          if (!isSignedOut(error)) toast.error(t.stopFailed, { description: rollbackFailure(error) });
+        },
+      }),
+    [stop],
+  );
+
+  const totalPages = rollbacks.data?.totalPages ?? 0;
+  useEffect(() => {
+    if (totalPages > 0 && page > totalPages) show({ page: totalPages });
+  }, [page, totalPages, show]);
+
+  return (
+    <>
+      <PageTitle>{it.layout.rollbacks}</PageTitle>
+      <Tabs
+        value={status}
+        onValueChange={(value) => {
+          if (value === status) return;
+          setDialog(null);
+          show({ status: parseRollbackStatus(value), page: 1 });
+        }}
+      >
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <TabsList>
+            {ROLLBACK_STATUSES.map((value) => (
+              <TabsTrigger key={value} value={value}>
+                {t.tabs[value]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <div className="flex items-center gap-3 text-sm text-muted-foreground">
+            {!online && status === 'PENDING' && <span>{it.offline.onlineOnly}</span>}
+            {rollbacks.data && (
+              <span aria-live="polite" data-testid="rollbacks-count">
+                {t.countLabel(rollbacks.data.totalElements)}
+              </span>
+            )}
+            <DataFreshness
+              readAt={rollbacks.dataUpdatedAt}
+              refreshing={rollbacks.isFetching}
+              onRefresh={() => void rollbacks.refetch()}
+              online={online}
+            />
+          </div>
+        </div>
+        <TabsContent value={status} className="flex flex-col gap-4">
+          {!online && !rollbacks.data ? (
+            <NeverReadOffline />
+          ) : rollbacks.isError && !rollbacks.data ? (
+            <LoadFailed
+              title={t.listFailed}
+              error={rollbacks.error}
+              retryLabel={t.retry}
+              onRetry={() => void rollbacks.refetch()}
+            />
+          ) : (
+            <RollbacksTable
+              status={status}
+              rollbacks={rollbacks.data?.content ?? []}
+              loading={rollbacks.isPending}
+              actionsDisabled={!online || stop.isPending}
+              onDetail={(rollback) => setDialog({ type: 'detail', rollback })}
+              onReview={(rollback, approved) => setDialog({ type: 'review', rollback, approved })}
+              onStop={onStop}
+            />
+          )}
+          <Pagination page={page} totalPages={totalPages} onPageChange={(next) => show({ page: next })} />
+        </TabsContent>
+      </Tabs>
+      {dialog?.type === 'detail' && (
+        <RollbackDetailDialog id={dialog.rollback.id} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.type === 'review' && me && (
+        <RollbackReviewDialog
+          rollback={dialog.rollback}
+          approved={dialog.approved}
+          reviewerId={me.id}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * The Italian texts of the rollback screens ('Prepara rollback', 'Gestione rollback'), beside it.ts: only those
+ * screens import them, so they load with their chunks and the first page of the app stays within its budget
+ * (tests/e2e/bundle-budget.test.ts). The texts other screens show (menu, links, error codes) are in it.ts.
+ */
+export const itRollbacks = {
+  prepareIntro:
+    "Ogni record modificato dall'agente nell'intervallo torna alla versione in vigore subito prima. I record modificati di nuovo dopo da altri utenti sono elencati a parte e restano esclusi, se non li selezioni.",
+  missingScope: 'Mancano agente, oggetto o intervallo: apri il rollback da un avviso o dalla ricerca.',
+  scope: (agent: string, object: string, from: string, to: string) =>
+    `${object} modificati da ${agent} dal ${from} al ${to}`,
+  objects: { Account: 'Contatti', Case: 'Casi' },
+  loadFailed: "Errore durante il calcolo dell'anteprima",
+  retry: 'Ritenta',
+  records: (n: number) => (n === 1 ? '1 record modificato' : `${n} record modificati`),
+  withoutEarlierVersion: (n: number) =>
+    n === 1
+      ? "1 record creato nell'intervallo: non ha una versione precedente e viene saltato"
+      : `${n} record creati nell'intervallo: non hanno una versione precedente e vengono saltati`,
+  fieldsTitle: 'Campi da ripristinare',
+  fieldsHint: 'Togli la spunta ai campi da lasciare come sono: senza scelta si ripristinano tutti.',
+  fieldCountsTitle: 'Record da ripristinare per campo',
+  field: 'Campo',
+  count: 'Record',
+  noChanges: 'Nessun campo da ripristinare',
+  sampleTitle: 'Esempio di valori',
+  record: 'Record',
+  before: 'Prima (valore ripristinato)',
+  after: 'Ora',
+  deleted: 'Eliminato: viene ripristinato',
+  laterTitle: 'Modificati di nuovo in seguito da altri utenti',
+  laterHint: 'Sono esclusi dal rollback: seleziona quelli da includere comunque.',
+  laterNone: 'Nessun record è stato modificato in seguito da altri utenti.',
+  laterChangedBy: (who: string, when: string) => `da ${who}, ${when}`,
+  include: (label: string) => `Includi ${label}`,
+  create: 'Crea richiesta',
+  createTitle: 'Per creare la richiesta di rollback inserire il codice OTP',
+  createDescription: (n: number) =>
+    n === 1
+      ? 'Viene inviata una richiesta di rollback di 1 record, da approvare da un revisore.'
+      : `Viene inviata una richiesta di rollback di ${n} record, da approvare da un revisore.`,
+  created: (id: number) => `Richiesta di rollback n. ${id} inviata con successo`,
+  createFailed: "Errore durante l'invio della richiesta di rollback",
+  tabs: {
+    PENDING: 'In corso di approvazione',
+    APPROVED: 'Storico - Approvati',
+    REJECTED: 'Storico - Rifiutati',
+  },
+  columns: {
+    id: 'ID rollback',
+    agent: 'Agente',
+    object: 'Oggetto',
+    window: 'Intervallo',
+    createdAt: 'Data creazione',
+    approvedAt: 'Data approvazione',
+    rejectedAt: 'Data rifiuto',
+    requestedBy: 'Richiesto da',
+    doneBy: 'Eseguito da',
+    progress: 'Avanzamento',
+    actions: 'Azioni',
+  },
+  progress: (done: number, total: number) => `${done} / ${total}`,
+  runs: {
+    waiting: 'In attesa',
+    running: 'In corso',
+    stopped: 'Interrotto',
+    finished: 'Completato',
+  },
+  details: 'Dettaglio',
+  detailsOf: (id: number) => `Dettaglio del rollback ${id}`,
+  detailTitle: (id: number) => `Rollback n. ${id}`,
+  detailDescription: 'Avanzamento e esito di ogni record.',
+  allFields: 'Tutti i campi',
+  counts: (restored: number, skipped: number, refused: number, unknown: number) =>
+    `Ripristinati ${restored} · Saltati ${skipped} · Rifiutati ${refused}${unknown ? ` · In verifica ${unknown}` : ''}`,
+  outcomeColumn: 'Esito',
+  messageColumn: 'Dettagli',
+  outcomes: {
+    restored: 'Ripristinato',
+    skipped: 'Saltato',
+    refused: 'Rifiutato',
+    unknown: 'Esito in verifica',
+    pending: 'Da applicare',
+  },
+  laterChanged: 'modificato in seguito da altri',
+  approve: 'Approva',
+  reject: 'Rifiuta',
+  approveOf: (id: number) => `Approva il rollback ${id}`,
+  rejectOf: (id: number) => `Rifiuta il rollback ${id}`,
+  approveTitle: (id: number) => `Approva il rollback n. ${id}`,
+  rejectTitle: (id: number) => `Rifiuta il rollback n. ${id}`,
+  reviewDescription: "Inserisci il codice a 6 cifre generato dall'app di autenticazione per confermare.",
+  approved: 'Rollback approvato: viene applicato a lotti',
+  rejected: 'Rollback rifiutato con successo',
+  reviewFailed: "Errore durante l'approvazione del rollback",
+  stop: 'Interrompi',
+  stopOf: (id: number) => `Interrompi il rollback ${id}`,
+  stopped: 'Rollback interrotto',
+  stopFailed: "Errore durante l'interruzione del rollback",
+  listFailed: 'Errore durante il caricamento dei rollback',
+  countLabel: (n: number) => (n === 1 ? '1 rollback' : `${n} rollback`),
+  notYetApproved: 'non ancora approvato',
+  /** The rollback refusals' codes (contract/error-codes.ts), told where rollbacks are made. */
+  errorCodes: {
+    ROLLBACK_OPEN: "Esiste già un rollback in attesa o in corso per queste modifiche dell'agente",
+    ROLLBACK_EMPTY: "Nell'intervallo l'agente non ha modificato record da riportare indietro",
+    ROLLBACK_NOT_RUNNING: 'Il rollback non è in corso: non può essere interrotto',
+  } as Partial<Record<string, string>>,
+};

@@ -1,0 +1,161 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDemoData } from '../../server/crm/sandbox/demo-data';
+import { SalesforceConnector } from '../../server/crm/salesforce-connector';
+import { accessibilityProblems } from './support/axe';
+import { launchBrowser } from './support/browser';
+import { E2E_ADMIN } from './support/e2e-env';
+import { authenticator } from './support/one-time-codes';
+import { startServer, type RunningServer } from './support/server-process';
+import { signInTypingCode } from './support/session';
+import { adminToken, call, createUser, type Envelope } from './support/users';
+
+/** A tablet in landscape, the narrowest width every screen must work at in landscape. */
+const viewport = { width: 1024, height: 768 };
+/** The contacts the demo agent edits at once when the server starts: over the watch's 50. */
+const BURST = 60;
+
+type Alert = { id: number; sfUserID: string; changed: number };
+type Rollback = { id: number; total: number; done: number; restored: number; run: string; status: string };
+
+/**
+ * A server of this test's own, started with SANDBOX_CRM_BURST: one demo agent edits 60 contacts at once, the first
+ * sync stores them and the mass-change watch raises an alert. USER_RANA prepares the rollback from the alert, a
+ * reviewer approves it with a code, and 'Gestione rollback' shows the progress to the end.
+ */
+describe('an agent rollback in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const crashes: string[] = [];
+  const agent = generateDemoData({}).users[0]!;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startServer({
+        ADMIN_USERNAME: E2E_ADMIN.username,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        ADMIN_TOTP_SECRET: E2E_ADMIN.totpSecret,
+        SANDBOX_CRM_BURST: `${String(agent.Username).split('@')[0]}:${BURST}`,
+        ROLLBACK_BATCH_SIZE: '10',
+        ROLLBACK_PAUSE_MS: '300',
+      }),
+      launchBrowser(),
+    ]);
+  }, 300_000);
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const newPage = async (): Promise<Page> => {
+    // Reduced motion: axe judges colours as they settle, not a toast half faded in.
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport, reducedMotion: 'reduce' });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => crashes.push(error.message));
+    return page;
+  };
+
+  it('prepares a rollback from the alert, a reviewer approves it with a code, and it runs to the end', async () => {
+    const baseUrl = server.baseUrl;
+    // The bootstrap admin of this server shares the main server's secret: its codes come from the same steps.
+    const token = await adminToken(authenticator(E2E_ADMIN.totpSecret), baseUrl);
+    const rana = await createUser(token, 'USER_RANA', baseUrl);
+    const reviewer = await createUser(token, 'USER_STORICO', baseUrl);
+
+    // The watch runs after the first sync: the alert is there at once or a moment later.
+    let alert: Alert | undefined;
+    await expect
+      .poll(
+        async () => {
+          const open = await call<Envelope<{ content: Alert[] }>>('/alert/?status=open', { token, baseUrl });
+          alert = open.body.data.query.content.find((a) => a.sfUserID === agent.Id);
+          return alert !== undefined;
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(true);
+
+    // USER_RANA opens 'Avvisi' and prepares the rollback of the alert's window.
+    const ranaPage = await newPage();
+    await signInTypingCode(ranaPage, rana);
+    await ranaPage.goto('/avvisi');
+    const agentName = `${String(agent.FirstName)} ${String(agent.LastName)}`;
+    await ranaPage.getByRole('link', { name: `Prepara il rollback delle modifiche di ${agentName}` }).click();
+    await ranaPage.getByRole('heading', { name: 'Prepara rollback' }).waitFor();
+    const records = ranaPage.getByTestId('rollback-records');
+    await records.waitFor({ timeout: 20_000 });
+    const count = Number(/\d+/.exec((await records.textContent()) ?? '')?.[0]);
+    expect(count).toBeGreaterThan(50);
+    expect(count).toBeLessThanOrEqual(BURST);
+    await ranaPage.getByRole('heading', { name: 'Record da ripristinare per campo' }).waitFor();
+    await ranaPage.getByRole('table', { name: 'Esempio di valori' }).waitFor();
+    await ranaPage.getByText('Nessun record è stato modificato in seguito da altri utenti.').waitFor();
+    const problems = await accessibilityProblems(ranaPage, 'Prepara rollback');
+
+    await ranaPage.getByRole('button', { name: 'Crea richiesta' }).click();
+    const createDialog = ranaPage.getByRole('dialog', {
+      name: 'Per creare la richiesta di rollback inserire il codice OTP',
+    });
+    await createDialog.getByLabel('Codice OTP').fill(await rana.codes.nextCode());
+    const created = ranaPage.getByRole('status').filter({ hasText: /Richiesta di rollback n\. \d+ inviata/ });
+    await created.waitFor();
+    const id = Number(/n\. (\d+)/.exec((await created.textContent()) ?? '')?.[1]);
+
+    // The reviewer finds it under 'Gestione rollback', pending, and approves it with a code.
+    const reviewerPage = await newPage();
+    await signInTypingCode(reviewerPage, reviewer);
+    await reviewerPage.getByRole('link', { name: 'Gestione rollback' }).click();
+    await reviewerPage.getByRole('heading', { name: 'Gestione rollback' }).waitFor();
+    const pendingRow = reviewerPage.getByTestId(`rollback-${id}`);
+    await expect.poll(() => pendingRow.getByTestId('rollback-progress').textContent()).toBe(`0 / ${count}`);
+    problems.push(...(await accessibilityProblems(reviewerPage, 'Gestione rollback')));
+    await pendingRow.getByRole('button', { name: `Approva il rollback ${id}` }).click();
+    const approveDialog = reviewerPage.getByRole('dialog', { name: `Approva il rollback n. ${id}` });
+    await approveDialog.getByLabel('Codice OTP').fill(await reviewer.codes.nextCode());
+    await reviewerPage.getByText('Rollback approvato: viene applicato a lotti').waitFor();
+
+    // Under 'Storico - Approvati' the progress column follows the batches to the end.
+    await reviewerPage.getByRole('tab', { name: 'Storico - Approvati' }).click();
+    const row = reviewerPage.getByTestId(`rollback-${id}`);
+    await expect
+      .poll(() => row.getByTestId('rollback-progress').textContent(), { timeout: 60_000, interval: 500 })
+      .toBe(`${count} / ${count}`);
+    await row.getByText('Completato').waitFor({ timeout: 10_000 });
+
+    // The detail lists each record's outcome.
+    await row.getByRole('button', { name: `Dettaglio del rollback ${id}` }).click();
+    const detail = reviewerPage.getByRole('dialog', { name: `Rollback n. ${id}` });
+    await expect
+      .poll(() => detail.getByTestId('rollback-detail-progress').textContent())
+      .toContain(`${count} / ${count}`);
+    await detail.getByRole('cell', { name: 'Ripristinato' }).first().waitFor();
+    problems.push(...(await accessibilityProblems(reviewerPage, 'Dettaglio rollback')));
+    expect(problems).toEqual([]);
+
+    const answer = await call<Envelope<Rollback>>(`/rollback-request/${id}`, { token, baseUrl });
+    expect(answer.body.data.query).toMatchObject({
+      status: 'APPROVED',
+      run: 'finished',
+      total: count,
+      done: count,
+    });
+
+    // The CRM holds the contacts as they were before the burst: none is by the agent any more.
+    const crm = new SalesforceConnector({
+      loginUrl: `http://127.0.0.1:${server.env.SANDBOX_CRM_PORT}`,
+      clientId: 'sandbox',
+      clientSecret: 'sandbox',
+    });
+    const outcomes = await call<
+      Envelope<{ outcomes: { content: Array<{ recordId: string; outcome: string }> } }>
+    >(`/rollback-request/${id}?outcome=restored&size=5`, { token, baseUrl });
+    for (const { recordId } of outcomes.body.data.query.outcomes.content) {
+      const record = await crm.readRecord('Account', recordId);
+      expect(record.LastModifiedById).not.toBe(agent.Id);
+    }
+    expect(crashes).toEqual([]);
+  }, 300_000);
+});

@@ -1,0 +1,318 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN, USER_RANA, productRole } from '../../../contract/roles';
+import { STALE_CLAIM_MS } from '../../../server/restores/restores.service';
+import { testDbKinds } from '../../support/test-database';
+import { messageOf, type SignedIn } from '../restores/restore-fixture';
+import { BASE, RollbackFixture, STAMPS, watchedCrm } from './rollback-fixture';
+
+describe.each(testDbKinds())("rollback of an agent's changes on %s", (kind) => {
+  let x: RollbackFixture;
+  let rana: SignedIn;
+  let admin: SignedIn;
+  let staff: SignedIn;
+  /** The contacts the last agent's burst changed (the whole-days test reads them). */
+  let lastBurst = 0;
+
+  beforeAll(async () => {
+    x = await RollbackFixture.start(kind, 560);
+  }, 120_000);
+  afterAll(() => x.close());
+  // A code works once per user: every test has users of its own.
+  beforeEach(async () => {
+    rana = await x.f.user(USER_RANA);
+    admin = await x.f.user(ADMIN);
+    staff = await x.f.user(productRole(x.f.t.config.productCode));
+  });
+
+  it('rolls back 500 contacts from an alert in batches: each written once, back to its values before the window', async () => {
+    const agent = x.agent(0);
+    const burst = await x.burst(agent, 500);
+    const n = burst.edited.length;
+    expect(n).toBeGreaterThan(490);
+    const scope = { sfUserID: agent.Id, object: 'Account', ...burst.window };
+
+    const preview = await x.previewed(rana, scope);
+    expect(preview).toMatchObject({ records: n, withoutEarlierVersion: 0, laterChanged: [], fields: null });
+    expect(preview.fieldCounts.length).toBeGreaterThan(0);
+    expect(preview.sample).toHaveLength(20);
+    const plain = preview.sample.flatMap((s) =>
+      s.changes
+        .filter((c) => ['Phone', 'PersonEmail', 'Industry'].includes(c.field))
+        .map((c) => ({ ...c, s })),
+    );
+    expect(plain.length).toBeGreaterThan(0);
+    for (const c of plain) expect(c.before).toEqual(burst.before.get(c.s.recordId)![c.field] ?? null);
+
+    const created = await x.created(rana, { ...scope, alertId: burst.alert.id });
+    expect(created).toMatchObject({ status: 'PENDING', run: 'waiting', total: n, done: 0 });
+    // The creator may not approve: USER_RANA does not review, and nobody reviews their own request.
+    const own = await x.review(rana, created.id, true);
+    expect(own.statusCode).toBe(403);
+
+    const approved = await x.approved(admin, created.id);
+    expect(approved).toMatchObject({
+      status: 'APPROVED',
+      run: 'running',
+      userReviewer: { id: admin.user.id },
+    });
+
+    const patches = x.sandbox.stats.patches;
+    const runner = x.runner({ batchSize: 50 });
+    const batch = await runner.runBatch();
+    expect(batch).toMatchObject({ rollbackId: created.id, applied: 50, finished: false });
+    const partway = await x.detail(staff, created.id);
+    expect([partway.done, partway.total, partway.run]).toEqual([50, n, 'running']);
+
+    await runner.runUntilIdle();
+    const done = await x.detail(staff, created.id, '?page=1&size=10');
+    expect(done).toMatchObject({ run: 'finished', total: n, done: n, refused: 0, unknown: 0 });
+    // Skipped: a record whose only change was who saved it last has no value to write back.
+    expect(done.restored + done.skipped).toBe(n);
+    expect(done.skipped).toBeLessThan(n / 10);
+    expect(x.sandbox.stats.patches - patches).toBe(done.restored);
+    expect(done.outcomes.content).toHaveLength(10);
+    expect(done.outcomes.totalElements).toBe(n);
+    expect(done.outcomes.number).toBe(1);
+
+    for (const id of burst.edited) {
+      const now = x.sandbox.records.get('Account', id)!;
+      const before = burst.before.get(id)!;
+      for (const field of preview.changedFields)
+        expect([id, field, now[field]]).toEqual([id, field, before[field]]);
+    }
+    const written = await x.db
+      .selectFrom('revision_accounts')
+      .select('id')
+      .where('source', '=', `rollback:${created.id}`)
+      .execute();
+    expect(written).toHaveLength(done.restored);
+
+    const actions = await x.auditActions(created.id);
+    expect(actions.filter((a) => a === 'rollback.record')).toHaveLength(n);
+    expect(actions.filter((a) => a !== 'rollback.record')).toEqual([
+      'rollback.created',
+      'rollback.approved',
+      'rollback.finished',
+    ]);
+    const previewed = await x.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'rollback.previewed')
+      .execute();
+    expect(previewed.length).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('resumes after a crash in the middle without writing any record twice', async () => {
+    const agent = x.agent(1);
+    const burst = await x.burst(agent, 60);
+    const n = burst.edited.length;
+    const created = await x.created(rana, { sfUserID: agent.Id, object: 'Account', ...burst.window });
+    await x.approved(staff, created.id);
+
+    // The process dies right after the CRM took its 30th write, before that record's outcome was kept.
+    const dying = watchedCrm(x.f.crm, { killAfterWrite: 30 });
+    const crashed = x.runner({ crm: dying.crm, batchSize: 20 });
+    await crashed.runBatch();
+    await expect(crashed.runBatch()).rejects.toThrow('the process was killed');
+    const halfway = await x.detail(staff, created.id);
+    expect(halfway.done).toBeLessThan(n);
+
+    // A new process, once the dead one's claims went stale.
+    const restarted = watchedCrm(x.f.crm);
+    const later = () => new Date(Date.now() + STALE_CLAIM_MS + 60_000);
+    await x.runner({ crm: restarted.crm, batchSize: 20, now: later }).runUntilIdle();
+    const done = await x.detail(staff, created.id);
+    expect(done).toMatchObject({ run: 'finished', done: n, refused: 0, unknown: 0 });
+
+    const everyWrite = [...dying.writes, ...restarted.writes].map((w) => w.id);
+    expect(new Set(everyWrite).size).toBe(everyWrite.length);
+    expect(everyWrite).toHaveLength(done.restored);
+    const killed = dying.writes.at(-1)!.id;
+    expect(restarted.writes.map((w) => w.id)).not.toContain(killed);
+    const outcome = await x.detail(staff, created.id, '?size=100');
+    expect(outcome.outcomes.content.find((o) => o.recordId === killed)).toMatchObject({
+      outcome: 'restored',
+    });
+  }, 120_000);
+
+  it('writes only the chosen fields, and leaves out records changed later by someone else unless ticked', async () => {
+    const agent = x.agent(2);
+    const other = x.agent(3);
+    const burst = await x.burst(agent, 30);
+    const [kept, ticked] = burst.edited;
+    x.editByOther(kept!, other, { Description: 'Modificato dopo da un collega' });
+    x.editByOther(ticked!, other, { Description: 'Modificato dopo anche questo' });
+    await x.f.sync();
+    const scope = { sfUserID: agent.Id, object: 'Account', ...burst.window, fields: ['Phone'] };
+
+    const preview = await x.previewed(rana, scope);
+    expect(preview.records).toBe(burst.edited.length);
+    expect(preview.laterChanged.map((r) => r.recordId).sort()).toEqual([kept, ticked].sort());
+    expect(preview.laterChanged[0]).toMatchObject({ changedBy: other.Id });
+    expect(preview.fieldCounts.every((c) => c.field === 'Phone')).toBe(true);
+    expect(preview.sample.every((s) => s.changes.every((c) => c.field === 'Phone'))).toBe(true);
+
+    const stray = await x.create(rana, { ...scope, includeLaterChanged: [burst.edited[5]] }, '000000');
+    expect(stray.statusCode).toBe(400);
+    const created = await x.created(rana, { ...scope, includeLaterChanged: [ticked] });
+    expect(created).toMatchObject({ total: burst.edited.length - 1, fields: ['Phone'] });
+    const again = await x.create(rana, { ...scope, includeLaterChanged: [ticked] });
+    expect([again.statusCode, messageOf(again)]).toEqual([
+      409,
+      'A rollback of these changes is already pending or running',
+    ]);
+    await x.approved(admin, created.id);
+
+    const watched = watchedCrm(x.f.crm);
+    await x.runner({ crm: watched.crm }).runUntilIdle();
+    expect(watched.writes.length).toBeGreaterThan(0);
+    expect(watched.writes.every((w) => w.fields.length === 1 && w.fields[0] === 'Phone')).toBe(true);
+    expect(watched.writes.map((w) => w.id)).not.toContain(kept);
+
+    for (const id of burst.edited.filter((id) => id !== kept)) {
+      const now = x.sandbox.records.get('Account', id)!;
+      const before = burst.before.get(id)!;
+      expect(now.Phone).toEqual(before.Phone);
+    }
+    // Other fields the agent changed keep the agent's values.
+    const untouched = burst.edited.filter((id) => {
+      const now = x.sandbox.records.get('Account', id)!;
+      const before = burst.before.get(id)!;
+      return Object.keys(before).some((f) => !STAMPS.has(f) && f !== 'Phone' && now[f] !== before[f]);
+    });
+    expect(untouched.length).toBeGreaterThan(0);
+    const detail = await x.detail(staff, created.id, '?size=100');
+    expect(detail.outcomes.content.find((o) => o.recordId === ticked)).toMatchObject({ laterChanged: true });
+    expect(detail.outcomes.content.map((o) => o.recordId)).not.toContain(kept);
+  }, 120_000);
+
+  it('lets only USER_RANA prepare and create, reviewers review and stop; a stopped rollback writes nothing more', async () => {
+    const agent = x.agent(4);
+    const burst = await x.burst(agent, 12);
+    const scope = { sfUserID: agent.Id, object: 'Account', ...burst.window };
+
+    for (const who of [admin, staff]) {
+      expect((await x.preview(who, scope)).statusCode).toBe(403);
+      expect((await x.create(who, scope, '000000')).statusCode).toBe(403);
+    }
+    const wrong = await x.create(rana, scope, x.f.wrongCode(rana.user));
+    expect([wrong.statusCode, messageOf(wrong)]).toEqual([400, 'Invalid Totp']);
+
+    const created = await x.created(rana, scope);
+    expect((await x.f.request(rana, 'GET', `${BASE}/${created.id}`)).statusCode).toBe(403);
+    expect((await x.f.request(rana, 'POST', `${BASE}/${created.id}/stop`)).statusCode).toBe(403);
+    const list = await x.f.request(staff, 'GET', `${BASE}/?status=PENDING`);
+    expect(list.statusCode).toBe(200);
+    expect(
+      (list.json() as { data: { query: { content: Array<{ id: number }> } } }).data.query.content[0]!.id,
+    ).toBe(created.id);
+    const badCode = await x.review(staff, created.id, true, x.f.wrongCode(staff.user));
+    expect(badCode.statusCode).toBe(400);
+
+    await x.approved(staff, created.id);
+    const twice = await x.review(admin, created.id, false);
+    expect(twice.statusCode).toBe(409);
+
+    const runner = x.runner({ batchSize: 5 });
+    await runner.runBatch();
+    const stop = await x.f.request(admin, 'POST', `${BASE}/${created.id}/stop`);
+    expect(stop.statusCode, stop.body).toBe(200);
+    const patches = x.sandbox.stats.patches;
+    await runner.runUntilIdle();
+    expect(x.sandbox.stats.patches).toBe(patches);
+    const stopped = await x.detail(admin, created.id);
+    expect(stopped).toMatchObject({
+      run: 'stopped',
+      done: 5,
+      total: burst.edited.length,
+      stoppedBy: { id: admin.user.id },
+    });
+    const again = await x.f.request(admin, 'POST', `${BASE}/${created.id}/stop`);
+    expect(again.statusCode).toBe(409);
+    expect(await x.auditActions(created.id)).toContain('rollback.stopped');
+
+    // A rejected rollback is listed under its tab and never applied.
+    const agent2 = x.agent(5);
+    const burst2 = await x.burst(agent2, 6);
+    lastBurst = burst2.edited.length;
+    const second = await x.created(rana, { sfUserID: agent2.Id, object: 'Account', ...burst2.window });
+    const rejected = await x.review(admin, second.id, false);
+    expect(rejected.statusCode).toBe(200);
+    const rejectedList = await x.f.request(admin, 'GET', `${BASE}/?status=REJECTED`);
+    const rows = (rejectedList.json() as { data: { query: { content: Array<{ id: number; run: string }> } } })
+      .data.query.content;
+    expect(rows.find((r) => r.id === second.id)).toMatchObject({ run: 'waiting' });
+  }, 120_000);
+
+  it("waits while the org's API usage is at SF_API_MAX_USAGE, and goes on once it dropped", async () => {
+    const agent = x.agent(6);
+    const burst = await x.burst(agent, 8);
+    const created = await x.created(rana, { sfUserID: agent.Id, object: 'Account', ...burst.window });
+    await x.approved(admin, created.id);
+    x.sandbox.setApiUsage(14_000, 15_000);
+    await x.f.crm.checkLimits();
+    const patches = x.sandbox.stats.patches;
+    const capped = x.runner({ maxApiUsage: 0.8 });
+    expect(await capped.runBatch()).toMatchObject({ rollbackId: created.id, applied: 0, paused: true });
+    expect(x.sandbox.stats.patches).toBe(patches);
+    expect((await x.detail(staff, created.id)).run).toBe('running');
+
+    x.sandbox.setApiUsage(100, 15_000);
+    const later = () => new Date(Date.now() + 16 * 60_000);
+    await x.runner({ maxApiUsage: 0.8, now: later }).runUntilIdle();
+    expect(await x.detail(staff, created.id)).toMatchObject({ run: 'finished', done: burst.edited.length });
+  });
+
+  it("keeps the CRM's refusal as the record's outcome, and settles a write left unanswered by reading it", async () => {
+    const agent = x.agent(7);
+    const burst = await x.burst(agent, 10);
+    const [refusedId, droppedId] = burst.edited;
+    const created = await x.created(rana, { sfUserID: agent.Id, object: 'Account', ...burst.window });
+    await x.approved(admin, created.id);
+    x.sandbox.validationRule((_object, next) =>
+      next.Id === refusedId
+        ? { errorCode: 'FIELD_CUSTOM_VALIDATION_EXCEPTION', message: 'Il telefono non è valido' }
+        : null,
+    );
+    const patches = x.sandbox.stats.patches;
+    try {
+      // One record a batch: the first is refused; the second's write is applied and its answer lost.
+      const runner = x.runner({ batchSize: 1 });
+      await runner.runBatch();
+      x.sandbox.faultWrites('apply-and-drop', 1);
+      await runner.runBatch();
+      expect((await x.detail(staff, created.id)).unknown).toBe(1);
+      await runner.runUntilIdle();
+    } finally {
+      x.sandbox.validationRule(null);
+      x.sandbox.faultWrites(null);
+    }
+    const detail = await x.detail(staff, created.id, '?size=100');
+    const outcome = (id: string) => detail.outcomes.content.find((o) => o.recordId === id);
+    expect(outcome(refusedId!)).toMatchObject({ outcome: 'refused' });
+    expect(outcome(refusedId!)!.message).toContain('Il telefono non è valido');
+    expect(outcome(droppedId!)).toMatchObject({ outcome: 'restored' });
+    expect(detail).toMatchObject({ run: 'finished', refused: 1, unknown: 0 });
+    // One PATCH for the refusal and one for each record restored: the unanswered write was never sent again.
+    expect(x.sandbox.stats.patches - patches).toBe(1 + detail.restored);
+  });
+
+  it('takes whole Rome days from the search bar', async () => {
+    const agent = x.agent(5);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+    const preview = await x.previewed(rana, {
+      sfUserID: agent.Id,
+      object: 'Account',
+      from: today,
+      to: today,
+    });
+    expect(preview.records).toBe(lastBurst);
+    const bad = await x.preview(rana, {
+      sfUserID: agent.Id,
+      object: 'Account',
+      from: today,
+      to: '2020-01-01',
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});

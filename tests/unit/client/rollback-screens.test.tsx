@@ -1,0 +1,233 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RollbackDetail, RollbackPreview, RollbackRequest, RollbackStatus } from '@contract/rollbacks';
+import { ok, pageOf, refusal } from '../../support/fake-api';
+import { startFakeApi } from '../../support/fake-api';
+import { findModal } from '../../support/modal';
+
+// Whole screens render slowly in jsdom on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
+const api = await startFakeApi();
+vi.stubEnv('VITE_API_BASE_URL', api.apiBaseUrl);
+const { renderApp, resetApp } = await import('../../support/render-app');
+const { SEARCH_KEYS } = await import('@/lib/search-state');
+
+const RANA = { id: 9, username: 'rana.operatore', role: 'USER_RANA' };
+const REVIEWER = { id: 4, username: 'giulia.bianchi', role: 'USER_STORICO' };
+const PREPARE =
+  '/rollback/prepara?agente=005A1&oggetto=Account&da=2026-11-24T08%3A00%3A00.000Z&a=2026-11-24T08%3A45%3A00.000Z&avviso=3';
+
+const preview = (fields: string[] | null): RollbackPreview => ({
+  sfUserID: '005A1',
+  agentName: 'Giulia Verdi',
+  object: 'Account',
+  from: '2026-11-24T08:00:00.000Z',
+  to: '2026-11-24T08:45:00.000Z',
+  fields,
+  records: 61,
+  withoutEarlierVersion: 0,
+  changedFields: ['PersonEmail', 'Phone'],
+  fieldCounts: (fields ?? ['PersonEmail', 'Phone']).map((field) => ({
+    field,
+    count: field === 'PersonEmail' ? 58 : 3,
+  })),
+  sample: [
+    {
+      recordId: '001A',
+      label: 'Mario Rossi',
+      deleted: false,
+      changes: [{ field: 'PersonEmail', before: 'mario@esempio.it', after: 'sbagliato@esempio.it' }],
+    },
+  ],
+  laterChanged: [
+    {
+      recordId: '001B',
+      label: 'Anna Neri',
+      changedBy: '005B2',
+      changedByName: 'Luca Bianchi',
+      changedAt: '2026-11-24T10:00:00.000Z',
+    },
+  ],
+});
+
+const rollback = (
+  id: number,
+  status: RollbackStatus,
+  extra: Partial<RollbackRequest> = {},
+): RollbackRequest => ({
+  id,
+  sfUserID: '005A1',
+  agentName: 'Giulia Verdi',
+  object: 'Account',
+  from: '2026-11-24T08:00:00.000Z',
+  to: '2026-11-24T08:45:00.000Z',
+  fields: null,
+  alertId: 3,
+  status,
+  run: status === 'APPROVED' ? 'running' : 'waiting',
+  createdAt: '2026-11-24T09:00:00.000Z',
+  approvedAt: status === 'PENDING' ? null : '2026-11-24T09:10:00.000Z',
+  stoppedAt: null,
+  finishedAt: null,
+  userCreator: { id: 9, username: 'rana.operatore' },
+  userReviewer: status === 'PENDING' ? null : { id: 4, username: 'giulia.bianchi' },
+  stoppedBy: null,
+  total: 340,
+  done: status === 'APPROVED' ? 12 : 0,
+  restored: status === 'APPROVED' ? 11 : 0,
+  skipped: status === 'APPROVED' ? 1 : 0,
+  refused: 0,
+  unknown: 0,
+  ...extra,
+});
+
+let lists: Record<RollbackStatus, RollbackRequest[]>;
+
+beforeEach(() => {
+  api.requests.length = 0;
+  lists = { PENDING: [rollback(7, 'PENDING')], APPROVED: [rollback(5, 'APPROVED')], REJECTED: [] };
+  api.setHandler(({ method, path, query, body }) => {
+    if (method === 'POST' && path === '/rollback-request/preview') {
+      const { fields } = body as { fields?: string[] };
+      return ok(preview(fields ?? null));
+    }
+    if (method === 'POST' && path === '/rollback-request/') {
+      if (query.get('code') === '000000') return refusal(400, 'Invalid Totp', 'INVALID_CODE');
+      return ok(rollback(8, 'PENDING'), 'Rollback requested', 201);
+    }
+    if (method === 'GET' && path === '/rollback-request/')
+      return ok(pageOf(lists[(query.get('status') ?? 'PENDING') as RollbackStatus]));
+    if (method === 'GET' && path === '/rollback-request/5') {
+      const detail: RollbackDetail = {
+        ...rollback(5, 'APPROVED'),
+        outcomes: pageOf([
+          {
+            recordId: '001A',
+            label: 'Mario Rossi',
+            laterChanged: false,
+            outcome: 'refused',
+            message: 'FIELD_CUSTOM_VALIDATION_EXCEPTION: telefono non valido',
+            written: [],
+            returned: null,
+            newRecordId: null,
+            doneAt: '2026-11-24T09:11:00.000Z',
+          },
+        ]),
+      };
+      return ok(detail);
+    }
+    if (method === 'POST' && path === '/rollback-request/7/review/4') return ok(rollback(7, 'APPROVED'));
+    if (path === '/sf-user/')
+      return ok([{ id: '005A1', FirstName: 'Giulia', LastName: 'Verdi', username: 'gv' }]);
+    if (path === '/sf-user/005A1/sf-case') return ok(pageOf([]));
+    if (method === 'POST' && path === '/rollback-request/5/stop')
+      return ok(rollback(5, 'APPROVED', { run: 'stopped' }));
+    return { status: 404 };
+  });
+});
+afterEach(() => {
+  resetApp();
+  window.sessionStorage.clear();
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await api.close();
+});
+
+const posts = (path: string) => api.requests.filter((r) => r.method === 'POST' && r.path === path);
+
+describe('Prepara rollback', () => {
+  it('shows counts per field, a sample and the later-changed records apart; creates the request with a code', async () => {
+    await renderApp(PREPARE, { as: RANA });
+    const user = userEvent.setup();
+    expect(await screen.findByText('61 record modificati')).toBeInTheDocument();
+    const counts = screen.getByRole('table', { name: 'Record da ripristinare per campo' });
+    expect(within(counts).getByRole('row', { name: 'PersonEmail 58' })).toBeInTheDocument();
+    const sample = screen.getByRole('table', { name: 'Esempio di valori' });
+    expect(within(sample).getByText('mario@esempio.it')).toBeInTheDocument();
+    expect(within(sample).getByText('sbagliato@esempio.it')).toBeInTheDocument();
+    expect(screen.getByText(/da Luca Bianchi/)).toBeInTheDocument();
+
+    // Only the e-mail: the preview is asked again with the field chosen.
+    await user.click(screen.getByRole('checkbox', { name: 'Phone' }));
+    await waitFor(() =>
+      expect(posts('/rollback-request/preview').at(-1)?.body).toMatchObject({ fields: ['PersonEmail'] }),
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Includi Anna Neri' }));
+
+    await user.click(screen.getByRole('button', { name: 'Crea richiesta' }));
+    const dialog = await findModal('dialog');
+    await user.type(within(dialog).getByLabelText('Codice OTP'), '000000');
+    expect(await within(dialog).findByText('Il codice inserito non è valido')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Codice OTP'), '123456');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Richiesta di rollback n. 8 inviata con successo',
+    );
+    expect(posts('/rollback-request/').at(-1)?.body).toEqual({
+      sfUserID: '005A1',
+      object: 'Account',
+      from: '2026-11-24T08:00:00.000Z',
+      to: '2026-11-24T08:45:00.000Z',
+      fields: ['PersonEmail'],
+      includeLaterChanged: ['001B'],
+      alertId: 3,
+    });
+  });
+
+  it("is offered to USER_RANA after a search, for the agent's searched days", async () => {
+    window.sessionStorage.setItem(SEARCH_KEYS.agent, JSON.stringify({ id: '005A1' }));
+    window.sessionStorage.setItem(
+      SEARCH_KEYS.cases,
+      JSON.stringify({ dateFrom: '2026-11-20', dateTo: '2026-11-24' }),
+    );
+    await renderApp('/casi/casi', { as: RANA });
+    const link = await screen.findByRole('link', { name: 'Prepara rollback' });
+    expect(link).toHaveAttribute(
+      'href',
+      '/rollback/prepara?agente=005A1&oggetto=Case&da=2026-11-20&a=2026-11-24',
+    );
+    resetApp();
+    await renderApp('/casi/casi', { as: REVIEWER });
+    await screen.findByRole('heading', { name: 'Casi' });
+    expect(screen.queryByRole('link', { name: 'Prepara rollback' })).not.toBeInTheDocument();
+  });
+
+  it('is only for USER_RANA', async () => {
+    const { router } = await renderApp(PREPARE, { as: REVIEWER });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
+
+describe('Gestione rollback', () => {
+  it('lists pending rollbacks with their progress and approves one with a code', async () => {
+    await renderApp('/gestione_rollback/gestioneRollback', { as: REVIEWER });
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'In corso di approvazione' });
+    const row = await within(table).findByTestId('rollback-7');
+    expect(within(row).getByTestId('rollback-progress')).toHaveTextContent('0 / 340');
+    expect(within(row).getByText('non ancora approvato')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Approva il rollback 7' }));
+    const dialog = await findModal('dialog');
+    await user.type(within(dialog).getByLabelText('Codice OTP'), '123456');
+    expect(await screen.findByText('Rollback approvato: viene applicato a lotti')).toBeInTheDocument();
+    expect(posts('/rollback-request/7/review/4')[0]?.query.toString()).toBe('approved=true&code=123456');
+  });
+
+  it("shows a running rollback's progress and outcomes, and stops it", async () => {
+    await renderApp('/gestione_rollback/gestioneRollback?stato=APPROVED', { as: REVIEWER });
+    const user = userEvent.setup();
+    const row = await screen.findByTestId('rollback-5');
+    expect(within(row).getByTestId('rollback-progress')).toHaveTextContent('12 / 340');
+    expect(within(row).getByText('In corso')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Dettaglio del rollback 5' }));
+    const dialog = await findModal('dialog');
+    expect(await within(dialog).findByText('Rifiutato')).toBeInTheDocument();
+    expect(within(dialog).getByText(/telefono non valido/)).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(within(row).getByRole('button', { name: 'Interrompi il rollback 5' }));
+    expect(await screen.findByText('Rollback interrotto')).toBeInTheDocument();
+    expect(posts('/rollback-request/5/stop')).toHaveLength(1);
+  });
+});
