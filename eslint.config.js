@@ -78,6 +78,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // Toasts go through lib/toast.ts, which loads sonner with the first one and mounts its container (decision 023).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/toast.ts', 'src/components/ui/sonner.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'sonner', message: "Import `toast` from '@/lib/toast'.", allowTypeImports: true }],
+        },
+      ],
+    },
+  },
   { files: ['sw/**/*.ts'], languageOptions: { globals: { ...globals.serviceworker } } },
   {
     files: ['src/**/*.{ts,tsx}', 'contract/**/*.ts', 'server/**/*.ts', 'sw/**/*.ts'],

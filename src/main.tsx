@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { Providers } from './app/providers';
 import { router } from './app/router';
-import { promptForUpdates } from './app/update-prompt';
+import { offerUpdate } from './app/update-prompt';
 import { registerServiceWorker } from './lib/service-worker';
 import './index.css';
 
@@ -15,5 +15,7 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-const wb = registerServiceWorker();
-if (wb) promptForUpdates(wb);
+// The service worker is not needed to show the first screen: it registers once the page has loaded.
+const startServiceWorker = () => registerServiceWorker(offerUpdate);
+if (document.readyState === 'complete') startServiceWorker();
+else window.addEventListener('load', startServiceWorker, { once: true });

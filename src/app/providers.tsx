@@ -2,7 +2,7 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import type { Query } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import type { ReactNode } from 'react';
-import { Toaster } from '@/components/ui/sonner';
+import { ToastHost } from '@/components/toast-host';
 import { queryClient } from './query-client';
 
 /** Queries marked `meta: { persist: true }` (the agents, the last result lists) survive a reload, also offline. */
@@ -22,7 +22,7 @@ export function Providers({ children }: { children: ReactNode }) {
       }}
     >
       {children}
-      <Toaster />
+      <ToastHost />
     </PersistQueryClientProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { readinessSchema, type Readiness } from '@contract/health';
-import { it } from '@/i18n/it';
+import type { Readiness } from '@contract/health';
+import { it } from '@/i18n/it-first-load';
 
 const POLL_MS = 3000;
 
@@ -10,7 +10,11 @@ const READYZ = '/readyz';
 async function readReadiness(): Promise<Readiness | null> {
   try {
     const response = await fetch(READYZ, { cache: 'no-store' });
-    const parsed = readinessSchema.safeParse(await response.json());
+    const answer: unknown = await response.json();
+    // Ready is all a page needs to know, and the usual answer: the contract (and zod) loads only to read a notice.
+    if ((answer as { ready?: unknown } | null)?.ready === true) return { ready: true } as Readiness;
+    const { readinessSchema } = await import('@contract/health');
+    const parsed = readinessSchema.safeParse(answer);
     return parsed.success ? parsed.data : null;
   } catch {
     return null; // offline or not reachable: nothing to say about the data

@@ -1,6 +1,6 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { it } from '@/i18n/it';
 import { copyText } from '@/lib/clipboard';

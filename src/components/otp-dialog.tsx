@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ONE_TIME_CODE_LENGTH, OneTimeCodeInput } from '@/components/one-time-code-input';
 import { Button } from '@/components/ui/button';
 import {
@@ -16,7 +16,8 @@ import { useOnline } from '@/lib/online-status';
 /**
  * Asks for the one-time code that confirms a restore or a review, in the six boxes of the sign-in code (the last
  * digit or Enter submits) on every screen, the detail screens included (DESIGN.md section 8). `onSubmit` answers whether the dialog is done;
- * when it is not (a refused code) the field empties for a new try and `error` says why.
+ * when it is not (a refused code) the field empties for a new try and `error` says why. `children` shows above the
+ * code (what the code confirms); while `blocked` says why, nothing can be confirmed.
  */
 export function OtpDialog({
   title,
@@ -26,6 +27,8 @@ export function OtpDialog({
   error,
   onSubmit,
   onClose,
+  blocked,
+  children,
 }: {
   title: string;
   description: string;
@@ -34,6 +37,8 @@ export function OtpDialog({
   error: string | undefined;
   onSubmit: (code: string) => Promise<boolean>;
   onClose: () => void;
+  blocked?: string;
+  children?: ReactNode;
 }) {
   const id = useId();
   const online = useOnline();
@@ -44,7 +49,7 @@ export function OtpDialog({
   const codeInput = useRef<HTMLInputElement>(null);
 
   const submit = async (value: string) => {
-    if (submitting.current || pending || !online) return;
+    if (submitting.current || pending || !online || blocked) return;
     if (value.length !== ONE_TIME_CODE_LENGTH) {
       setIncomplete(true);
       return;
@@ -77,11 +82,12 @@ export function OtpDialog({
 
   return (
     <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
-      <DialogContent>
+      <DialogContent className={children ? 'max-w-3xl' : undefined}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
+        {children}
         <form
           className="flex flex-col gap-4"
           noValidate
@@ -105,12 +111,17 @@ export function OtpDialog({
               {message}
             </p>
           )}
+          {blocked && (
+            <p role="alert" className="text-center text-sm font-medium text-destructive">
+              {blocked}
+            </p>
+          )}
           {!online && <p className="text-center text-sm text-muted-foreground">{it.offline.onlineOnly}</p>}
           <DialogFooter>
             <Button variant="outline" onClick={onClose} disabled={pending}>
               {it.restore.cancel}
             </Button>
-            <Button type="submit" disabled={pending || !online}>
+            <Button type="submit" disabled={pending || !online || !!blocked}>
               {confirmLabel}
             </Button>
           </DialogFooter>

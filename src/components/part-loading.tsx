@@ -1,4 +1,4 @@
-import { it } from '@/i18n/it';
+import { it } from '@/i18n/it-first-load';
 import { cn } from '@/lib/cn';
 
 /** What a part loaded on use (calendar, agent list, table) shows for the moment its code is on its way. */

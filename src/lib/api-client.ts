@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { envelopeOf, errorBodySchema } from '@contract/envelope';
 import { readToken } from './auth-token';
 import { clientConfig } from './config';
 
@@ -50,7 +49,14 @@ function retryAfterSeconds(header: string | null): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
+/*
+ * The envelope's schemas (and zod with them) load with the first answer to read, not with the first page: the
+ * sign-in page shows without them.
+ */
+const envelope = () => import('@contract/envelope');
+
 async function errorFrom(response: Response): Promise<ApiError> {
+  const { errorBodySchema } = await envelope();
   const parsed = errorBodySchema.safeParse(await response.json().catch(() => undefined));
   const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
   if (parsed.success) {
@@ -124,6 +130,7 @@ export async function apiDownload(
 
 /** Calls /api/v3 and unwraps the envelope: `schema` parses what the answer carries in `data.query`. */
 export async function apiData<T>(path: string, options: RequestOptions<z.ZodType<T>>): Promise<T> {
+  const { envelopeOf } = await envelope();
   const answer = await apiRequest(path, { ...options, schema: envelopeOf(options.schema) });
   return answer.data.query;
 }

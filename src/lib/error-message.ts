@@ -1,5 +1,5 @@
 import { ErrorCode } from '@contract/error-codes';
-import { it, translateErrorCode } from '@/i18n/it';
+import { it, translateErrorCode } from '@/i18n/it-first-load';
 import { ApiError } from './api-client';
 
 /** What to tell the user about a failed call, in Italian. */

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { it } from '@/i18n/it';
+import { it } from '@/i18n/it-first-load';
 
 type Issue = {
   code: string;
@@ -48,4 +48,18 @@ export function formResolver<S extends z.ZodType<FieldValues, FieldValues>>(
     unknown,
     z.output<S>
   >;
+}
+
+/**
+ * `formResolver` for a schema loaded on the first validation: a form can show before its rules (and zod) have
+ * loaded.
+ */
+export function lazyFormResolver<S extends z.ZodType<FieldValues, FieldValues>>(
+  load: () => Promise<S>,
+): Resolver<z.input<S>, unknown, z.output<S>> {
+  let resolver: Promise<Resolver<z.input<S>, unknown, z.output<S>>> | undefined;
+  return async (values, context, options) => {
+    resolver ??= load().then(formResolver);
+    return (await resolver)(values, context, options);
+  };
 }

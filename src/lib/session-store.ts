@@ -33,7 +33,7 @@ export const sessionStore = {
     clearToken();
     window.sessionStorage.clear();
     window.localStorage.clear();
-    // Loaded on demand: the offline database (Dexie) is not part of the first page's script.
+    // Loaded on demand: the offline store is not part of the first page's script.
     void import('@/offline/comparison-store').then(({ clearComparisons }) => clearComparisons());
     token = undefined;
     user = null;

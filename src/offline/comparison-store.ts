@@ -1,33 +1,69 @@
 import type { RecordKind } from '@/lib/records';
-import { MAX_AGE_MS, MAX_COMPARISONS, offlineDb, type SavedComparison } from './offline-db';
+import {
+  BY_RECORD,
+  BY_SAVED_AT,
+  BY_USER,
+  BY_USER_SAVED_AT,
+  done,
+  MAX_AGE_MS,
+  MAX_COMPARISONS,
+  withComparisons,
+  type SavedComparison,
+} from './offline-db';
 
 export type NewComparison = Omit<SavedComparison, 'key' | 'savedAt'>;
 
 const keyOf = (c: NewComparison) => `${c.userId}:${c.kind}:${c.recordId}:${c.first.id}:${c.second.id}`;
 
+/*
+ * The screens that show saved comparisons read them again when they change, in this tab or another one.
+ */
+const listeners = new Set<() => void>();
+const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('storico-offline');
+const notify = () => {
+  for (const listener of listeners) listener();
+};
+if (channel) channel.onmessage = notify;
+const changed = () => {
+  notify();
+  channel?.postMessage('changed');
+};
+
+/** Calls `listener` whenever the saved comparisons change; answers the unsubscribe. */
+export function subscribeComparisons(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/** Deletes every key the cursor of `request` walks over. */
+async function deleteAll(request: IDBRequest<IDBCursor | null>): Promise<void> {
+  for (let cursor = await done(request); cursor; cursor = await done(request)) {
+    cursor.delete();
+    cursor.continue();
+  }
+}
+
 /** Drops what is older than 30 days, then the oldest beyond 200 of this user. */
-async function evict(userId: number, now: number): Promise<void> {
-  await offlineDb.comparisons
-    .where('savedAt')
-    .below(now - MAX_AGE_MS)
-    .delete();
-  const count = await offlineDb.comparisons.where('userId').equals(userId).count();
+async function evict(store: IDBObjectStore, userId: number, now: number): Promise<void> {
+  await deleteAll(store.index(BY_SAVED_AT).openKeyCursor(IDBKeyRange.upperBound(now - MAX_AGE_MS, true)));
+  const count = await done(store.index(BY_USER).count(userId));
   if (count <= MAX_COMPARISONS) return;
-  const oldest = await offlineDb.comparisons
-    .where('[userId+savedAt]')
-    .between([userId, -Infinity], [userId, Infinity])
-    .limit(count - MAX_COMPARISONS)
-    .primaryKeys();
-  await offlineDb.comparisons.bulkDelete(oldest);
+  const oldest = await done(
+    store
+      .index(BY_USER_SAVED_AT)
+      .getAllKeys(IDBKeyRange.bound([userId, -Infinity], [userId, Infinity]), count - MAX_COMPARISONS),
+  );
+  for (const key of oldest) store.delete(key);
 }
 
 /** Keeps a comparison the user opened online (opening it again refreshes it). */
 export async function saveComparison(comparison: NewComparison, now = Date.now()): Promise<SavedComparison> {
   const saved: SavedComparison = { ...comparison, key: keyOf(comparison), savedAt: now };
-  await offlineDb.transaction('rw', offlineDb.comparisons, async () => {
-    await offlineDb.comparisons.put(saved);
-    await evict(comparison.userId, now);
+  await withComparisons('readwrite', async (store) => {
+    await done(store.put(saved));
+    await evict(store, comparison.userId, now);
   });
+  changed();
   return saved;
 }
 
@@ -38,20 +74,24 @@ export async function latestComparison(
   recordId: string,
   now = Date.now(),
 ): Promise<SavedComparison | undefined> {
-  const all = await offlineDb.comparisons
-    .where('[userId+kind+recordId]')
-    .equals([userId, kind, recordId])
-    .toArray();
+  const all = await withComparisons(
+    'readonly',
+    (store) => done(store.index(BY_RECORD).getAll([userId, kind, recordId])) as Promise<SavedComparison[]>,
+  );
   return all.filter((c) => c.savedAt >= now - MAX_AGE_MS).sort((a, b) => b.savedAt - a.savedAt)[0];
 }
 
 /** This user's saved comparisons, newest first. */
 export async function listComparisons(userId: number, now = Date.now()): Promise<SavedComparison[]> {
-  const all = await offlineDb.comparisons.where('userId').equals(userId).toArray();
+  const all = await withComparisons(
+    'readonly',
+    (store) => done(store.index(BY_USER).getAll(userId)) as Promise<SavedComparison[]>,
+  );
   return all.filter((c) => c.savedAt >= now - MAX_AGE_MS).sort((a, b) => b.savedAt - a.savedAt);
 }
 
 /** Logout and an expired session forget every saved comparison on this device. */
 export async function clearComparisons(): Promise<void> {
-  await offlineDb.comparisons.clear();
+  await withComparisons('readwrite', (store) => done(store.clear()));
+  changed();
 }

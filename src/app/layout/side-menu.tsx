@@ -4,7 +4,8 @@ import { NavLink, useNavigate } from 'react-router-dom';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { it } from '@/i18n/it';
 import { cn } from '@/lib/cn';
-import { canReadAudit, canSeeManagement, isAdmin } from '@/lib/roles';
+import { ROLLBACKS_PATH } from '@/lib/rollback-link';
+import { canReadAudit, canReviewRollbacks, canSeeManagement, isAdmin } from '@/lib/roles';
 import { prefetchOnIntent } from '../prefetch';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -119,6 +120,11 @@ export function SideMenu({ role, onNavigate }: { role: string; onNavigate?: () =
           >
             {it.layout.contactRestores}
           </NavLink>
+          {canReviewRollbacks(role) && (
+            <NavLink to={ROLLBACKS_PATH} {...prefetchOnIntent(ROLLBACKS_PATH)} className={linkClass}>
+              {it.layout.rollbacks}
+            </NavLink>
+          )}
           {canReadAudit(role) && (
             <NavLink to="/gestione_audit" {...prefetchOnIntent('/gestione_audit')} className={linkClass}>
               {it.layout.audit}

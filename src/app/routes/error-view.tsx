@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { it } from '@/i18n/it';
+import { it } from '@/i18n/it-first-load';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 

@@ -1,5 +1,5 @@
 import { Toaster as Sonner, type ToasterProps } from 'sonner';
-import { it } from '@/i18n/it';
+import { it } from '@/i18n/it-first-load';
 
 /** Below the 64 px header, so a toast never covers 'Esci' or the menu button. */
 const BELOW_HEADER = { top: 72, right: 16 };

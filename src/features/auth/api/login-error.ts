@@ -1,5 +1,5 @@
-import { LoginError } from '@contract/auth';
-import { it } from '@/i18n/it';
+import { LoginError } from '@contract/login-error';
+import { it } from '@/i18n/it-first-load';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { it } from '@/i18n/it';
+import { it } from '@/i18n/it-first-load';
 
 /** The centred card of the public pages: sign-in, password help, authenticator setup. */
 export function AuthCard({

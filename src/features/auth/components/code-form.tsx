@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { ONE_TIME_CODE_LENGTH, OneTimeCodeInput } from '@/components/one-time-code-input';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
-import { it } from '@/i18n/it';
+import { it } from '@/i18n/it-first-load';
 import { useOnline } from '@/lib/online-status';
 
 /**

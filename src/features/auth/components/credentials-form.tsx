@@ -1,19 +1,17 @@
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import type { z } from 'zod';
-import { loginBodySchema, type LoginBody } from '@contract/auth';
+import type { LoginBody } from '@contract/auth';
 import { InputField } from '@/components/input-field';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
-import { it } from '@/i18n/it';
+import { it } from '@/i18n/it-first-load';
 import { useOnline } from '@/lib/online-status';
-import { formResolver } from '@/lib/form-resolver';
+import { lazyFormResolver } from '@/lib/form-resolver';
+import type { Credentials } from './credentials-schema';
 
-/** SPEC.md section 5: the contract's limits (username up to 300, password 6 to 40), both required. */
-const credentialsSchema = loginBodySchema.extend({
-  username: loginBodySchema.shape.username.min(1),
-});
-type Credentials = z.infer<typeof credentialsSchema>;
+// The rules (the contract's schema, and zod) load once the user types, so the page shows without them.
+const loadSchema = async () => (await import('./credentials-schema')).credentialsSchema;
+const resolver = lazyFormResolver(loadSchema);
 
 export function CredentialsForm({
   defaultValues,
@@ -26,11 +24,16 @@ export function CredentialsForm({
   error: string | undefined;
   onSubmit: (credentials: Credentials) => void;
 }) {
-  const form = useForm<Credentials>({ resolver: formResolver(credentialsSchema), defaultValues });
+  const form = useForm<Credentials>({ resolver, defaultValues });
   const online = useOnline();
   return (
     <Form {...form}>
-      <form className="flex flex-col gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
+      <form
+        className="flex flex-col gap-4"
+        noValidate
+        onInput={() => void loadSchema()}
+        onSubmit={form.handleSubmit(onSubmit)}
+      >
         <InputField
           control={form.control}
           name="username"

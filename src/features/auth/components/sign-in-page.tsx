@@ -1,8 +1,9 @@
 import { Suspense, useState } from 'react';
-import { toast } from 'sonner';
-import { LoginError, type LoginBody } from '@contract/auth';
+import { toast } from '@/lib/toast';
+import type { LoginBody } from '@contract/auth';
+import { LoginError } from '@contract/login-error';
 import { PartLoading } from '@/components/part-loading';
-import { it } from '@/i18n/it';
+import { it } from '@/i18n/it-first-load';
 import { ApiError } from '@/lib/api-client';
 import { lazyNamed } from '@/lib/lazy-named';
 import { sessionStore } from '@/lib/session-store';

@@ -1,0 +1,142 @@
+import { ErrorCode, isErrorCode } from '@contract/error-codes';
+
+/**
+ * The texts of every first page load: the frame (errors, toasts, the update prompt, the error view) and the sign-in
+ * page. They are sections of `it` (it.ts) like any other and are read from there everywhere else; the modules of the
+ * frame and of sign-in import this part alone, so that the first page does not download the whole table
+ * (decision 023).
+ */
+export const it = {
+  app: {
+    name: 'Storico',
+    loading: 'Caricamento in corso...',
+    /** While the server loads the demo history (or runs its first CRM sync) after a first start. */
+    startupLoading: 'Caricamento dati dimostrativi…',
+    startupProgress: (progress: string) => `Caricamento dati dimostrativi… (${progress})`,
+  },
+  roles: {
+    ADMIN: 'Admin',
+    USER_RANA: 'User Rana',
+  } as Record<string, string>,
+  offline: {
+    badge: 'Offline',
+    badgeHint: 'Nessuna connessione: sono disponibili solo i confronti salvati',
+    onlineOnly: 'Disponibile solo online',
+    savedAt: (when: string) => `Offline - dati salvati il ${when}`,
+    neverSeen:
+      'Sei offline e questo elenco non è mai stato letto su questo dispositivo: sarà disponibile quando torna la connessione.',
+    title: 'Disponibili offline',
+    intro:
+      'I confronti aperti di recente restano consultabili anche senza connessione (fino a 200, per 30 giorni).',
+    empty:
+      'Nessun confronto salvato: apri il dettaglio di un contatto o di un caso per averlo anche offline.',
+    columns: {
+      record: 'Record',
+      type: 'Tipo',
+      dates: 'Date confrontate',
+      savedAt: 'Salvato il',
+      open: 'Apri',
+    },
+    kinds: { contact: 'Contatto', case: 'Caso' } as Record<'contact' | 'case', string>,
+    range: (from: string, to: string) => `dal ${from} al ${to}`,
+  },
+  toasts: {
+    /** The notifications' landmark, announced with its keyboard shortcut. */
+    region: 'Notifiche',
+    close: 'Chiudi la notifica',
+  },
+  update: {
+    available: 'Nuova versione disponibile',
+    reload: 'Aggiorna',
+  },
+  errorView: {
+    title: 'Si è verificato un errore',
+    retry: 'Ritenta',
+    unknown: 'Errore sconosciuto',
+  },
+  signIn: {
+    title: 'Accedi a Storico',
+    subtitle: 'Inserisci le tue credenziali',
+    username: 'Username',
+    password: 'Password',
+    submit: 'Accedi',
+    checking: 'Verifica in corso...',
+    codeTitle: 'Codice di verifica',
+    codeSubtitle: "Inserisci il codice a 6 cifre generato dall'app di autenticazione",
+    codeLabel: 'Codice a 6 cifre',
+    verify: 'Verifica',
+    back: 'Indietro',
+    codeRequired: 'Inserisci tutte le 6 cifre del codice',
+    success: 'Accesso effettuato con successo',
+    wrongCredentials: 'Email o password errati',
+    wrongCode: 'Il codice inserito non è corretto',
+    requestInvalid: 'Richiesta non valida, contatta il servizio clienti',
+    locked: 'Troppi tentativi non riusciti: accesso temporaneamente bloccato. Riprova più tardi.',
+    lockedFor: (wait: string) =>
+      `Troppi tentativi non riusciti: accesso temporaneamente bloccato. Riprova tra ${wait}.`,
+    seconds: (n: number) => (n === 1 ? '1 secondo' : `${n} secondi`),
+    minutes: (n: number) => (n === 1 ? '1 minuto' : `${n} minuti`),
+  },
+  validation: {
+    required: 'Campo obbligatorio',
+    minLength: (n: number) => `Inserisci almeno ${n} caratteri`,
+    maxLength: (n: number) => `Inserisci al massimo ${n} caratteri`,
+    email: 'Inserisci un indirizzo email valido',
+    invalid: 'Valore non valido',
+  },
+  forgotPassword: {
+    title: 'Password dimenticata',
+    message:
+      "Per reimpostare la password devi prima ricevere l'e-mail di reimpostazione. Chiedi a un amministratore di inviartela.",
+    backToSignIn: 'Torna al login',
+  },
+  errors: {
+    sessionExpired: "Sessione scaduta, effettua nuovamente l'accesso",
+    notSignedIn: "Non hai effettuato l'accesso",
+    notFound: 'Risultato non trovato',
+    network: 'Impossibile contattare il server. Controlla la connessione e riprova.',
+    timeout: 'Il server non ha risposto in tempo. Riprova.',
+    generic: 'Si è verificato un errore imprevisto',
+    forbidden: 'Non hai i permessi per questa operazione',
+  },
+  /** Codes whose meaning is fixed; a generic one (BAD_REQUEST, NOT_FOUND, CONFLICT) shows the server's reason. */
+  errorCodes: {
+    [ErrorCode.INVALID_CODE]: 'Il codice inserito non è valido',
+    [ErrorCode.DUPLICATE_REQUEST]:
+      'Esistono già delle richieste in sospeso o completate per una delle revisioni selezionate',
+    [ErrorCode.UNAUTHORIZED]: "Non hai effettuato l'accesso",
+    [ErrorCode.SESSION_EXPIRED]: "Sessione scaduta, effettua nuovamente l'accesso",
+    [ErrorCode.FORBIDDEN]: 'Non hai i permessi per questa operazione',
+    [ErrorCode.INTERNAL]: 'Si è verificato un errore imprevisto',
+    [ErrorCode.USERNAME_TAKEN]: 'Questo username è già usato da un altro utente',
+    [ErrorCode.EMAIL_TAKEN]: 'Questa email è già usata da un altro utente',
+    [ErrorCode.USERNAME_AND_EMAIL_TAKEN]: 'Username ed email sono già usati da un altro utente',
+    [ErrorCode.OWN_USER]: 'Non puoi eliminare il tuo utente',
+    [ErrorCode.LAST_ADMIN]:
+      "L'ultimo amministratore non può essere rimosso: assegna prima il ruolo Admin a un altro utente",
+    [ErrorCode.WRONG_PASSWORD]: 'La password attuale non è corretta',
+    [ErrorCode.SAME_PASSWORD]: 'La nuova password deve essere diversa da quella attuale',
+    [ErrorCode.PASSWORD_COMMON]: 'Questa password è troppo comune: scegline una meno prevedibile',
+    [ErrorCode.PASSWORD_HAS_USERNAME]: 'La password non può contenere lo username',
+    [ErrorCode.OWN_PASSWORD_ONLY]: 'Puoi modificare solo la tua password',
+    [ErrorCode.CODES_LOCKED]: 'Troppi codici errati: account temporaneamente bloccato, riprova più tardi',
+    [ErrorCode.OWN_REQUEST]: 'Non puoi approvare o rifiutare una tua richiesta',
+    [ErrorCode.ALREADY_REVIEWED]: 'La richiesta è già stata approvata o rifiutata',
+    [ErrorCode.CLAIMED_ELSEWHERE]:
+      'La richiesta è già stata approvata o rifiutata, o la sta esaminando un altro utente',
+    [ErrorCode.ALREADY_ACKNOWLEDGED]: "Un altro utente ha già confermato la presa visione dell'avviso",
+    [ErrorCode.CRM_LIMIT]: 'Il CRM ha raggiunto il limite di richieste consentite: riprova più tardi',
+    [ErrorCode.CRM_OUTCOME_UNKNOWN]: "Il CRM non ha risposto: l'esito del ripristino è in verifica",
+    [ErrorCode.OUTCOME_CHECKING]:
+      "L'esito del ripristino è ancora in verifica nel CRM: la richiesta non può essere esaminata ora",
+    [ErrorCode.ENROLMENT_EXPIRED]:
+      'Il link è scaduto o è già stato usato. Chiedi a un amministratore di inviarti un nuovo codice QR.',
+    [ErrorCode.NOTHING_TO_CONFIRM]:
+      "Non c'è un nuovo codice da confermare: accedi con il codice che mostra l'app.",
+  } as Partial<Record<ErrorCode, string>>,
+} as const;
+
+/** What a refusal's code means in Italian, when the code has a fixed meaning. */
+export function translateErrorCode(code: unknown): string | undefined {
+  return isErrorCode(code) ? it.errorCodes[code] : undefined;
+}
