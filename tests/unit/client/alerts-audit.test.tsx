@@ -122,7 +122,15 @@ describe('Avvisi', () => {
       '61',
       '1',
       'PersonEmail (58), Phone (3)',
+      'Prepara rollback',
     ]);
+    // USER_RANA prepares a rollback of the alert's exact window.
+    expect(
+      within(row).getByRole('link', { name: 'Prepara il rollback delle modifiche di Giulia Verdi 1' }),
+    ).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/rollback\/prepara\?agente=005A1&oggetto=Account&da=.+&a=.+&avviso=1$/),
+    );
     // An agent Storico does not know by name shows its CRM id; USER_RANA has no acknowledge button.
     expect(within(table).getByText('005A2')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Conferma presa visione/ })).not.toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ALERT_STATUSES, type Alert, type AlertStatus } from '@contract/alerts';
 import { DataFreshness, NeverReadOffline } from '@/components/data-freshness';
 import { LoadFailed } from '@/components/load-failed';
@@ -11,7 +11,7 @@ import { it } from '@/i18n/it';
 import { failureReason } from '@/lib/error-message';
 import { useOnline } from '@/lib/online-status';
 import { parsePageParam } from '@/lib/page-param';
-import { canAcknowledgeAlerts } from '@/lib/roles';
+import { canAcknowledgeAlerts, canRequestRollback } from '@/lib/roles';
 import { useSessionUser } from '@/lib/session-store';
 import { useAcknowledgeAlert } from '../api/acknowledge-alert';
 import { ALERT_STATUS_PARAM, parseAlertStatus, useAlerts } from '../api/get-alerts';
@@ -101,6 +101,7 @@ export function AlertsPage() {
               alerts={alerts.data?.content ?? []}
               loading={alerts.isPending}
               canAcknowledge={Boolean(me && canAcknowledgeAlerts(me.role))}
+              canPrepareRollback={Boolean(me && canRequestRollback(me.role))}
               acknowledgeDisabled={!online || acknowledge.isPending}
               onAcknowledge={onAcknowledge}
             />

@@ -1,11 +1,13 @@
 import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { CheckCheck } from 'lucide-react';
 import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
 import type { Alert, AlertStatus } from '@contract/alerts';
 import { DataTable } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
 import { formatDateTime } from '@/lib/dates';
+import { rollbackPrepareHref } from '@/lib/rollback-prepare-link';
 
 const c = it.alerts.columns;
 
@@ -17,6 +19,7 @@ export function AlertsTable({
   alerts,
   loading,
   canAcknowledge,
+  canPrepareRollback,
   acknowledgeDisabled,
   onAcknowledge,
 }: {
@@ -24,6 +27,8 @@ export function AlertsTable({
   alerts: Alert[];
   loading: boolean;
   canAcknowledge: boolean;
+  /** USER_RANA prepares a rollback of the alert's exact window. */
+  canPrepareRollback: boolean;
   acknowledgeDisabled: boolean;
   onAcknowledge: (alert: Alert) => void;
 }) {
@@ -81,6 +86,31 @@ export function AlertsTable({
             } satisfies ColumnDef<Alert>,
           ]
         : []),
+      ...(canPrepareRollback
+        ? [
+            {
+              id: 'rollback',
+              header: () => <span className="sr-only">{c.actions}</span>,
+              meta: { className: 'w-px text-right' },
+              cell: ({ row: { original: alert } }) => (
+                <Button variant="outline" asChild>
+                  <Link
+                    aria-label={it.rollbacks.prepareOf(agentOf(alert))}
+                    to={rollbackPrepareHref({
+                      sfUserID: alert.sfUserID,
+                      object: alert.object,
+                      from: alert.windowStart,
+                      to: alert.windowEnd,
+                      alertId: alert.id,
+                    })}
+                  >
+                    {it.rollbacks.prepare}
+                  </Link>
+                </Button>
+              ),
+            } satisfies ColumnDef<Alert>,
+          ]
+        : []),
       ...(status === 'open' && canAcknowledge
         ? [
             {
@@ -102,7 +132,7 @@ export function AlertsTable({
           ]
         : []),
     ],
-    [status, canAcknowledge, acknowledgeDisabled, onAcknowledge],
+    [status, canAcknowledge, canPrepareRollback, acknowledgeDisabled, onAcknowledge],
   );
   // TanStack Table is not memoisable by the React Compiler; this component re-renders with its data anyway.
   // eslint-disable-next-line react-hooks/incompatible-library

@@ -1,7 +1,7 @@
 import { Download, Filter, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { AuditEntry, AuditFilter } from '@contract/audit';
 import { DataFreshness } from '@/components/data-freshness';
 import { LoadFailed } from '@/components/load-failed';
@@ -13,6 +13,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { it } from '@/i18n/it';
+import { itAudit } from '@/i18n/it-audit';
 import { formatDateTime } from '@/lib/dates';
 import { FIRST_DAY, LAST_DAY } from '@/lib/day-input';
 import { failureReason } from '@/lib/error-message';
@@ -21,7 +22,7 @@ import { parsePageParam } from '@/lib/page-param';
 import { useExportAuditCsv } from '../api/export-audit-csv';
 import { AUDIT_FILTER_KEYS, auditFilterOf, useAuditLog } from '../api/get-audit-log';
 
-const c = it.audit.columns;
+const c = itAudit.columns;
 
 const detailsText = (entry: AuditEntry) => (entry.details ? JSON.stringify(entry.details) : '');
 
@@ -67,33 +68,33 @@ export function AuditPage() {
             aria-busy={exportCsv.isPending}
             onClick={() =>
               exportCsv.mutate(filter, {
-                onError: (error) => toast.error(it.audit.exportFailed, { description: failureReason(error) }),
+                onError: (error) => toast.error(itAudit.exportFailed, { description: failureReason(error) }),
               })
             }
           >
             <Download aria-hidden="true" />
-            {it.audit.export}
+            {itAudit.export}
           </Button>
         }
       >
         {it.pages.audit}
       </PageTitle>
-      <p className="mb-4 text-sm text-muted-foreground">{it.audit.intro}</p>
+      <p className="mb-4 text-sm text-muted-foreground">{itAudit.intro}</p>
       <form onSubmit={onSubmit} className="mb-4 flex flex-wrap items-end gap-3" noValidate>
         <div className="flex flex-col gap-2">
-          <Label htmlFor="audit-user">{it.audit.user}</Label>
-          <Input {...field('user')} placeholder={it.audit.userPlaceholder} autoComplete="off" />
+          <Label htmlFor="audit-user">{itAudit.user}</Label>
+          <Input {...field('user')} placeholder={itAudit.userPlaceholder} autoComplete="off" />
         </div>
         <div className="flex flex-col gap-2">
-          <Label htmlFor="audit-action">{it.audit.action}</Label>
-          <Input {...field('action')} placeholder={it.audit.actionPlaceholder} autoComplete="off" />
+          <Label htmlFor="audit-action">{itAudit.action}</Label>
+          <Input {...field('action')} placeholder={itAudit.actionPlaceholder} autoComplete="off" />
         </div>
         <div className="flex flex-col gap-2">
-          <Label htmlFor="audit-dateFrom">{it.audit.dateFrom}</Label>
+          <Label htmlFor="audit-dateFrom">{itAudit.dateFrom}</Label>
           <Input {...field('dateFrom')} type="date" min={FIRST_DAY} max={LAST_DAY} />
         </div>
         <div className="flex flex-col gap-2">
-          <Label htmlFor="audit-dateTo">{it.audit.dateTo}</Label>
+          <Label htmlFor="audit-dateTo">{itAudit.dateTo}</Label>
           <Input
             {...field('dateTo')}
             type="date"
@@ -105,7 +106,7 @@ export function AuditPage() {
         </div>
         <Button type="submit">
           <Filter aria-hidden="true" />
-          {it.audit.apply}
+          {itAudit.apply}
         </Button>
         <Button
           type="button"
@@ -117,16 +118,16 @@ export function AuditPage() {
           }}
         >
           <X aria-hidden="true" />
-          {it.audit.clear}
+          {itAudit.clear}
         </Button>
         {dateError && (
           <p id="audit-date-error" role="alert" className="w-full text-sm text-destructive">
-            {it.audit.dateOrder}
+            {itAudit.dateOrder}
           </p>
         )}
       </form>
       <div className="mb-2 flex flex-wrap items-center justify-end gap-3 text-sm text-muted-foreground">
-        {log.data && <span aria-live="polite">{it.audit.count(log.data.totalElements)}</span>}
+        {log.data && <span aria-live="polite">{itAudit.count(log.data.totalElements)}</span>}
         <DataFreshness
           readAt={log.dataUpdatedAt}
           refreshing={log.isFetching}
@@ -136,9 +137,9 @@ export function AuditPage() {
       </div>
       {log.isError && !log.data ? (
         <LoadFailed
-          title={it.audit.loadFailed}
+          title={itAudit.loadFailed}
           error={log.error}
-          retryLabel={it.audit.retry}
+          retryLabel={itAudit.retry}
           onRetry={() => void log.refetch()}
         />
       ) : (
@@ -166,7 +167,7 @@ export function AuditPage() {
               log.data.content.map((entry) => (
                 <TableRow key={entry.id}>
                   <TableCell className="whitespace-nowrap">{formatDateTime(entry.at)}</TableCell>
-                  <TableCell className="break-words">{entry.actorUsername ?? it.audit.system}</TableCell>
+                  <TableCell className="break-words">{entry.actorUsername ?? itAudit.system}</TableCell>
                   <TableCell className="font-mono text-xs">{entry.action}</TableCell>
                   <TableCell className="break-words">{entry.target ?? ''}</TableCell>
                   <TableCell className="whitespace-nowrap">{entry.ip ?? ''}</TableCell>

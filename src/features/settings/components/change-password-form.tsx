@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { z } from 'zod';
 import { updatePasswordSchema } from '@contract/users';
 import { InputField } from '@/components/input-field';
@@ -8,6 +8,7 @@ import { NewPasswordField } from '@/components/new-password-field';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { it, translateErrorCode } from '@/i18n/it';
+import { itSettings } from '@/i18n/it-settings';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { formResolver } from '@/lib/form-resolver';
@@ -43,20 +44,20 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
       { oldPassword, newPassword },
       {
         onSuccess: () => {
-          toast.success(it.settings.success, { description: it.settings.signInAgain, duration: 8000 });
+          toast.success(itSettings.success, { description: itSettings.signInAgain, duration: 8000 });
           // The layout sees no session and shows sign-in.
           endLocalSession(queryClient);
         },
         onError: (error) => {
           const field = refusedField(error);
           if (field === 'oldPassword') {
-            form.setError('oldPassword', { message: it.settings.wrongCurrent }, { shouldFocus: true });
+            form.setError('oldPassword', { message: itSettings.wrongCurrent }, { shouldFocus: true });
           } else if (field === 'newPassword') {
             form.setError('newPassword', {
               message: translateErrorCode((error as ApiError).code) ?? (error as ApiError).message,
             });
           } else if (!(error instanceof ApiError && error.status === 401)) {
-            toast.error(it.settings.failure, { description: errorMessage(error) });
+            toast.error(itSettings.failure, { description: errorMessage(error) });
           }
         },
       },
@@ -68,24 +69,24 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
         <InputField
           control={form.control}
           name="oldPassword"
-          label={it.settings.currentPassword}
+          label={itSettings.currentPassword}
           type="password"
           autoComplete="current-password"
         />
-        <NewPasswordField control={form.control} name="newPassword" label={it.settings.newPassword} />
+        <NewPasswordField control={form.control} name="newPassword" label={itSettings.newPassword} />
         <InputField
           control={form.control}
           name="confirmPassword"
-          label={it.settings.confirmPassword}
+          label={itSettings.confirmPassword}
           type="password"
           autoComplete="new-password"
         />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={mutation.isPending || !online}>
-            {it.settings.submit}
+            {itSettings.submit}
           </Button>
           <Button variant="outline" onClick={() => form.reset(empty)} disabled={mutation.isPending}>
-            {it.settings.cancel}
+            {itSettings.cancel}
           </Button>
         </div>
         {!online && <p className="text-sm text-muted-foreground">{it.offline.onlineOnly}</p>}

@@ -1,7 +1,7 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { it } from '@/i18n/it';
+import { itSettings } from '@/i18n/it-settings';
 import { formatDateTime } from '@/lib/dates';
 import { errorMessage, isSignedOut } from '@/lib/error-message';
 import { useOnline } from '@/lib/online-status';
@@ -16,27 +16,26 @@ export function SessionsCard() {
   const endOne = useEndSession();
   const endOthers = useEndOtherSessions();
   const failed = (error: unknown) => {
-    if (!isSignedOut(error))
-      toast.error(it.settings.sessions.endFailed, { description: errorMessage(error) });
+    if (!isSignedOut(error)) toast.error(itSettings.sessions.endFailed, { description: errorMessage(error) });
   };
   const others = (sessions.data ?? []).filter((s) => !s.current);
   return (
     <Card className="mt-6 max-w-2xl">
       <CardHeader>
-        <CardTitle>{it.settings.sessions.title}</CardTitle>
-        <CardDescription>{it.settings.sessions.description}</CardDescription>
+        <CardTitle>{itSettings.sessions.title}</CardTitle>
+        <CardDescription>{itSettings.sessions.description}</CardDescription>
       </CardHeader>
       <CardContent>
-        {sessions.isError && <p role="alert">{it.settings.sessions.loadFailed}</p>}
-        <ul className="flex flex-col gap-3" aria-label={it.settings.sessions.title}>
+        {sessions.isError && <p role="alert">{itSettings.sessions.loadFailed}</p>}
+        <ul className="flex flex-col gap-3" aria-label={itSettings.sessions.title}>
           {(sessions.data ?? []).map((session) => (
             <li key={session.id} className="flex items-center justify-between gap-3 border-b pb-3">
               <div className="min-w-0 text-sm">
                 <p className="font-medium break-all">
-                  {session.browser ?? it.settings.sessions.unknownBrowser}
+                  {session.browser ?? itSettings.sessions.unknownBrowser}
                 </p>
                 <p className="text-muted-foreground">
-                  {it.settings.sessions.details(
+                  {itSettings.sessions.details(
                     formatDateTime(session.startedAt),
                     formatDateTime(session.lastUsedAt),
                     session.ip ?? '—',
@@ -44,21 +43,21 @@ export function SessionsCard() {
                 </p>
               </div>
               {session.current ? (
-                <span className="text-sm text-muted-foreground">{it.settings.sessions.current}</span>
+                <span className="text-sm text-muted-foreground">{itSettings.sessions.current}</span>
               ) : (
                 <Button
                   variant="outline"
                   size="sm"
                   disabled={!online || endOne.isPending}
-                  aria-label={it.settings.sessions.endOneLabel(session.browser ?? session.ip ?? '')}
+                  aria-label={itSettings.sessions.endOneLabel(session.browser ?? session.ip ?? '')}
                   onClick={() =>
                     endOne.mutate(session.id, {
-                      onSuccess: () => toast.success(it.settings.sessions.ended),
+                      onSuccess: () => toast.success(itSettings.sessions.ended),
                       onError: failed,
                     })
                   }
                 >
-                  {it.settings.sessions.endOne}
+                  {itSettings.sessions.endOne}
                 </Button>
               )}
             </li>
@@ -70,12 +69,12 @@ export function SessionsCard() {
           disabled={!online || others.length === 0 || endOthers.isPending}
           onClick={() =>
             endOthers.mutate(undefined, {
-              onSuccess: () => toast.success(it.settings.sessions.othersEnded),
+              onSuccess: () => toast.success(itSettings.sessions.othersEnded),
               onError: failed,
             })
           }
         >
-          {it.settings.sessions.endOthers}
+          {itSettings.sessions.endOthers}
         </Button>
       </CardContent>
     </Card>

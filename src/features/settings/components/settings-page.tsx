@@ -1,6 +1,7 @@
 import { PageTitle } from '@/components/page-title';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { it } from '@/i18n/it';
+import { itSettings } from '@/i18n/it-settings';
 import { useSessionUser } from '@/lib/session-store';
 import { ChangePasswordForm } from './change-password-form';
 import { SessionsCard } from './sessions-card';
@@ -12,8 +13,8 @@ export function SettingsPage() {
       <PageTitle>{it.pages.settings}</PageTitle>
       <Card className="max-w-2xl">
         <CardHeader>
-          <CardTitle>{it.settings.changePassword}</CardTitle>
-          <CardDescription>{it.settings.changePasswordDescription}</CardDescription>
+          <CardTitle>{itSettings.changePassword}</CardTitle>
+          <CardDescription>{itSettings.changePasswordDescription}</CardDescription>
         </CardHeader>
         <CardContent>{user && <ChangePasswordForm userId={user.id} />}</CardContent>
       </Card>

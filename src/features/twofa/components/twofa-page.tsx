@@ -5,6 +5,7 @@ import { ONE_TIME_CODE_LENGTH, OneTimeCodeInput } from '@/components/one-time-co
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { it } from '@/i18n/it';
+import { itTwoFactor } from '@/i18n/it-twofa';
 import { ApiError } from '@/lib/api-client';
 import { failureReason } from '@/lib/error-message';
 import { useConfirmEnrolment } from '../api/confirm-enrolment';
@@ -13,7 +14,7 @@ import { useQrCode } from '../api/get-qr-code';
 function SignInLink() {
   return (
     <Button asChild variant="outline" className="w-full">
-      <Link to="/signIn">{it.twoFactor.toSignIn}</Link>
+      <Link to="/signIn">{itTwoFactor.toSignIn}</Link>
     </Button>
   );
 }
@@ -33,7 +34,7 @@ function ConfirmBox({ token, onConfirmed }: { token: string; onConfirmed: () => 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (mutation.isPending) return;
-    if (code.length !== ONE_TIME_CODE_LENGTH) return setProblem(it.twoFactor.confirmRequired);
+    if (code.length !== ONE_TIME_CODE_LENGTH) return setProblem(itTwoFactor.confirmRequired);
     setProblem(null);
     mutation.mutate(
       { qrToken: token, code },
@@ -50,7 +51,7 @@ function ConfirmBox({ token, onConfirmed }: { token: string; onConfirmed: () => 
   return (
     <form className="flex flex-col items-center gap-3" onSubmit={submit} noValidate>
       <label htmlFor="confirm-code" className="text-sm font-medium">
-        {it.twoFactor.confirmLabel}
+        {itTwoFactor.confirmLabel}
       </label>
       <OneTimeCodeInput
         id="confirm-code"
@@ -65,7 +66,7 @@ function ConfirmBox({ token, onConfirmed }: { token: string; onConfirmed: () => 
         </p>
       )}
       <Button type="submit" className="w-full" disabled={mutation.isPending}>
-        {it.twoFactor.confirm}
+        {itTwoFactor.confirm}
       </Button>
     </form>
   );
@@ -82,12 +83,12 @@ export function TwoFactorPage() {
       <div className="flex w-full max-w-md flex-col gap-4 rounded-lg border bg-card p-6 shadow-sm">
         <div className="flex flex-col items-center gap-2 text-center">
           <img src="/logo.svg" alt={it.app.name} width={48} height={48} />
-          <h1 className="text-xl font-semibold">{it.twoFactor.title}</h1>
+          <h1 className="text-xl font-semibold">{itTwoFactor.title}</h1>
         </div>
         {confirmed ? (
           <>
             <p role="status" className="text-center text-sm">
-              {it.twoFactor.confirmed}
+              {itTwoFactor.confirmed}
             </p>
             <SignInLink />
           </>
@@ -101,27 +102,27 @@ export function TwoFactorPage() {
           <>
             <p role="alert" className="text-center text-sm">
               {qr.error instanceof ApiError && qr.error.status === 401
-                ? it.twoFactor.expired
-                : it.twoFactor.error}
+                ? itTwoFactor.expired
+                : itTwoFactor.error}
             </p>
             <SignInLink />
           </>
         ) : (
           <>
             <p className="text-sm text-muted-foreground">
-              {qr.data.confirm ? it.twoFactor.confirmInstructions : it.twoFactor.instructions}
+              {qr.data.confirm ? itTwoFactor.confirmInstructions : itTwoFactor.instructions}
             </p>
             <div className="mx-auto rounded-md border bg-white">
               <img
                 src={qr.data.qrCode}
-                alt={it.twoFactor.qrAlt}
+                alt={itTwoFactor.qrAlt}
                 width={300}
                 height={300}
                 className="block size-[300px] max-w-full"
               />
             </div>
             <div className="flex flex-col gap-2">
-              <p className="text-sm">{it.twoFactor.secretLabel}</p>
+              <p className="text-sm">{itTwoFactor.secretLabel}</p>
               <code
                 data-testid="totp-secret"
                 className="break-all rounded-md bg-muted p-3 text-center font-mono text-base tracking-wider select-all"
@@ -130,8 +131,8 @@ export function TwoFactorPage() {
               </code>
               <CopyButton
                 value={qr.data.secretKey}
-                label={it.twoFactor.copy}
-                copiedMessage={it.twoFactor.copied}
+                label={itTwoFactor.copy}
+                copiedMessage={itTwoFactor.copied}
               />
             </div>
             {qr.data.confirm && <ConfirmBox token={token} onConfirmed={() => setConfirmed(true)} />}

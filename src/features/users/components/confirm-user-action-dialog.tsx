@@ -1,5 +1,5 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { User } from '@contract/users';
 import {
   AlertDialog,
@@ -11,7 +11,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
-import { it } from '@/i18n/it';
+import { itUsers } from '@/i18n/it-users';
 import { errorMessage, isSignedOut } from '@/lib/error-message';
 import { useOnline } from '@/lib/online-status';
 
@@ -40,7 +40,7 @@ export function ConfirmUserActionDialog<T>({
           <AlertDialogDescription>{texts.description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={mutation.isPending}>{it.users.cancel}</AlertDialogCancel>
+          <AlertDialogCancel disabled={mutation.isPending}>{itUsers.cancel}</AlertDialogCancel>
           <AlertDialogAction
             disabled={mutation.isPending || !online}
             onClick={(event) => {

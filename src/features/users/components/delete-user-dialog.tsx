@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { User } from '@contract/users';
 import {
   AlertDialog,
@@ -10,7 +10,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
-import { it } from '@/i18n/it';
+import { itUsers } from '@/i18n/it-users';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { useOnline } from '@/lib/online-status';
@@ -23,11 +23,11 @@ export function DeleteUserDialog({ user, onClose }: { user: User; onClose: () =>
     <AlertDialog open onOpenChange={(open) => !open && onClose()}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>{it.users.deleteTitle}</AlertDialogTitle>
-          <AlertDialogDescription>{it.users.deleteDescription(user.username)}</AlertDialogDescription>
+          <AlertDialogTitle>{itUsers.deleteTitle}</AlertDialogTitle>
+          <AlertDialogDescription>{itUsers.deleteDescription(user.username)}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={mutation.isPending}>{it.users.cancel}</AlertDialogCancel>
+          <AlertDialogCancel disabled={mutation.isPending}>{itUsers.cancel}</AlertDialogCancel>
           <AlertDialogAction
             variant="destructive"
             disabled={mutation.isPending || !online}
@@ -35,16 +35,16 @@ export function DeleteUserDialog({ user, onClose }: { user: User; onClose: () =>
               // Stays open until the server has answered.
               event.preventDefault();
               mutation.mutate(user.id, {
-                onSuccess: () => toast.success(it.users.deleted),
+                onSuccess: () => toast.success(itUsers.deleted),
                 onError: (error) => {
                   if (!(error instanceof ApiError && error.status === 401))
-                    toast.error(it.users.deleteFailed, { description: errorMessage(error) });
+                    toast.error(itUsers.deleteFailed, { description: errorMessage(error) });
                 },
                 onSettled: onClose,
               });
             }}
           >
-            {it.users.delete}
+            {itUsers.delete}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

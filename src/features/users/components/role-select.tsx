@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { it } from '@/i18n/it';
+import { itUsers } from '@/i18n/it-users';
 import type { RoleOption } from '../api/get-role-options';
 
 /** The role of a user, chosen among `options`; the trigger takes the form control's id and aria props. */
@@ -18,7 +18,7 @@ export function RoleSelect({
   return (
     <Select value={value} onValueChange={onChange} disabled={disabled}>
       <SelectTrigger {...triggerProps}>
-        <SelectValue placeholder={it.users.fields.rolePlaceholder} />
+        <SelectValue placeholder={itUsers.fields.rolePlaceholder} />
       </SelectTrigger>
       <SelectContent>
         {options.map((role) => (

@@ -1,9 +1,9 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { User } from '@contract/users';
 import { CopyButton } from '@/components/copy-button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { it } from '@/i18n/it';
+import { itUsers } from '@/i18n/it-users';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { useIssueQrToken } from '../api/issue-qr-token';
@@ -27,7 +27,7 @@ export function SendQrDialog({
 }) {
   const mutation = useIssueQrToken();
   const issued = mutation.data;
-  const failed = reset ? it.users.resetFailed : it.users.qrFailed;
+  const failed = reset ? itUsers.resetFailed : itUsers.qrFailed;
 
   const generate = () =>
     mutation.mutate(
@@ -42,14 +42,14 @@ export function SendQrDialog({
 
   return (
     <UserDialog
-      title={reset ? it.users.resetTitle(user.username) : it.users.qrTitle(user.username)}
-      description={issued ? it.users.qrValidity : reset ? it.users.resetExplain : it.users.qrExplain}
+      title={reset ? itUsers.resetTitle(user.username) : itUsers.qrTitle(user.username)}
+      description={issued ? itUsers.qrValidity : reset ? itUsers.resetExplain : itUsers.qrExplain}
       onClose={onClose}
     >
       {issued ? (
         <div className="flex flex-col gap-3">
           <div className="flex flex-col gap-2">
-            <Label htmlFor="enrolment-link">{it.users.qrLinkLabel}</Label>
+            <Label htmlFor="enrolment-link">{itUsers.qrLinkLabel}</Label>
             <Input
               id="enrolment-link"
               readOnly
@@ -57,15 +57,15 @@ export function SendQrDialog({
               onFocus={(event) => event.currentTarget.select()}
             />
           </div>
-          <CopyButton value={issued.url} label={it.users.copyLink} copiedMessage={it.users.linkCopied} />
+          <CopyButton value={issued.url} label={itUsers.copyLink} copiedMessage={itUsers.linkCopied} />
           <p role="status" className="text-sm">
-            {issued.emailed ? it.users.qrEmailed(user.email) : it.users.qrNotEmailed}
+            {issued.emailed ? itUsers.qrEmailed(user.email) : itUsers.qrNotEmailed}
           </p>
         </div>
       ) : (
         self && (
           <p className="text-sm font-medium text-destructive">
-            {reset ? it.users.resetSelfWarning : it.users.qrSelfWarning}
+            {reset ? itUsers.resetSelfWarning : itUsers.qrSelfWarning}
           </p>
         )
       )}
@@ -75,7 +75,7 @@ export function SendQrDialog({
         </p>
       )}
       <UserDialogFooter
-        actionLabel={reset ? it.users.resetGenerate : it.users.qrGenerate}
+        actionLabel={reset ? itUsers.resetGenerate : itUsers.qrGenerate}
         pending={mutation.isPending}
         onAction={generate}
         done={Boolean(issued)}

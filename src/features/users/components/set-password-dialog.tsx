@@ -1,11 +1,11 @@
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { z } from 'zod';
 import type { User } from '@contract/users';
 import { InputField } from '@/components/input-field';
 import { NewPasswordField } from '@/components/new-password-field';
 import { Form } from '@/components/ui/form';
-import { it } from '@/i18n/it';
+import { itUsers } from '@/i18n/it-users';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { formResolver } from '@/lib/form-resolver';
@@ -31,33 +31,33 @@ export function SetPasswordDialog({ user, onClose }: { user: User; onClose: () =
       { id: user.id, password },
       {
         onSuccess: () => {
-          toast.success(it.users.passwordChanged);
+          toast.success(itUsers.passwordChanged);
           onClose();
         },
         onError: (error) => {
           if (!(error instanceof ApiError && error.status === 401))
-            toast.error(it.users.passwordFailed, { description: errorMessage(error) });
+            toast.error(itUsers.passwordFailed, { description: errorMessage(error) });
         },
       },
     );
 
   return (
     <UserDialog
-      title={it.users.changePasswordTitle(user.username)}
-      description={it.users.changePasswordDescription}
+      title={itUsers.changePasswordTitle(user.username)}
+      description={itUsers.changePasswordDescription}
       onClose={onClose}
     >
       <Form {...form}>
         <form className="flex flex-col gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
-          <NewPasswordField control={form.control} name="password" label={it.users.fields.password} />
+          <NewPasswordField control={form.control} name="password" label={itUsers.fields.password} />
           <InputField
             control={form.control}
             name="confirmPassword"
-            label={it.users.fields.confirmPassword}
+            label={itUsers.fields.confirmPassword}
             type="password"
             autoComplete="new-password"
           />
-          <UserDialogFooter actionLabel={it.users.save} pending={mutation.isPending} />
+          <UserDialogFooter actionLabel={itUsers.save} pending={mutation.isPending} />
         </form>
       </Form>
     </UserDialog>

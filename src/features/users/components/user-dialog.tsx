@@ -10,6 +10,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { it } from '@/i18n/it';
+import { itUsers } from '@/i18n/it-users';
 import { useOnline } from '@/lib/online-status';
 
 /** The frame of the user management dialogs: always open while shown, closed by Esc, a click outside or 'Annulla'. */
@@ -63,7 +64,7 @@ export function UserDialogFooter({
       <DialogFooter>
         <DialogClose asChild>
           <Button variant={done ? 'default' : 'outline'} disabled={pending}>
-            {done ? it.users.close : it.users.cancel}
+            {done ? itUsers.close : itUsers.cancel}
           </Button>
         </DialogClose>
         {!done && (

@@ -1,11 +1,11 @@
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { z } from 'zod';
 import { createUserSchema, type User } from '@contract/users';
 import { InputField } from '@/components/input-field';
 import { NewPasswordField } from '@/components/new-password-field';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { it } from '@/i18n/it';
+import { itUsers } from '@/i18n/it-users';
 import { formResolver } from '@/lib/form-resolver';
 import { newPasswordField, passwordWithoutUsername } from '@/lib/password-schema';
 import { useCreateUser } from '../api/create-user';
@@ -51,10 +51,10 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
         { id: user.id, ...body },
         {
           onSuccess: () => {
-            toast.success(it.users.updated);
+            toast.success(itUsers.updated);
             onClose();
           },
-          onError: (error) => showUserFormError(form, error, it.users.updateFailed),
+          onError: (error) => showUserFormError(form, error, itUsers.updateFailed),
         },
       );
     else
@@ -62,40 +62,40 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
         { ...body, password: values.password },
         {
           onSuccess: () => {
-            toast.success(it.users.created, { description: it.users.createdHint });
+            toast.success(itUsers.created, { description: itUsers.createdHint });
             onClose();
           },
-          onError: (error) => showUserFormError(form, error, it.users.createFailed),
+          onError: (error) => showUserFormError(form, error, itUsers.createFailed),
         },
       );
   };
 
   return (
-    <UserDialog title={user ? it.users.editTitle(user.username) : it.users.create} onClose={onClose}>
+    <UserDialog title={user ? itUsers.editTitle(user.username) : itUsers.create} onClose={onClose}>
       <Form {...form}>
         <form className="flex flex-col gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
           <InputField
             control={form.control}
             name="username"
-            label={it.users.fields.username}
+            label={itUsers.fields.username}
             autoComplete="off"
           />
           <InputField
             control={form.control}
             name="email"
-            label={it.users.fields.email}
+            label={itUsers.fields.email}
             type="email"
             autoComplete="off"
           />
           {!editing && (
-            <NewPasswordField control={form.control} name="password" label={it.users.fields.password} />
+            <NewPasswordField control={form.control} name="password" label={itUsers.fields.password} />
           )}
           <FormField
             control={form.control}
             name="roleName"
             render={({ field }) => (
               <FormItem>
-                <FormLabel>{it.users.fields.role}</FormLabel>
+                <FormLabel>{itUsers.fields.role}</FormLabel>
                 <FormControl>
                   <RoleSelect
                     value={field.value}
@@ -109,7 +109,7 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
               </FormItem>
             )}
           />
-          <UserDialogFooter actionLabel={editing ? it.users.save : it.users.create} pending={pending} />
+          <UserDialogFooter actionLabel={editing ? itUsers.save : itUsers.create} pending={pending} />
         </form>
       </Form>
     </UserDialog>

@@ -1,6 +1,7 @@
 import type { FieldPath, UseFormReturn } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { it, translateErrorCode } from '@/i18n/it';
+import { itUsers } from '@/i18n/it-users';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { refusedField } from '@/lib/server-field';
@@ -33,7 +34,7 @@ export function showUserFormError(
   if (error instanceof ApiError && error.status === 401) return;
   if (error instanceof ApiError && error.status === 409) {
     for (const field of takenFields(error))
-      form.setError(field, { message: field === 'username' ? it.users.usernameTaken : it.users.emailTaken });
+      form.setError(field, { message: field === 'username' ? itUsers.usernameTaken : itUsers.emailTaken });
   }
   const field = refusedField(error);
   const formField = field === undefined ? undefined : formFieldOf[field];

@@ -1,13 +1,15 @@
 import { Plus, Search } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import type { User } from '@contract/users';
+import { DataFreshness } from '@/components/data-freshness';
+import { LoadFailed } from '@/components/load-failed';
 import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Pagination } from '@/components/ui/pagination';
 import { it } from '@/i18n/it';
-import { errorMessage } from '@/lib/error-message';
+import { itUsers } from '@/i18n/it-users';
 import { lazyNamed } from '@/lib/lazy-named';
 import { useOnline } from '@/lib/online-status';
 import { usePageParam } from '@/lib/page-param';
@@ -56,7 +58,7 @@ export function UsersPage() {
         actions={
           <Button onClick={() => setDialog({ action: 'create' })} disabled={!online}>
             <Plus aria-hidden="true" />
-            {it.users.create}
+            {itUsers.create}
           </Button>
         }
       >
@@ -64,7 +66,7 @@ export function UsersPage() {
       </PageTitle>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <div className="flex w-full max-w-sm flex-col gap-2">
-          <Label htmlFor="users-filter">{it.users.filter}</Label>
+          <Label htmlFor="users-filter">{itUsers.filter}</Label>
           <div className="relative">
             <Search
               className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
@@ -74,7 +76,7 @@ export function UsersPage() {
               id="users-filter"
               type="search"
               className="pl-9"
-              placeholder={it.users.filterPlaceholder}
+              placeholder={itUsers.filterPlaceholder}
               value={filterText}
               onChange={(event) => {
                 setFilterText(event.target.value);
@@ -83,20 +85,23 @@ export function UsersPage() {
             />
           </div>
         </div>
-        {users.data && (
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {it.users.count(users.data.totalElements)}
-          </p>
-        )}
+        <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
+          {users.data && <p aria-live="polite">{itUsers.count(users.data.totalElements)}</p>}
+          <DataFreshness
+            readAt={users.dataUpdatedAt}
+            refreshing={users.isFetching}
+            onRefresh={() => void users.refetch()}
+            online={online}
+          />
+        </div>
       </div>
       {users.isError && !users.data ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-md border p-4">
-          <p className="font-medium">{it.users.loadFailed}</p>
-          <p className="text-sm text-muted-foreground">{errorMessage(users.error)}</p>
-          <Button variant="outline" onClick={() => void users.refetch()}>
-            {it.users.retry}
-          </Button>
-        </div>
+        <LoadFailed
+          title={itUsers.loadFailed}
+          error={users.error}
+          retryLabel={itUsers.retry}
+          onRetry={() => void users.refetch()}
+        />
       ) : (
         <UsersTable
           users={users.data?.content ?? []}
@@ -116,13 +121,13 @@ export function UsersPage() {
           <ConfirmUserActionDialog
             user={dialog.user}
             texts={{
-              title: it.users.unlockTitle(dialog.user.username),
-              description: it.users.unlockDescription,
-              action: it.users.unlock,
-              failed: it.users.unlockFailed,
+              title: itUsers.unlockTitle(dialog.user.username),
+              description: itUsers.unlockDescription,
+              action: itUsers.unlock,
+              failed: itUsers.unlockFailed,
             }}
             mutation={clearLocks}
-            success={({ data }) => (data.query.cleared > 0 ? it.users.unlocked : it.users.noLocks)}
+            success={({ data }) => (data.query.cleared > 0 ? itUsers.unlocked : itUsers.noLocks)}
             onClose={close}
           />
         )}
@@ -130,13 +135,13 @@ export function UsersPage() {
           <ConfirmUserActionDialog
             user={dialog.user}
             texts={{
-              title: it.users.endSessionsTitle(dialog.user.username),
-              description: it.users.endSessionsDescription,
-              action: it.users.endSessions,
-              failed: it.users.endSessionsFailed,
+              title: itUsers.endSessionsTitle(dialog.user.username),
+              description: itUsers.endSessionsDescription,
+              action: itUsers.endSessions,
+              failed: itUsers.endSessionsFailed,
             }}
             mutation={endSessions}
-            success={() => it.users.sessionsEnded}
+            success={() => itUsers.sessionsEnded}
             onClose={close}
           />
         )}

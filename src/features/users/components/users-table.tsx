@@ -5,6 +5,7 @@ import type { User } from '@contract/users';
 import { DataTable } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
+import { itUsers } from '@/i18n/it-users';
 
 export type UserAction = 'edit' | 'password' | 'delete' | 'qr' | 'reset' | 'unlock' | 'sessions';
 
@@ -52,46 +53,42 @@ export function UsersTable({
     () => [
       {
         id: 'username',
-        header: it.users.columns.username,
+        header: itUsers.columns.username,
         accessorKey: 'username',
         meta: { className: 'font-medium break-all' },
       },
-      { id: 'email', header: it.users.columns.email, accessorKey: 'email', meta: { className: 'break-all' } },
-      { id: 'role', header: it.users.columns.role, accessorFn: (user) => user.role.label },
+      { id: 'email', header: itUsers.columns.email, accessorKey: 'email', meta: { className: 'break-all' } },
+      { id: 'role', header: itUsers.columns.role, accessorFn: (user) => user.role.label },
       {
         id: 'actions',
-        header: () => <span className="sr-only">{it.users.columns.actions}</span>,
+        header: () => <span className="sr-only">{itUsers.columns.actions}</span>,
         meta: { className: 'w-px text-right' },
         cell: ({ row: { original: user } }) => (
-          <div
-            className="flex justify-end gap-1"
-            role="group"
-            aria-label={it.users.rowActions(user.username)}
-          >
-            <ActionButton label={it.users.edit} icon={<Pencil />} onClick={() => onAction('edit', user)} />
+          <div className="flex justify-end gap-1" role="group" aria-label={itUsers.rowActions(user.username)}>
+            <ActionButton label={itUsers.edit} icon={<Pencil />} onClick={() => onAction('edit', user)} />
             <ActionButton
-              label={it.users.changePassword}
+              label={itUsers.changePassword}
               icon={<KeyRound />}
               onClick={() => onAction('password', user)}
             />
-            <ActionButton label={it.users.sendQr} icon={<QrCode />} onClick={() => onAction('qr', user)} />
+            <ActionButton label={itUsers.sendQr} icon={<QrCode />} onClick={() => onAction('qr', user)} />
             <ActionButton
-              label={it.users.resetAuthenticator}
+              label={itUsers.resetAuthenticator}
               icon={<RotateCcw />}
               onClick={() => onAction('reset', user)}
             />
             <ActionButton
-              label={it.users.unlock}
+              label={itUsers.unlock}
               icon={<LockOpen />}
               onClick={() => onAction('unlock', user)}
             />
             <ActionButton
-              label={it.users.endSessions}
+              label={itUsers.endSessions}
               icon={<LogOut />}
               onClick={() => onAction('sessions', user)}
             />
             <ActionButton
-              label={it.users.delete}
+              label={itUsers.delete}
               icon={<Trash2 />}
               destructive
               disabled={user.id === currentUserId}

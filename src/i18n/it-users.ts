@@ -1,0 +1,81 @@
+/**
+ * The Italian texts of the user management screen ('Gestione utenti') and its dialogs, beside it.ts: only that screen imports them, so they load with its chunk
+ * and stay out of the script every signed-in page loads (tests/e2e/bundle-budget.test.ts).
+ */
+export const itUsers = {
+  create: 'Crea utente',
+  edit: 'Modifica',
+  editTitle: (username: string) => `Modifica utente ${username}`,
+  changePassword: 'Cambia password',
+  changePasswordTitle: (username: string) => `Cambia la password di ${username}`,
+  changePasswordDescription:
+    "Le sessioni dell'utente terminano e un eventuale blocco per troppi tentativi viene rimosso.",
+  delete: 'Elimina',
+  sendQr: 'Invia QR',
+  unlock: 'Sblocca accesso',
+  unlockTitle: (username: string) => `Sbloccare l'accesso di ${username}?`,
+  unlockDescription:
+    "Vengono rimossi i blocchi per troppi tentativi falliti, da ogni indirizzo e browser: l'utente può accedere subito.",
+  unlocked: 'Accesso sbloccato',
+  noLocks: 'Non erano attivi blocchi per questo utente',
+  unlockFailed: "Errore durante lo sblocco dell'accesso",
+  endSessions: 'Termina sessioni',
+  endSessionsTitle: (username: string) => `Terminare tutte le sessioni di ${username}?`,
+  endSessionsDescription:
+    "L'utente viene disconnesso da ogni dispositivo e dovrà accedere di nuovo. Il suo account resta attivo.",
+  sessionsEnded: 'Sessioni terminate',
+  endSessionsFailed: 'Errore durante la chiusura delle sessioni',
+  rowActions: (username: string) => `Azioni per ${username}`,
+  filter: 'Cerca utenti',
+  filterPlaceholder: 'Filtra per username o email',
+  count: (n: number) => (n === 1 ? '1 utente' : `${n} utenti`),
+  columns: { username: 'Username', email: 'Email', role: 'Ruolo', actions: 'Azioni' },
+  fields: {
+    username: 'Username',
+    email: 'Email',
+    password: 'Password',
+    confirmPassword: 'Conferma password',
+    role: 'Ruolo',
+    rolePlaceholder: 'Seleziona un ruolo',
+  },
+  save: 'Salva',
+  cancel: 'Annulla',
+  created: 'Utente creato con successo',
+  createdHint: "Per permettergli di accedere usa 'Invia QR' sulla riga dell'utente.",
+  createFailed: "Errore durante la creazione dell'utente",
+  updated: 'Utente modificato con successo',
+  updateFailed: "Errore durante la modifica dell'utente",
+  deleted: 'Utente eliminato con successo',
+  deleteFailed: "Errore durante l'eliminazione dell'utente",
+  passwordChanged: 'Password modificata con successo',
+  passwordFailed: 'Errore durante la modifica della password',
+  loadFailed: 'Errore durante il caricamento degli utenti',
+  retry: 'Ritenta',
+  usernameTaken: 'Questo username è già usato da un altro utente',
+  emailTaken: 'Questa email è già usata da un altro utente',
+  deleteTitle: "Eliminare l'utente?",
+  deleteDescription: (username: string) =>
+    `${username} non potrà più accedere. Le revisioni e le richieste di ripristino che ha firmato restano nello storico.`,
+  qrTitle: (username: string) => `Invia QR a ${username}`,
+  qrExplain:
+    "Viene preparato un nuovo codice per l'app di autenticazione e un link per configurarlo, valido 24 ore. Il codice attuale dell'utente continua a funzionare finché l'utente non conferma il nuovo dalla pagina del link; allora le sue sessioni terminano.",
+  qrSelfWarning:
+    'Stai generando il QR per il tuo utente: quando confermerai il nuovo codice verrai disconnesso.',
+  resetAuthenticator: 'Reimposta autenticatore',
+  resetTitle: (username: string) => `Reimpostare l'autenticatore di ${username}?`,
+  resetExplain:
+    "Il codice attuale dell'utente smette subito di funzionare e le sue sessioni terminano. Viene generato un nuovo codice e un link per configurarlo, valido 24 ore. Usalo se l'utente ha perso il telefono o l'app.",
+  resetSelfWarning: 'Stai reimpostando il tuo autenticatore: verrai disconnesso.',
+  resetGenerate: 'Reimposta e genera link',
+  resetFailed: "Errore durante la reimpostazione dell'autenticatore",
+  qrGenerate: 'Genera link',
+  qrLinkLabel: 'Link di configurazione',
+  qrEmailed: (email: string) => `Il link è stato inviato per email a ${email}.`,
+  qrNotEmailed: "Il link non è stato inviato per email: copialo e invialo all'utente.",
+  qrValidity:
+    "Il link vale 24 ore e smette di funzionare quando l'utente conferma il nuovo codice (o al suo primo accesso, se non è mai entrato).",
+  qrFailed: 'Errore durante la generazione del codice QR',
+  copyLink: 'Copia link',
+  linkCopied: 'Link copiato',
+  close: 'Chiudi',
+};
