@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { it } from '@/i18n/it';
+import { toast } from '@/lib/toast';
+import { it } from '@/i18n/it-first-load';
 import { ApiError } from '@/lib/api-client';
 import { endLocalSession } from '@/lib/end-local-session';
 

@@ -1,7 +1,15 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { ALERT_STATUS_PARAM, alertsQueryOptions, parseAlertStatus } from '@/features/alerts/api/get-alerts';
 import { auditFilterOf, auditLogQueryOptions } from '@/features/audit/api/get-audit-log';
+import { recordRevisionsOptions } from '@/features/records/api/get-record-revisions';
 import { searchRecordsOptions } from '@/features/records/api/search-records';
+import {
+  parseRollbackStatus,
+  ROLLBACK_STATUS_PARAM,
+  rollbacksQueryOptions,
+} from '@/features/rollbacks/api/get-rollbacks';
+import { detailSearchOf } from '@/features/records/hooks/use-detail-search';
+import { recordRoutes } from '@/features/records/kinds/record-routes';
 import { usersQueryOptions } from '@/features/users/api/get-users';
 import {
   parseStatus,
@@ -37,6 +45,19 @@ export const searchLoader =
     return options ? fresh(() => queryClient.fetchQuery({ ...options, staleTime: 0 })) : null;
   };
 
+/**
+ * `/contatti/{id}`, `/casi/{id}`: the record's versions at the dates of the link (or of the kept search). Their
+ * differences are not read again: a pair of revisions never changes.
+ */
+export const detailLoader =
+  (kind: RecordKind) =>
+  ({ request, params }: LoaderFunctionArgs) => {
+    const recordId = params[recordRoutes[kind].detailParam] ?? '';
+    const search = detailSearchOf(kind, new URL(request.url).searchParams);
+    const options = recordRevisionsOptions(kind, recordId, search);
+    return recordId ? fresh(() => queryClient.fetchQuery({ ...options, staleTime: 0 })) : null;
+  };
+
 /** The restore lists: the tab and page in the URL. */
 export const restoresLoader =
   (kind: RecordKind) =>
@@ -48,6 +69,15 @@ export const restoresLoader =
     });
     return fresh(() => queryClient.fetchQuery({ ...options, staleTime: 0 }));
   };
+
+/** 'Gestione rollback': the tab and page in the URL. */
+export const rollbacksLoader = ({ request }: LoaderFunctionArgs) => {
+  const options = rollbacksQueryOptions({
+    status: parseRollbackStatus(new URL(request.url).searchParams.get(ROLLBACK_STATUS_PARAM)),
+    page: pageOf(request),
+  });
+  return fresh(() => queryClient.fetchQuery({ ...options, staleTime: 0 }));
+};
 
 /** 'Avvisi': the tab and page in the URL. */
 export const alertsLoader = ({ request }: LoaderFunctionArgs) => {

@@ -7,16 +7,14 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router-dom';
-import { recordKinds } from '@/features/records/kinds/record-kinds';
-import { canReadAudit, canSeeManagement, isAdmin } from '@/lib/roles';
-import { AppLayout } from './layout/app-layout';
+import { recordRoutes } from '@/features/records/kinds/record-routes';
+import { ROLLBACK_PREPARE_PATH, ROLLBACKS_PATH } from '@/lib/rollback-link';
+import { canReadAudit, canRequestRollback, canReviewRollbacks, canSeeManagement, isAdmin } from '@/lib/roles';
 import { setPrefetcher } from './prefetch';
 import { setNavigator } from './query-client';
 import { StartupNotice } from './startup-notice';
 import { ErrorView } from './routes/error-view';
 import { RedirectIfSignedIn, RequireRole } from './routes/guards';
-import { Home } from './routes/home';
-import { NotFound } from './routes/not-found';
 
 /*
  * Every screen is its own chunk, loaded when its route is first opened (react-router's `lazy`), so the first page
@@ -34,6 +32,7 @@ const detail = () => import('@/features/records/components/detail-page');
 const offline = () => import('@/features/records/components/offline-page');
 const alerts = () => import('@/features/alerts/components/alerts-page');
 const audit = () => import('@/features/audit/components/audit-page');
+const rollbacks = () => import('@/features/rollbacks/components/rollback-routes');
 
 /** /2fa without its token has nothing to show. */
 function TwoFactorRoute({ Page }: { Page: () => React.ReactNode }) {
@@ -82,10 +81,10 @@ export const routes: RouteObject[] = [
         },
       },
       {
-        element: <AppLayout />,
+        lazy: async () => ({ Component: (await import('./layout/app-layout')).AppLayout }),
         errorElement: <ErrorView />,
         children: [
-          { index: true, element: <Home /> },
+          { index: true, lazy: async () => ({ Component: (await import('./routes/home')).Home }) },
           { path: '/impostazioni', lazy: async () => ({ Component: (await settings()).SettingsPage }) },
           {
             path: '/gestione_utenti/gestioneUtenti',
@@ -102,7 +101,7 @@ export const routes: RouteObject[] = [
             },
           },
           ...(['case', 'contact'] as const).map((kind): RouteObject => ({
-            path: recordKinds[kind].routes.restores,
+            path: recordRoutes[kind].restores,
             // Loaded with their endpoints on first use, like the screens, so the first bundle stays in budget.
             loader: async (args) => (await import('./route-loaders')).restoresLoader(kind)(args),
             lazy: async () => {
@@ -118,7 +117,7 @@ export const routes: RouteObject[] = [
           })),
           ...(['contact', 'case'] as const).flatMap((kind): RouteObject[] => [
             {
-              path: recordKinds[kind].routes.list,
+              path: recordRoutes[kind].list,
               loader: async (args) => (await import('./route-loaders')).searchLoader(kind)(args),
               lazy: async () => {
                 const { SearchPage } = await search();
@@ -126,7 +125,8 @@ export const routes: RouteObject[] = [
               },
             },
             {
-              path: recordKinds[kind].routes.detailPattern,
+              path: recordRoutes[kind].detailPattern,
+              loader: async (args) => (await import('./route-loaders')).detailLoader(kind)(args),
               lazy: async () => {
                 const { DetailPage } = await detail();
                 return { element: <DetailPage kind={kind} /> };
@@ -152,8 +152,35 @@ export const routes: RouteObject[] = [
               };
             },
           },
+          {
+            path: ROLLBACKS_PATH,
+            loader: async (args) => (await import('./route-loaders')).rollbacksLoader(args),
+            lazy: async () => {
+              const { RollbacksRoute } = await rollbacks();
+              return {
+                element: (
+                  <RequireRole allow={canReviewRollbacks}>
+                    <RollbacksRoute />
+                  </RequireRole>
+                ),
+              };
+            },
+          },
+          {
+            path: ROLLBACK_PREPARE_PATH,
+            lazy: async () => {
+              const { RollbackPrepareRoute } = await rollbacks();
+              return {
+                element: (
+                  <RequireRole allow={canRequestRollback}>
+                    <RollbackPrepareRoute />
+                  </RequireRole>
+                ),
+              };
+            },
+          },
           { path: '/disponibili_offline', lazy: async () => ({ Component: (await offline()).OfflinePage }) },
-          { path: '*', element: <NotFound /> },
+          { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFound }) },
         ],
       },
     ],

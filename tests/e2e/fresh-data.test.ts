@@ -84,6 +84,33 @@ describe('data that is never silently stale', () => {
     await page.context().close();
   });
 
+  it('asks the server for a detail screen on every visit, not only the first', async () => {
+    const user = await createUser(admin, 'USER_STORICO');
+    const [agent] = await admin<Agent[]>('/sf-user/?isPaged=false');
+    const rows = await admin<{ content: ContactRow[] }>(
+      `/sf-user/${agent!.id}/sf-account?page=0&size=10&dateFrom=${RANGE.dateFrom}&dateTo=${RANGE.dateTo}`,
+    );
+    const contactId = rows.content[0]!.id;
+    const page = await newPage();
+    await signInTypingCode(page, user);
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes(`/revision-account/${contactId}/account`)) reads.push(request.url());
+    });
+
+    await page.goto(`/contatti/${contactId}?dateFrom=${RANGE.dateFrom}&dateTo=${RANGE.dateTo}`);
+    await page.getByRole('heading', { name: 'Dettaglio Contatto', level: 1 }).waitFor();
+    await expect.poll(() => reads.length).toBe(1);
+
+    // Away and back inside the app: the versions are read again, though they are still in memory.
+    await page.getByRole('link', { name: 'Impostazioni' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Impostazioni' }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Dettaglio Contatto', level: 1 }).waitFor();
+    await expect.poll(() => reads.length).toBe(2);
+    await page.context().close();
+  });
+
   it("shows another user's new request in a reviewer's pending list within 30 s", async () => {
     const reviewer = await createUser(admin, 'USER_STORICO');
     const rana = await createUser(admin, 'USER_RANA');

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, skipToken } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
 import { pageOf } from '@contract/page';
 import { revisionSchema } from '@contract/revisions';
 import { apiData } from '@/lib/api-client';
@@ -23,4 +23,17 @@ export const recordHistoryOptions = (kind: RecordKind, id: string, enabled: bool
     queryFn: enabled ? ({ pageParam, signal }) => getRecordHistory(kind, id, pageParam, signal) : skipToken,
     initialPageParam: 0,
     getNextPageParam: (last) => (last.number + 1 < last.totalPages ? last.number + 1 : undefined),
+  });
+
+/**
+ * The record's latest stored revision (the history's first item; null when it has none), read afresh each time a
+ * restore dialog asks (`enabled`): it is what the restore's values are set against.
+ */
+export const latestRevisionOptions = (kind: RecordKind, id: string, enabled: boolean) =>
+  queryOptions({
+    queryKey: recordKeys.latest(kind, id),
+    queryFn: enabled
+      ? async ({ signal }) => (await getRecordHistory(kind, id, 0, signal)).content[0] ?? null
+      : skipToken,
+    refetchOnMount: 'always',
   });

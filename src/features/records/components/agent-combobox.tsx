@@ -1,9 +1,9 @@
 import { ChevronsUpDown } from 'lucide-react';
 import { Suspense, useMemo, useState } from 'react';
 import type { Agent } from '@contract/agents';
+import { OnDemandPopover } from '@/components/on-demand-popover';
 import { Button } from '@/components/ui/button';
 import { PartLoading } from '@/components/part-loading';
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { it } from '@/i18n/it';
 import { cn } from '@/lib/cn';
 import { lazyNamed } from '@/lib/lazy-named';
@@ -43,13 +43,16 @@ export function AgentCombobox({
       : it.search.agentPlaceholder;
 
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
+    <OnDemandPopover
+      open={open}
+      onOpenChange={setOpen}
+      className="w-(--radix-popover-trigger-width) min-w-64 p-0"
+      aria-label={it.search.agentList}
+      trigger={
         <Button
           id={id}
           variant="outline"
           role="combobox"
-          aria-expanded={open}
           aria-haspopup="listbox"
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
@@ -61,22 +64,18 @@ export function AgentCombobox({
           <span className="truncate">{selected ? agentLabel(selected) : placeholder}</span>
           <ChevronsUpDown className="opacity-50" aria-hidden="true" />
         </Button>
-      </PopoverTrigger>
-      <PopoverContent
-        className="w-(--radix-popover-trigger-width) min-w-64 p-0"
-        aria-label={it.search.agentList}
-      >
-        <Suspense fallback={<PartLoading />}>
-          <AgentList
-            agents={sorted}
-            value={value}
-            onSelect={(agentId) => {
-              onChange(agentId);
-              setOpen(false);
-            }}
-          />
-        </Suspense>
-      </PopoverContent>
-    </Popover>
+      }
+    >
+      <Suspense fallback={<PartLoading />}>
+        <AgentList
+          agents={sorted}
+          value={value}
+          onSelect={(agentId) => {
+            onChange(agentId);
+            setOpen(false);
+          }}
+        />
+      </Suspense>
+    </OnDemandPopover>
   );
 }

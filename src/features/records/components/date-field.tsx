@@ -1,10 +1,10 @@
 import { CalendarDays } from 'lucide-react';
 import { Suspense, useState } from 'react';
+import { OnDemandPopover } from '@/components/on-demand-popover';
 import { PartLoading } from '@/components/part-loading';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { it } from '@/i18n/it';
 import { lazyNamed } from '@/lib/lazy-named';
 import { dateToDay, dayToDate, dayToText, FIRST_DAY, LAST_DAY, parseTypedDay } from '@/lib/day-input';
@@ -70,30 +70,34 @@ export function DateField({
           aria-describedby={described}
           className="min-w-0"
         />
-        <Popover open={open} onOpenChange={setOpen}>
-          <PopoverTrigger asChild>
+        <OnDemandPopover
+          open={open}
+          onOpenChange={setOpen}
+          trigger={
             <Button variant="outline" size="icon" aria-label={it.search.openCalendar(label)}>
               <CalendarDays aria-hidden="true" />
             </Button>
-          </PopoverTrigger>
-          <PopoverContent className="w-auto p-0" align="end" aria-label={it.calendar.dialog(label)}>
-            <Suspense fallback={<PartLoading />}>
-              <Calendar
-                mode="single"
-                selected={selected}
-                defaultMonth={openingMonth(parsed.ok ? parsed.day : undefined)}
-                startMonth={FIRST}
-                endMonth={LAST}
-                disabled={[{ before: FIRST }, { after: LAST }]}
-                autoFocus
-                onSelect={(date) => {
-                  if (date) onChange(dayToText(dateToDay(date)));
-                  setOpen(false);
-                }}
-              />
-            </Suspense>
-          </PopoverContent>
-        </Popover>
+          }
+          className="w-auto p-0"
+          align="end"
+          aria-label={it.calendar.dialog(label)}
+        >
+          <Suspense fallback={<PartLoading />}>
+            <Calendar
+              mode="single"
+              selected={selected}
+              defaultMonth={openingMonth(parsed.ok ? parsed.day : undefined)}
+              startMonth={FIRST}
+              endMonth={LAST}
+              disabled={[{ before: FIRST }, { after: LAST }]}
+              autoFocus
+              onSelect={(date) => {
+                if (date) onChange(dayToText(dateToDay(date)));
+                setOpen(false);
+              }}
+            />
+          </Suspense>
+        </OnDemandPopover>
       </div>
       {error && (
         <p id={errorId} className="text-sm text-destructive">

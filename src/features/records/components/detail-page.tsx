@@ -55,6 +55,7 @@ function RecordDetail({ kind, recordId }: { kind: RecordKind; recordId: string }
           place="detail"
           revisionIds={state.pair ? [state.pair.first.id] : []}
           search={search}
+          subject={state.pair && { recordId, revisionId: state.pair.first.id, target: state.pair.first }}
         />
       }
     />

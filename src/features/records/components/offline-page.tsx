@@ -1,4 +1,3 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router-dom';
 import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
@@ -7,13 +6,17 @@ import { it } from '@/i18n/it';
 import { formatDateTime, formatDay } from '@/lib/dates';
 import { useSessionUser } from '@/lib/session-store';
 import { listComparisons } from '@/offline/comparison-store';
+import { useSavedComparisons } from '@/offline/use-saved-comparisons';
 import { recordKinds } from '../kinds/record-kinds';
 import { lifeOf, RecordLifeMarks } from './record-life';
 
 /** The comparisons saved on this device for the signed-in user; each opens its detail screen, online or not. */
 export function OfflinePage() {
   const user = useSessionUser();
-  const comparisons = useLiveQuery(() => (user ? listComparisons(user.id) : Promise.resolve([])), [user?.id]);
+  const comparisons = useSavedComparisons(
+    () => (user ? listComparisons(user.id) : Promise.resolve([])),
+    [user?.id],
+  );
   const t = it.offline;
 
   return (

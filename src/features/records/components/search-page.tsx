@@ -1,10 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { PartLoading } from '@/components/part-loading';
 import { PageTitle } from '@/components/page-title';
+import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
-import { lazyNamed } from '@/lib/lazy-named';
+import { lazyNamed, lazyPart } from '@/lib/lazy-named';
 import type { RecordKind } from '@/lib/records';
+import { rollbackPrepareHref } from '@/lib/rollback-prepare-link';
+import { canRequestRollback } from '@/lib/roles';
+import { useSessionUser } from '@/lib/session-store';
 import { searchRecordsOptions } from '../api/search-records';
 import { detailHref } from '../hooks/use-detail-search';
 import { useRowSelection } from '../hooks/use-row-selection';
@@ -12,12 +17,13 @@ import { useSearchPage } from '../hooks/use-search-page';
 import { NAME_COLUMN } from '../kinds/kind-def';
 import { recordKinds } from '../kinds/record-kinds';
 import { withLifeMarks } from './record-life';
-import { RestoreActions } from './restore-actions';
 import { SearchBar } from './search-bar';
-import { SearchResults } from './search-results';
 
-// An expanded row's comparison and its offline copy (Dexie) load when a row is first expanded.
+// An expanded row's comparison and its offline copy load when a row is first expanded.
 const RecordVersions = lazyNamed(() => import('./record-versions'), 'RecordVersions');
+// The results (paging, freshness, restore buttons) load with the first search, not with the empty screen.
+const SearchResults = lazyPart(() => import('./search-results'), 'SearchResults', <PartLoading />);
+const RestoreActions = lazyPart(() => import('./restore-actions'), 'RestoreActions');
 
 /**
  * `/contatti/contatti?page`, `/casi/casi?page`: the search bar, then (after a complete search or from the kept one)
@@ -26,11 +32,13 @@ const RecordVersions = lazyNamed(() => import('./record-versions'), 'RecordVersi
  */
 export function SearchPage<K extends RecordKind>({ kind }: { kind: K }) {
   const def = recordKinds[kind];
+  const me = useSessionUser();
   const { search, page, setPage, barDefaults, submit, saveBar } = useSearchPage(kind);
   const selection = useRowSelection(def.rowId);
   const [expandedId, setExpandedId] = useState<string | null>(null);
   // The route's loader reads the page on every navigation (stale time 0 there): the screen does not read it again.
   const results = useQuery({ ...searchRecordsOptions(kind, search, page - 1), staleTime: 30_000 });
+  const [oneSelected] = selection.selected.size === 1 ? selection.selected.values() : [];
   const toggleExpanded = useCallback(
     (id: string) => setExpandedId((current) => (current === id ? null : id)),
     [],
@@ -56,6 +64,23 @@ export function SearchPage<K extends RecordKind>({ kind }: { kind: K }) {
           submit(next, bar);
         }}
       />
+      {search && me && canRequestRollback(me.role) && (
+        <div>
+          {/* The agent's changes of the searched days (whole days in Rome), whatever the results' page. */}
+          <Button variant="outline" asChild>
+            <Link
+              to={rollbackPrepareHref({
+                sfUserID: search.agentId,
+                object: kind === 'contact' ? 'Account' : 'Case',
+                from: search.dateFrom,
+                to: search.dateTo,
+              })}
+            >
+              {it.rollbacks.prepare}
+            </Link>
+          </Button>
+        </div>
+      )}
       {search ? (
         <SearchResults
           caption={it.search.results}
@@ -72,6 +97,12 @@ export function SearchPage<K extends RecordKind>({ kind }: { kind: K }) {
               place="list"
               revisionIds={[...selection.selected.values()].map(def.earlierRevisionId)}
               search={search}
+              subject={
+                oneSelected && {
+                  recordId: def.rowId(oneSelected),
+                  revisionId: def.earlierRevisionId(oneSelected),
+                }
+              }
               onDone={selection.clear}
             />
           }

@@ -22,6 +22,12 @@ function searchFromParams(params: URLSearchParams): Search | null {
   return { agentId: params.get('agent') ?? '', dateFrom, dateTo };
 }
 
+const DEFAULT_SEARCH: Search = { agentId: '', dateFrom: DEFAULT_DATE_FROM, dateTo: DEFAULT_DATE_TO };
+
+/** What `useDetailSearch` answers, read once (for the detail route's loader). */
+export const detailSearchOf = (kind: RecordKind, params: URLSearchParams): Search =>
+  searchFromParams(params) ?? searchState.search(kind) ?? DEFAULT_SEARCH;
+
 /**
  * The dates and agent a detail screen compares at: from its URL, else the kept search, else the schema
  * defaults (SPEC.md section 9). A search arriving in the URL is kept for this tab when it has none, so
@@ -35,7 +41,7 @@ export function useDetailSearch(kind: RecordKind): Search {
     if (fromUrl?.agentId) searchState.adopt(kind, fromUrl);
   }, [fromUrl, kind]);
   return useMemo(
-    () => fromUrl ?? kept ?? { agentId: '', dateFrom: DEFAULT_DATE_FROM, dateTo: DEFAULT_DATE_TO },
+    () => fromUrl ?? kept ?? DEFAULT_SEARCH,
     [fromUrl, kept],
   );
 }

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { parseDiffProperties, type Revision } from '@contract/revisions';
 import { ApiError } from '@/lib/api-client';
@@ -9,6 +8,7 @@ import type { DayRange } from '@/lib/search-state';
 import { useSessionUser } from '@/lib/session-store';
 import { parseSnapshot } from '@/lib/snapshot';
 import { latestComparison, saveComparison } from '@/offline/comparison-store';
+import { useSavedComparisons } from '@/offline/use-saved-comparisons';
 import { recordDifferencesOptions } from '../api/get-record-differences';
 import { recordRevisionsOptions } from '../api/get-record-revisions';
 import { recordKinds } from '../kinds/record-kinds';
@@ -61,7 +61,7 @@ function useOfflineCopy(comparison: Comparison | undefined, kind: RecordKind, re
     // `key` stands for the comparison's content: a new object with the same content is not saved again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [online, key, userId]);
-  return useLiveQuery(
+  return useSavedComparisons(
     async () =>
       online || userId === undefined ? undefined : ((await latestComparison(userId, kind, recordId)) ?? null),
     [online, userId, kind, recordId],

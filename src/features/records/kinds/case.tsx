@@ -7,6 +7,7 @@ import { formatDay } from '@/lib/dates';
 import { textOf, type Snapshot } from '@/lib/snapshot';
 import type { FieldDef, SectionDef } from './fields';
 import { NAME_COLUMN, type RecordKindDef, type RestoreRequestView } from './kind-def';
+import { recordRoutes } from './record-routes';
 
 const f = it.cases.fields;
 const s = it.cases.sections;
@@ -190,13 +191,7 @@ export const caseKind: RecordKindDef<CaseRow> = {
   },
   rowSchema: caseRowSchema,
   restoreSchema: caseRestoreRequestSchema.transform(toView),
-  routes: {
-    list: '/casi/casi',
-    detailPattern: '/casi/:casiID',
-    detailParam: 'casiID',
-    detail: (id) => `/casi/${encodeURIComponent(id)}`,
-    restores: '/gestione_ripristini_casi/gestioneRipristiniCasi',
-  },
+  routes: recordRoutes.case,
   titles: { list: it.pages.cases, detail: it.pages.caseDetail, restores: it.pages.caseRestores },
   label: (snapshot) => textOf(snapshot?.CaseNumber),
   fieldLabels: it.cases.fields,

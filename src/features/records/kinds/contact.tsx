@@ -6,6 +6,7 @@ import { formatDay } from '@/lib/dates';
 import { textOf } from '@/lib/snapshot';
 import type { SectionDef } from './fields';
 import { NAME_COLUMN, type RecordKindDef, type RestoreRequestView } from './kind-def';
+import { recordRoutes } from './record-routes';
 
 const f = it.contacts.fields;
 const s = it.contacts.sections;
@@ -138,13 +139,7 @@ export const contactKind: RecordKindDef<ContactRow> = {
   },
   rowSchema: contactRowSchema,
   restoreSchema: accountRestoreRequestSchema.transform(toView),
-  routes: {
-    list: '/contatti/contatti',
-    detailPattern: '/contatti/:contattiID',
-    detailParam: 'contattiID',
-    detail: (id) => `/contatti/${encodeURIComponent(id)}`,
-    restores: '/gestione_ripristini_contatti/gestioneRipristiniContatti',
-  },
+  routes: recordRoutes.contact,
   titles: { list: it.pages.contacts, detail: it.pages.contactDetail, restores: it.pages.contactRestores },
   label: (snapshot) => textOf(snapshot?.Name),
   fieldLabels: it.contacts.fields,

@@ -15,6 +15,7 @@ export const recordKeys = {
   versions: (kind: RecordKind, id: string, dateFrom: string, dateTo: string) =>
     [root(kind), 'revisions', id, dateFrom, dateTo] as const,
   history: (kind: RecordKind, id: string) => [root(kind), 'history', id] as const,
+  latest: (kind: RecordKind, id: string) => [root(kind), 'latest', id] as const,
   differences: (kind: RecordKind, firstId: number, secondId: number) =>
     [root(kind), 'differences', firstId, secondId] as const,
 };
