@@ -1,8 +1,6 @@
 import { existsSync } from 'node:fs';
 import cliProgress from 'cli-progress';
-import { ConfigError, loadConfig } from '../config';
-import { migrateToLatest } from '../db/database';
-import { openConfiguredDatabase } from '../db/open-configured';
+import { withConfiguredDatabase } from '../db/database-cli';
 import { importSnapshots } from './snapshot-import';
 
 /** `npm run import -- FILE.ndjson`: stores the snapshots of an NDJSON backup in the configured database. */
@@ -12,19 +10,7 @@ async function main(): Promise<number> {
     console.error(file ? `No such file: ${file}` : 'Usage: npm run import -- FILE.ndjson');
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
-  const database = await openConfiguredDatabase(config);
-  try {
-    await migrateToLatest(database.db);
+  return withConfiguredDatabase(async (database) => {
     const bar = new cliProgress.SingleBar(
       { format: 'Import |{bar}| {percentage}% | {lines} lines | {stored} new revisions', hideCursor: true },
       cliProgress.Presets.shades_classic,
@@ -45,9 +31,7 @@ async function main(): Promise<number> {
     for (const e of report.errors.slice(0, 100)) console.error(`line ${e.line}: ${e.message}`);
     if (report.errors.length > 100) console.error(`... and ${report.errors.length - 100} more bad lines`);
     return report.errors.length > 0 ? 1 : 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 process.exitCode = await main();

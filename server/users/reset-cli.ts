@@ -1,6 +1,4 @@
-import { ConfigError, loadConfig } from '../config';
-import { migrateToLatest } from '../db/database';
-import { openConfiguredDatabase } from '../db/open-configured';
+import { withConfiguredDatabase } from '../db/database-cli';
 import { resetUser } from './reset-user';
 
 const USAGE = `Usage: npm run user:reset -- USERNAME
@@ -15,19 +13,7 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
-  const database = await openConfiguredDatabase(config);
-  try {
-    await migrateToLatest(database.db);
+  return withConfiguredDatabase(async (database, config) => {
     const reset = await resetUser(database.db, config, username);
     if (!reset) {
       console.error(`No user named ${username}.`);
@@ -41,9 +27,7 @@ async function main(): Promise<number> {
       ].join('\n'),
     );
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 process.exitCode = await main();
