@@ -1,0 +1,108 @@
+/**
+ * A first sync of a large org with bounded memory: a sandbox CRM (its own process) holds BENCH_SYNC_ACCOUNTS
+ * (default 100,000) person accounts and BENCH_SYNC_CASES (default 0) cases; Storico's sync reads them through the
+ * connector page by page, each page stored in one transaction. The benchmark samples this process's resident memory
+ * (the server's, the embedded database's thread included) every 100 ms and prints its peak, the run's time and
+ * records per second. Goal: RSS under 300 MB. PGlite in its own thread, as the server opens DATA_DIR; PostgreSQL
+ * instead with BENCH_DATABASE_URL.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SalesforceConnector } from '../server/crm/salesforce-connector';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../server/db/database';
+import { runSync } from '../server/sync/crm-sync';
+import { scratchPostgres } from './bench-app';
+
+const ACCOUNTS = Number(process.env.BENCH_SYNC_ACCOUNTS ?? 100_000);
+const CASES = Number(process.env.BENCH_SYNC_CASES ?? 0);
+const RSS_GOAL_MB = 300;
+const MB = 1024 * 1024;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+/** The sandbox CRM as `npm run crm:sandbox` starts it, with the org's size; answers once it listens. */
+async function startSandbox(port: number) {
+  const root = path.join(import.meta.dirname, '..');
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/tsx/dist/cli.mjs'),
+      path.join(root, 'server/crm/sandbox/cli.ts'),
+      '--port',
+      String(port),
+      '--users',
+      '200',
+      '--accounts',
+      String(ACCOUNTS),
+      '--cases',
+      String(CASES),
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, LOG_LEVEL: 'warn' } },
+  );
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the sandbox CRM exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('the sandbox CRM did not start within 10 minutes');
+    const answered = await fetch(`http://127.0.0.1:${port}/`).then(
+      () => true,
+      () => false,
+    );
+    if (answered) return child;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+async function database(): Promise<{ handle: DatabaseHandle; label: string }> {
+  if (process.env.BENCH_DATABASE_URL)
+    return { handle: await scratchPostgres(process.env.BENCH_DATABASE_URL), label: 'PostgreSQL' };
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'storico-sync-memory-'));
+  return { handle: await openDatabase({ kind: 'pglite', dataDir }), label: 'PGlite (own thread)' };
+}
+
+const port = await freePort();
+console.log(`starting a sandbox CRM with ${ACCOUNTS} accounts and ${CASES} cases…`);
+const sandbox = await startSandbox(port);
+const { handle, label } = await database();
+try {
+  await migrateToLatest(handle.db);
+  const connector = new SalesforceConnector({
+    loginUrl: `http://127.0.0.1:${port}`,
+    clientId: 'sandbox',
+    clientSecret: 'sandbox',
+  });
+  global.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 100);
+  const started = performance.now();
+  const report = await runSync(handle.db, connector);
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+
+  const read = Object.values(report.objects).reduce((sum, o) => sum + (o?.read ?? 0), 0);
+  const pages = Object.values(report.objects).reduce((sum, o) => sum + (o?.pages ?? 0), 0);
+  console.log(
+    `${label}: first sync of ${read} records in ${pages} pages, ${seconds.toFixed(1)} s (${Math.round(read / seconds)} records/s)`,
+  );
+  console.log(
+    `RSS: ${(before / MB).toFixed(0)} MB before, peak ${(peak / MB).toFixed(0)} MB during the sync ` +
+      `(goal under ${RSS_GOAL_MB} MB: ${(peak / MB / RSS_GOAL_MB).toFixed(2)}x)`,
+  );
+} finally {
+  await handle.close();
+  sandbox.kill();
+}
