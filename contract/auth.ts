@@ -28,16 +28,7 @@ export const loginAnswerSchema = z.object({
 });
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
-/** `error.code` of a refused sign-in. */
-export const LoginError = {
-  /** Unknown user, deleted user or wrong password: one answer for all three. HTTP 401. */
-  WRONG_CREDENTIALS: -1,
-  /** Wrong, missing, expired or already used one-time code. HTTP 401. */
-  WRONG_CODE: -2,
-  /** Too many failures: temporarily locked. HTTP 429 with a `Retry-After` header (seconds). */
-  LOCKED: -3,
-} as const;
-export type LoginErrorCode = (typeof LoginError)[keyof typeof LoginError];
+export { LoginError, type LoginErrorCode } from './login-error';
 
 export const LOGIN_LOCKED_STATUS = 429;
 

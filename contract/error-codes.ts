@@ -35,6 +35,13 @@ export const ErrorCode = {
   OUTCOME_CHECKING: 'OUTCOME_CHECKING',
   // Mass-change alerts.
   ALREADY_ACKNOWLEDGED: 'ALREADY_ACKNOWLEDGED',
+  // Agent rollbacks.
+  /** 409: a rollback of the same agent, object and window is pending or running. */
+  ROLLBACK_OPEN: 'ROLLBACK_OPEN',
+  /** 409: the agent changed nothing of the object in the window (or every record is left out). */
+  ROLLBACK_EMPTY: 'ROLLBACK_EMPTY',
+  /** 409: only a running rollback can be stopped. */
+  ROLLBACK_NOT_RUNNING: 'ROLLBACK_NOT_RUNNING',
   // Users and passwords.
   USERNAME_TAKEN: 'USERNAME_TAKEN',
   EMAIL_TAKEN: 'EMAIL_TAKEN',

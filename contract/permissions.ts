@@ -1,4 +1,4 @@
-import { ADMIN, productRole, USER_RANA } from './roles';
+import { ADMIN, productRole, USER_RANA } from './role-names';
 
 /** The groups of roles a permission names: ADMIN, the staff role USER_{PRODUCT}, and USER_RANA. */
 type RoleGroup = 'admin' | 'product' | 'rana';
@@ -14,6 +14,9 @@ const PERMISSIONS = {
   /** Mass-change alerts are listed to every signed-in role; reviewers acknowledge them. */
   acknowledgeAlerts: ['admin', 'product'],
   readAudit: ['admin'],
+  /** An agent's rollback is prepared like a restore report, and reviewed (and stopped) like one. */
+  requestRollbacks: ['rana'],
+  reviewRollbacks: ['admin', 'product'],
 } as const satisfies Record<string, readonly RoleGroup[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

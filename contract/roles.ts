@@ -1,10 +1,6 @@
 import { z } from 'zod';
 
-export const ADMIN = 'ADMIN';
-export const USER_RANA = 'USER_RANA';
-
-/** `USER_{PRODUCT_CODE}`, e.g. USER_STORICO. */
-export const productRole = (productCode: string) => `USER_${productCode}`;
+export { ADMIN, productRole, USER_RANA } from './role-names';
 
 export const roleNameSchema = z.string().regex(/^(ADMIN|USER_[A-Z0-9_]+)$/, 'Unknown role');
 export type RoleName = z.infer<typeof roleNameSchema>;

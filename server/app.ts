@@ -29,6 +29,8 @@ import { buildServices } from './services';
 import { revisionRoutes } from './revisions/revisions.routes';
 import { userRoutes } from './users/users.routes';
 import { alertRoutes } from './watch/alerts.routes';
+import { rollbackRoutes } from './rollbacks/rollbacks.routes';
+import { startRollbackWorker } from './rollbacks/rollback-worker';
 
 export type AppDeps = {
   config: Config;
@@ -46,6 +48,8 @@ export type AppDeps = {
   crm?: CrmConnector;
   /** Where the server's metrics are counted; one is made when METRICS_TOKEN is set and none is given. */
   metrics?: Metrics;
+  /** Run the worker that applies approved rollbacks in this process (the server does; tests drive it). */
+  rollbackWorker?: boolean;
   /** The socket to answer on, shared with the app that served while the server started (main.ts). */
   serverFactory?: FastifyServerOptions['serverFactory'];
 };
@@ -95,6 +99,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(restoreRoutes, { prefix: API_PREFIX, restores: services.restores, productCode });
   await app.register(alertRoutes, { prefix: API_PREFIX, alerts: services.alerts, productCode });
   await app.register(auditRoutes, { prefix: API_PREFIX, db: deps.db, productCode });
+  await app.register(rollbackRoutes, { prefix: API_PREFIX, rollbacks: services.rollbacks, productCode });
+  const runner = services.rollbackRunner;
+  if (deps.rollbackWorker && runner) {
+    const { pauseMs, idleMs } = deps.config.rollback;
+    const worker = startRollbackWorker({
+      runBatch: () => runner.runBatch(),
+      pauseMs,
+      idleMs,
+      logger: app.log,
+    });
+    services.rollbackWakeUp.wake = () => worker.wake();
+    app.addHook('onClose', () => worker.stop());
+  }
 
   const serveSpa = deps.distDir ? await registerSpa(app, deps.distDir) : false;
   registerNotFound(app, serveSpa);

@@ -48,6 +48,9 @@ const envSchema = z.object({
   SF_READ_TIMEOUT_S: z.preprocess(emptyAsUndefined, z.coerce.number().gt(0, 'must be above 0').default(5)),
   SF_WRITE_TIMEOUT_S: z.preprocess(emptyAsUndefined, z.coerce.number().gt(0, 'must be above 0').default(10)),
   RESTORE_OUTCOME_WAIT_S: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).default(600)),
+  ROLLBACK_BATCH_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(50)),
+  ROLLBACK_PAUSE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(500)),
+  ROLLBACK_IDLE_S: z.preprocess(emptyAsUndefined, z.coerce.number().gt(0, 'must be above 0').default(5)),
   SMTP_URL: optionalUrl,
   SMTP_FROM: z.preprocess(emptyAsUndefined, z.string().default('Storico <no-reply@storico.local>')),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
@@ -146,6 +149,8 @@ export type Config = {
    * until then the CRM may still be processing it.
    */
   restoreOutcomeWaitMs: number;
+  /** Approved rollbacks are applied this many records at a time, with this pause between batches. */
+  rollback: { batchSize: number; pauseMs: number; idleMs: number };
   smtp: { url: string; from: string } | undefined;
   publicUrl: string;
   secureTransport: boolean;
@@ -248,6 +253,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sfApiMaxUsage: e.SF_API_MAX_USAGE,
     crmTimeouts: { readMs: e.SF_READ_TIMEOUT_S * 1000, writeMs: e.SF_WRITE_TIMEOUT_S * 1000 },
     restoreOutcomeWaitMs: e.RESTORE_OUTCOME_WAIT_S * 1000,
+    rollback: {
+      batchSize: e.ROLLBACK_BATCH_SIZE,
+      pauseMs: e.ROLLBACK_PAUSE_MS,
+      idleMs: e.ROLLBACK_IDLE_S * 1000,
+    },
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
     publicUrl,
     secureTransport: publicUrl.startsWith('https://'),

@@ -87,6 +87,7 @@ async function main(): Promise<void> {
     sessions,
     distDir,
     crm: crm.connector,
+    rollbackWorker: true,
     metrics,
     logger,
     serverFactory: appSlot.serverFactory,

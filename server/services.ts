@@ -9,6 +9,8 @@ import { RevisionsService } from './revisions/revisions.service';
 import { EnrolmentService } from './users/enrolment.service';
 import { UsersService } from './users/users.service';
 import { AlertsService } from './watch/alerts.service';
+import { RollbackRunner } from './rollbacks/rollback-runner';
+import { RollbacksService } from './rollbacks/rollbacks.service';
 
 /** Every service of the API, built once per app and handed to the route plugins that use them. */
 export type Services = {
@@ -20,11 +22,17 @@ export type Services = {
   revisions: RevisionsService;
   restores: RestoresService;
   alerts: AlertsService;
+  rollbacks: RollbacksService;
+  /** Applies approved rollbacks batch by batch; none without a CRM. */
+  rollbackRunner: RollbackRunner | undefined;
+  /** Set once the worker runs: an approval wakes it. */
+  rollbackWakeUp: { wake: () => void };
 };
 
 export function buildServices(deps: IdentitySources & { crm?: CrmConnector; logger?: SyncLogger }): Services {
   const identity = identityDeps(deps);
   const { db, audit, now } = identity;
+  const rollbackWakeUp = { wake: () => {} };
   return {
     identity,
     auth: new AuthService(identity),
@@ -48,5 +56,26 @@ export function buildServices(deps: IdentitySources & { crm?: CrmConnector; logg
       }),
     }),
     alerts: new AlertsService({ db, audit, now }),
+    rollbacks: new RollbacksService({
+      db,
+      crm: deps.crm,
+      audit,
+      secretsKey: identity.secretsKey,
+      now,
+      wake: () => rollbackWakeUp.wake(),
+    }),
+    rollbackRunner: deps.crm
+      ? new RollbackRunner({
+          db,
+          crm: deps.crm,
+          audit,
+          now,
+          batchSize: deps.config.rollback.batchSize,
+          outcomeWaitMs: deps.config.restoreOutcomeWaitMs,
+          maxApiUsage: deps.config.sfApiMaxUsage,
+          logger: deps.logger,
+        })
+      : undefined,
+    rollbackWakeUp,
   };
 }

@@ -17,10 +17,11 @@ export function retentionCutoff(now: Date, months: number): Date {
 /**
  * Deletes one batch of a kind's revisions saved before `cutoff`, keeping (DESIGN.md section 3) each record's
  * version in effect at the cutoff (its latest revision before it: what a comparison from the cutoff on starts
- * from) and every revision a restore request targets or wrote, which the audit log's restore entries name.
+ * from), every revision a restore request targets or wrote, which the audit log's restore entries name, and every
+ * revision a rollback goes back to or wrote.
  */
 async function pruneBatch(db: Db, kind: RecordKind, cutoff: Date): Promise<number> {
-  const { revisions, key, requests, revisionColumn } = recordKinds[kind];
+  const { revisions, key, requests, revisionColumn, crmObject } = recordKinds[kind];
   const result = await sql`
     delete from ${sql.table(revisions)} where id in (
       select r.id from ${sql.table(revisions)} r
@@ -30,6 +31,9 @@ async function pruneBatch(db: Db, kind: RecordKind, cutoff: Date): Promise<numbe
           order by k.saved_at desc, k.id desc limit 1)
         and not exists (select 1 from ${sql.table(requests)} q
           where q.${sql.ref(revisionColumn)} = r.id or q.applied_revision_id = r.id)
+        and r.source not like 'rollback:%'
+        and not exists (select 1 from rollback_records b join rollback_requests rq on rq.id = b.rollback_id
+          where b.target_revision_id = r.id and rq.object = ${crmObject})
       limit ${BATCH})`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }

@@ -7,10 +7,12 @@ import { contentHash } from './content-hash';
 import { hashableSnapshot, normaliseSnapshot } from './snapshot-fields';
 
 /**
- * Where a revision came from: the periodic sync, a bulk import, the read-back of restore request {id}, or a
- * deletion in the CRM (the last snapshot with IsDeleted true).
+ * Where a revision came from: the periodic sync, a bulk import, the read-back of restore request {id} or of
+ * rollback {id}, or a deletion in the CRM (the last snapshot with IsDeleted true).
  */
-export type RevisionSource = 'sync' | 'import' | 'delete' | `restore:${number}`;
+export type RevisionSource = 'sync' | 'import' | 'delete' | WriteSource;
+/** Storico's own writes to the CRM: a restore request's or a rollback's. */
+export type WriteSource = `restore:${number}` | `rollback:${number}`;
 
 export type StoredRevision = {
   recordId: string;
@@ -297,7 +299,7 @@ export async function storeRestored(
   db: Db,
   object: CrmObject,
   snapshot: CrmRecord,
-  source: `restore:${number}`,
+  source: WriteSource,
 ): Promise<StoredRevision> {
   const result = await storeIfChanged(db, object, snapshot, source);
   if (result.stored || result.savedAt.getTime() !== parseSfDateTime(snapshot.SystemModstamp)) return result;

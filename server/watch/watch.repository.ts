@@ -72,7 +72,7 @@ export async function agentBaseline(db: Db, object: CrmObject, agent: string, un
     select count(distinct r.${sql.ref(key)}) as n from ${sql.table(revisions)} r
     where r.json->>'LastModifiedById' = ${agent}
       and r.saved_at > ${until}::timestamptz - interval '30 days' and r.saved_at <= ${until}
-      and r.source not like 'restore:%'`.execute(db);
+      and r.source not like 'restore:%' and r.source not like 'rollback:%'`.execute(db);
   return Number(row.rows[0]?.n ?? 0);
 }
 

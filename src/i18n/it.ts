@@ -1,18 +1,16 @@
 import type { PasswordRuleId } from '@contract/password-policy';
-import { ErrorCode, isErrorCode } from '@contract/error-codes';
+import { it as firstLoad } from './it-first-load';
+
+export { translateErrorCode } from './it-first-load';
 
 /**
  * Every Italian text of the app, in one typed table. Components read from `it`; nothing Italian is written inline.
- * `errorCodes` says in Italian what a refusal's code (contract/error-codes.ts) means.
+ * The sections of every first page load (sign-in, errors, `errorCodes`: what a refusal's code means) are written
+ * in it-first-load.ts and are part of this table too. Screens that no other screen shares (users, settings, the
+ * authenticator set-up, audit, rollbacks) keep their texts beside it (it-users.ts, …), loaded with their chunks.
  */
 export const it = {
-  app: {
-    name: 'Storico',
-    loading: 'Caricamento in corso...',
-    /** While the server loads the demo history (or runs its first CRM sync) after a first start. */
-    startupLoading: 'Caricamento dati dimostrativi…',
-    startupProgress: (progress: string) => `Caricamento dati dimostrativi… (${progress})`,
-  },
+  ...firstLoad,
   layout: {
     logout: 'Esci',
     skipToContent: 'Vai al contenuto',
@@ -27,44 +25,10 @@ export const it = {
     userManagement: 'Gestione utenti',
     caseRestores: 'Gestione ripristini casi',
     contactRestores: 'Gestione ripristini contatti',
+    rollbacks: 'Gestione rollback',
     offline: 'Disponibili offline',
     alerts: 'Avvisi',
     audit: 'Audit',
-  },
-  roles: {
-    ADMIN: 'Admin',
-    USER_RANA: 'User Rana',
-  } as Record<string, string>,
-  offline: {
-    badge: 'Offline',
-    badgeHint: 'Nessuna connessione: sono disponibili solo i confronti salvati',
-    onlineOnly: 'Disponibile solo online',
-    savedAt: (when: string) => `Offline - dati salvati il ${when}`,
-    neverSeen:
-      'Sei offline e questo elenco non è mai stato letto su questo dispositivo: sarà disponibile quando torna la connessione.',
-    title: 'Disponibili offline',
-    intro:
-      'I confronti aperti di recente restano consultabili anche senza connessione (fino a 200, per 30 giorni).',
-    empty:
-      'Nessun confronto salvato: apri il dettaglio di un contatto o di un caso per averlo anche offline.',
-    columns: {
-      record: 'Record',
-      type: 'Tipo',
-      dates: 'Date confrontate',
-      savedAt: 'Salvato il',
-      open: 'Apri',
-    },
-    kinds: { contact: 'Contatto', case: 'Caso' } as Record<'contact' | 'case', string>,
-    range: (from: string, to: string) => `dal ${from} al ${to}`,
-  },
-  toasts: {
-    /** The notifications' landmark, announced with its keyboard shortcut. */
-    region: 'Notifiche',
-    close: 'Chiudi la notifica',
-  },
-  update: {
-    available: 'Nuova versione disponibile',
-    reload: 'Aggiorna',
   },
   home: {
     greeting: (name: string) => `Benvenuto, ${name}!`,
@@ -74,11 +38,6 @@ export const it = {
     title: '404',
     message: 'Questa pagina non esiste',
     backHome: 'Torna alla home',
-  },
-  errorView: {
-    title: 'Si è verificato un errore',
-    retry: 'Ritenta',
-    unknown: 'Errore sconosciuto',
   },
   pages: {
     settings: 'Impostazioni',
@@ -92,62 +51,12 @@ export const it = {
     alerts: 'Avvisi',
     audit: 'Audit',
   },
-  signIn: {
-    title: 'Accedi a Storico',
-    subtitle: 'Inserisci le tue credenziali',
-    username: 'Username',
-    password: 'Password',
-    submit: 'Accedi',
-    checking: 'Verifica in corso...',
-    codeTitle: 'Codice di verifica',
-    codeSubtitle: "Inserisci il codice a 6 cifre generato dall'app di autenticazione",
-    codeLabel: 'Codice a 6 cifre',
-    verify: 'Verifica',
-    back: 'Indietro',
-    codeRequired: 'Inserisci tutte le 6 cifre del codice',
-    success: 'Accesso effettuato con successo',
-    wrongCredentials: 'Email o password errati',
-    wrongCode: 'Il codice inserito non è corretto',
-    requestInvalid: 'Richiesta non valida, contatta il servizio clienti',
-    locked: 'Troppi tentativi non riusciti: accesso temporaneamente bloccato. Riprova più tardi.',
-    lockedFor: (wait: string) =>
-      `Troppi tentativi non riusciti: accesso temporaneamente bloccato. Riprova tra ${wait}.`,
-    seconds: (n: number) => (n === 1 ? '1 secondo' : `${n} secondi`),
-    minutes: (n: number) => (n === 1 ? '1 minuto' : `${n} minuti`),
-  },
-  twoFactor: {
-    title: "Configura l'autenticatore",
-    instructions:
-      "Inquadra il codice QR con l'app di autenticazione (per esempio Google Authenticator o Microsoft Authenticator), poi accedi con il codice a 6 cifre che l'app genera.",
-    qrAlt: "Codice QR per configurare l'app di autenticazione",
-    secretLabel: "Se non puoi inquadrare il codice QR, inserisci questo codice nell'app:",
-    copy: 'Copia codice',
-    copied: 'Codice copiato',
-    expired:
-      'Il link è scaduto o è già stato usato. Chiedi a un amministratore di inviarti un nuovo codice QR.',
-    error: 'Si è verificato un errore durante il caricamento del codice QR.',
-    toSignIn: 'Vai al login',
-    confirmInstructions:
-      "Inquadra il codice QR con l'app di autenticazione (per esempio Google Authenticator o Microsoft Authenticator), poi inserisci qui sotto il codice a 6 cifre che l'app genera e premi Conferma. Fino alla conferma il codice che usi ora continua a funzionare.",
-    confirmLabel: 'Codice a 6 cifre della nuova app',
-    confirm: 'Conferma',
-    confirmRequired: 'Inserisci tutte le 6 cifre del codice',
-    confirmed:
-      'Nuovo autenticatore confermato: da ora accedi con il codice della nuova app. Le altre sessioni sono state terminate.',
-  },
   freshness: {
     readAt: (when: string) => `Dati letti il ${when}`,
     refresh: 'Aggiorna',
   },
   clipboard: {
     failed: 'Impossibile copiare negli appunti: seleziona il testo e copialo a mano.',
-  },
-  validation: {
-    required: 'Campo obbligatorio',
-    minLength: (n: number) => `Inserisci almeno ${n} caratteri`,
-    maxLength: (n: number) => `Inserisci al massimo ${n} caratteri`,
-    email: 'Inserisci un indirizzo email valido',
-    invalid: 'Valore non valido',
   },
   passwordRules: {
     heading: 'La password deve contenere:',
@@ -164,119 +73,6 @@ export const it = {
       special: 'Un carattere speciale (esempio: !,? ecc...)',
     } satisfies Record<PasswordRuleId, string>,
   },
-  settings: {
-    changePassword: 'Cambia password',
-    changePasswordDescription:
-      'Dopo la modifica tutte le tue sessioni terminano e dovrai accedere di nuovo con la nuova password.',
-    currentPassword: 'Password attuale',
-    newPassword: 'Nuova password',
-    confirmPassword: 'Conferma nuova password',
-    submit: 'Conferma',
-    cancel: 'Annulla',
-    success: 'Password modificata con successo',
-    signInAgain: 'Accedi di nuovo con la nuova password.',
-    failure: 'Errore durante la modifica della password',
-    wrongCurrent: 'La password attuale non è corretta',
-    sessions: {
-      title: 'Sessioni attive',
-      description:
-        "I dispositivi da cui hai effettuato l'accesso. Se non riconosci una sessione, terminala e cambia la password.",
-      details: (started: string, lastUsed: string, ip: string) =>
-        `Iniziata il ${started} · ultimo uso ${lastUsed} · indirizzo ${ip}`,
-      unknownBrowser: 'Browser sconosciuto',
-      current: 'Questa sessione',
-      endOne: 'Termina',
-      endOneLabel: (what: string) => `Termina la sessione ${what}`,
-      endOthers: 'Termina tutte le altre',
-      ended: 'Sessione terminata',
-      othersEnded: 'Le altre sessioni sono state terminate',
-      endFailed: 'Errore durante la chiusura della sessione',
-      loadFailed: 'Errore durante il caricamento delle sessioni',
-    },
-  },
-  users: {
-    create: 'Crea utente',
-    edit: 'Modifica',
-    editTitle: (username: string) => `Modifica utente ${username}`,
-    changePassword: 'Cambia password',
-    changePasswordTitle: (username: string) => `Cambia la password di ${username}`,
-    changePasswordDescription:
-      "Le sessioni dell'utente terminano e un eventuale blocco per troppi tentativi viene rimosso.",
-    delete: 'Elimina',
-    sendQr: 'Invia QR',
-    unlock: 'Sblocca accesso',
-    unlockTitle: (username: string) => `Sbloccare l'accesso di ${username}?`,
-    unlockDescription:
-      "Vengono rimossi i blocchi per troppi tentativi falliti, da ogni indirizzo e browser: l'utente può accedere subito.",
-    unlocked: 'Accesso sbloccato',
-    noLocks: 'Non erano attivi blocchi per questo utente',
-    unlockFailed: "Errore durante lo sblocco dell'accesso",
-    endSessions: 'Termina sessioni',
-    endSessionsTitle: (username: string) => `Terminare tutte le sessioni di ${username}?`,
-    endSessionsDescription:
-      "L'utente viene disconnesso da ogni dispositivo e dovrà accedere di nuovo. Il suo account resta attivo.",
-    sessionsEnded: 'Sessioni terminate',
-    endSessionsFailed: 'Errore durante la chiusura delle sessioni',
-    rowActions: (username: string) => `Azioni per ${username}`,
-    filter: 'Cerca utenti',
-    filterPlaceholder: 'Filtra per username o email',
-    count: (n: number) => (n === 1 ? '1 utente' : `${n} utenti`),
-    columns: { username: 'Username', email: 'Email', role: 'Ruolo', actions: 'Azioni' },
-    fields: {
-      username: 'Username',
-      email: 'Email',
-      password: 'Password',
-      confirmPassword: 'Conferma password',
-      role: 'Ruolo',
-      rolePlaceholder: 'Seleziona un ruolo',
-    },
-    save: 'Salva',
-    cancel: 'Annulla',
-    created: 'Utente creato con successo',
-    createdHint: "Per permettergli di accedere usa 'Invia QR' sulla riga dell'utente.",
-    createFailed: "Errore durante la creazione dell'utente",
-    updated: 'Utente modificato con successo',
-    updateFailed: "Errore durante la modifica dell'utente",
-    deleted: 'Utente eliminato con successo',
-    deleteFailed: "Errore durante l'eliminazione dell'utente",
-    passwordChanged: 'Password modificata con successo',
-    passwordFailed: 'Errore durante la modifica della password',
-    loadFailed: 'Errore durante il caricamento degli utenti',
-    retry: 'Ritenta',
-    usernameTaken: 'Questo username è già usato da un altro utente',
-    emailTaken: 'Questa email è già usata da un altro utente',
-    deleteTitle: "Eliminare l'utente?",
-    deleteDescription: (username: string) =>
-      `${username} non potrà più accedere. Le revisioni e le richieste di ripristino che ha firmato restano nello storico.`,
-    qrTitle: (username: string) => `Invia QR a ${username}`,
-    qrExplain:
-      "Viene preparato un nuovo codice per l'app di autenticazione e un link per configurarlo, valido 24 ore. Il codice attuale dell'utente continua a funzionare finché l'utente non conferma il nuovo dalla pagina del link; allora le sue sessioni terminano.",
-    qrSelfWarning:
-      'Stai generando il QR per il tuo utente: quando confermerai il nuovo codice verrai disconnesso.',
-    resetAuthenticator: 'Reimposta autenticatore',
-    resetTitle: (username: string) => `Reimpostare l'autenticatore di ${username}?`,
-    resetExplain:
-      "Il codice attuale dell'utente smette subito di funzionare e le sue sessioni terminano. Viene generato un nuovo codice e un link per configurarlo, valido 24 ore. Usalo se l'utente ha perso il telefono o l'app.",
-    resetSelfWarning: 'Stai reimpostando il tuo autenticatore: verrai disconnesso.',
-    resetGenerate: 'Reimposta e genera link',
-    resetFailed: "Errore durante la reimpostazione dell'autenticatore",
-    qrGenerate: 'Genera link',
-    qrLinkLabel: 'Link di configurazione',
-    qrEmailed: (email: string) => `Il link è stato inviato per email a ${email}.`,
-    qrNotEmailed: "Il link non è stato inviato per email: copialo e invialo all'utente.",
-    qrValidity:
-      "Il link vale 24 ore e smette di funzionare quando l'utente conferma il nuovo codice (o al suo primo accesso, se non è mai entrato).",
-    qrFailed: 'Errore durante la generazione del codice QR',
-    copyLink: 'Copia link',
-    linkCopied: 'Link copiato',
-    close: 'Chiudi',
-  },
-  forgotPassword: {
-    title: 'Password dimenticata',
-    message:
-      "Per reimpostare la password devi prima ricevere l'e-mail di reimpostazione. Chiedi a un amministratore di inviartela.",
-    backToSignIn: 'Torna al login',
-  },
   resetPassword: {
     title: 'Reimposta password',
     invalidLink: 'Il link di reimpostazione non è valido: servono un indirizzo e-mail valido e un token.',
@@ -288,15 +84,6 @@ export const it = {
     next: 'Successiva',
     page: (n: number) => `Pagina ${n}`,
     more: 'Altre pagine',
-  },
-  errors: {
-    sessionExpired: "Sessione scaduta, effettua nuovamente l'accesso",
-    notSignedIn: "Non hai effettuato l'accesso",
-    notFound: 'Risultato non trovato',
-    network: 'Impossibile contattare il server. Controlla la connessione e riprova.',
-    timeout: 'Il server non ha risposto in tempo. Riprova.',
-    generic: 'Si è verificato un errore imprevisto',
-    forbidden: 'Non hai i permessi per questa operazione',
   },
   common: {
     emptyTable: 'Nessun risultato trovato',
@@ -545,6 +332,8 @@ export const it = {
     field: 'Campo',
     targetValue: 'Valore da ripristinare',
     noDifferences: 'Nessuna differenza registrata',
+    onlyChosen: 'Solo i campi scelti',
+    onlyChosenDetail: 'Il ripristino scrive solo questi campi; gli altri restano come sono nel CRM.',
     empty: '—',
     yes: 'Sì',
     no: 'No',
@@ -595,31 +384,10 @@ export const it = {
     count: (n: number) => (n === 1 ? '1 avviso' : `${n} avvisi`),
     badge: (n: number) => (n === 1 ? '1 avviso da verificare' : `${n} avvisi da verificare`),
   },
-  audit: {
-    intro: 'Gli eventi registrati: accessi, utenti, ripristini, avvisi.',
-    user: 'Utente',
-    userPlaceholder: 'Username',
-    action: 'Azione',
-    actionPlaceholder: 'es. auth.login o restore',
-    dateFrom: 'Da',
-    dateTo: 'A',
-    apply: 'Filtra',
-    clear: 'Azzera filtri',
-    export: 'Esporta CSV',
-    exportFailed: "Errore durante l'esportazione",
-    dateOrder: 'La data di inizio deve essere precedente alla data di fine',
-    columns: {
-      at: 'Data e ora',
-      user: 'Utente',
-      action: 'Azione',
-      target: 'Oggetto',
-      ip: 'Indirizzo IP',
-      details: 'Dettagli',
-    },
-    system: 'Sistema',
-    loadFailed: 'Errore durante il caricamento del registro',
-    retry: 'Ritenta',
-    count: (n: number) => (n === 1 ? '1 evento' : `${n} eventi`),
+  /** The links that open 'Prepara rollback'; the rollback screens' own texts are in it-rollbacks.ts. */
+  rollbacks: {
+    prepare: 'Prepara rollback',
+    prepareOf: (agent: string) => `Prepara il rollback delle modifiche di ${agent}`,
   },
   restore: {
     report: 'Segnala ripristino',
@@ -650,6 +418,31 @@ export const it = {
       contact: 'Errore durante il ripristino del contatto',
       case: 'Errore durante il ripristino del caso',
     },
+    /** The field choice of a restore of one record. */
+    fields: {
+      caption: 'Campi da ripristinare',
+      intro:
+        'Togli la spunta ai campi da lasciare come sono: il ripristino scrive solo quelli selezionati. Un indirizzo si ripristina per intero.',
+      field: 'Campo',
+      current: 'Ultimo valore salvato',
+      savedAt: (when: string) => `Ultima versione salvata il ${when}`,
+      target: 'Valore da ripristinare',
+      column: 'Ripristina',
+      choose: (label: string) => `Ripristina ${label}`,
+      chosen: (n: number, total: number) => `Campi selezionati: ${n} su ${total}`,
+      noneChosen: 'Seleziona almeno un campo da ripristinare',
+      loading: 'Caricamento dei campi modificati…',
+      failed: 'Non è stato possibile caricare i campi modificati: il ripristino riporta tutti i campi.',
+      none: "Nessun campo è diverso dall'ultima versione salvata.",
+      /** Fields with no label of their own on the detail screens. */
+      labels: {
+        OwnerId: 'Proprietario',
+        AccountId: 'Contatto',
+        ContactId: 'Contatto',
+        FirstName: 'Nome proprio',
+        RecordTypeId: 'Tipo di record',
+      } as Partial<Record<string, string>>,
+    },
   },
   /** Salesforce's error codes (a CRM_ERROR names them, see contract/restores.ts `crmErrorCodeOf`). */
   crmErrors: {
@@ -664,44 +457,4 @@ export const it = {
     NOT_FOUND: 'il record non esiste più nel CRM',
     UNABLE_TO_LOCK_ROW: 'il record è in modifica nel CRM, riprova più tardi',
   } as Partial<Record<string, string>>,
-  /** Codes whose meaning is fixed; a generic one (BAD_REQUEST, NOT_FOUND, CONFLICT) shows the server's reason. */
-  errorCodes: {
-    [ErrorCode.INVALID_CODE]: 'Il codice inserito non è valido',
-    [ErrorCode.DUPLICATE_REQUEST]:
-      'Esistono già delle richieste in sospeso o completate per una delle revisioni selezionate',
-    [ErrorCode.UNAUTHORIZED]: "Non hai effettuato l'accesso",
-    [ErrorCode.SESSION_EXPIRED]: "Sessione scaduta, effettua nuovamente l'accesso",
-    [ErrorCode.FORBIDDEN]: 'Non hai i permessi per questa operazione',
-    [ErrorCode.INTERNAL]: 'Si è verificato un errore imprevisto',
-    [ErrorCode.USERNAME_TAKEN]: 'Questo username è già usato da un altro utente',
-    [ErrorCode.EMAIL_TAKEN]: 'Questa email è già usata da un altro utente',
-    [ErrorCode.USERNAME_AND_EMAIL_TAKEN]: 'Username ed email sono già usati da un altro utente',
-    [ErrorCode.OWN_USER]: 'Non puoi eliminare il tuo utente',
-    [ErrorCode.LAST_ADMIN]:
-      "L'ultimo amministratore non può essere rimosso: assegna prima il ruolo Admin a un altro utente",
-    [ErrorCode.WRONG_PASSWORD]: 'La password attuale non è corretta',
-    [ErrorCode.SAME_PASSWORD]: 'La nuova password deve essere diversa da quella attuale',
-    [ErrorCode.PASSWORD_COMMON]: 'Questa password è troppo comune: scegline una meno prevedibile',
-    [ErrorCode.PASSWORD_HAS_USERNAME]: 'La password non può contenere lo username',
-    [ErrorCode.OWN_PASSWORD_ONLY]: 'Puoi modificare solo la tua password',
-    [ErrorCode.CODES_LOCKED]: 'Troppi codici errati: account temporaneamente bloccato, riprova più tardi',
-    [ErrorCode.OWN_REQUEST]: 'Non puoi approvare o rifiutare una tua richiesta',
-    [ErrorCode.ALREADY_REVIEWED]: 'La richiesta è già stata approvata o rifiutata',
-    [ErrorCode.CLAIMED_ELSEWHERE]:
-      'La richiesta è già stata approvata o rifiutata, o la sta esaminando un altro utente',
-    [ErrorCode.ALREADY_ACKNOWLEDGED]: "Un altro utente ha già confermato la presa visione dell'avviso",
-    [ErrorCode.CRM_LIMIT]: 'Il CRM ha raggiunto il limite di richieste consentite: riprova più tardi',
-    [ErrorCode.CRM_OUTCOME_UNKNOWN]: "Il CRM non ha risposto: l'esito del ripristino è in verifica",
-    [ErrorCode.OUTCOME_CHECKING]:
-      "L'esito del ripristino è ancora in verifica nel CRM: la richiesta non può essere esaminata ora",
-    [ErrorCode.ENROLMENT_EXPIRED]:
-      'Il link è scaduto o è già stato usato. Chiedi a un amministratore di inviarti un nuovo codice QR.',
-    [ErrorCode.NOTHING_TO_CONFIRM]:
-      "Non c'è un nuovo codice da confermare: accedi con il codice che mostra l'app.",
-  } as Partial<Record<ErrorCode, string>>,
 } as const;
-
-/** What a refusal's code means in Italian, when the code has a fixed meaning. */
-export function translateErrorCode(code: unknown): string | undefined {
-  return isErrorCode(code) ? it.errorCodes[code] : undefined;
-}

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { accessibilityProblems } from './support/axe';
 import { launchBrowser } from './support/browser';
@@ -12,6 +12,10 @@ const baseUrl = inject('baseUrl');
 const RANGE = { dateFrom: '2025-01-01', dateTo: '2025-06-30' };
 const typed = (day: string) => day.split('-').reverse().join('/');
 const range = `dateFrom=${RANGE.dateFrom}&dateTo=${RANGE.dateTo}`;
+
+/** A restore dialog of one record once its list of fields (or the word that there is none) has loaded. */
+const fieldsShown = (dialog: Locator) =>
+  dialog.getByText('Caricamento dei campi modificati…').waitFor({ state: 'detached' });
 
 type Agent = { id: string; username: string };
 type Row = { id: string };
@@ -123,6 +127,8 @@ describe('accessibility: no serious or critical axe-core violation, one h1 per p
     await page.getByRole('button', { name: 'Segnala ripristino' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Per procedere al ripristino inserire il codice OTP' });
     await dialog.getByLabel('Codice OTP').waitFor();
+    // One row selected: the dialog lists the fields the restore writes, each with its checkbox.
+    await fieldsShown(dialog);
     await check(page, 'restore dialog');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
@@ -140,6 +146,7 @@ describe('accessibility: no serious or critical axe-core violation, one h1 per p
     await check(page, 'case detail, timeline open');
     await page.getByRole('button', { name: 'Segnala ripristino' }).first().click();
     await dialog.getByLabel('Codice OTP').waitFor();
+    await fieldsShown(dialog);
     await check(page, 'restore dialog on a detail screen');
     // A real request, for the restore lists checked next.
     await dialog.getByLabel('Codice OTP').pressSequentially(await rana.codes.nextCode());

@@ -1,37 +1,17 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SalesforceConnector } from '../../server/crm/salesforce-connector';
 import { launchBrowser } from './support/browser';
 import { E2E_ADMIN } from './support/e2e-env';
 import { authenticator } from './support/one-time-codes';
+import { contactToRestore, crmAccount, RANGE, type Page0 } from './support/restore-targets';
 import { signInTypingCode } from './support/session';
 import { adminToken, call, createUser, type Envelope } from './support/users';
 
 const baseUrl = inject('baseUrl');
-const sandboxUrl = inject('sandboxUrl');
 /** A tablet in landscape, the narrowest width every screen must work at in landscape. */
 const viewport = { width: 1024, height: 768 };
-/** A range of the demo data in which records changed. */
-const RANGE = { dateFrom: '2025-01-01', dateTo: '2025-06-30' };
 
-/** The sandbox CRM read through the connector Storico uses, so records compare in snapshot form. */
-const crm = new SalesforceConnector({ loginUrl: sandboxUrl, clientId: 'sandbox', clientSecret: 'sandbox' });
-
-type Agent = { id: string };
-type ContactRow = { id: string; accountName: string | null; earlierRevisionAccount: { id: number } };
-type Revision = { id: number; json: string };
-type Page0<T> = { content: T[] };
 type RestoreRequest = { id: number; accountId: string; status: { status: string }; differences: string };
-
-const fieldsOf = (list: string) =>
-  list
-    .replace(/^\[|\]$/g, '')
-    .split(',')
-    .map((field) => field.trim())
-    .filter(Boolean);
-
-/** The record as the sandbox CRM holds it now, read over its REST API. */
-const crmAccount = (id: string): Promise<Record<string, unknown>> => crm.readRecord('Account', id);
 
 describe('the restore workflow in the browser', () => {
   let browser: Browser;
@@ -52,40 +32,6 @@ describe('the restore workflow in the browser', () => {
     for (const context of contexts) await context.close();
     await browser?.close();
   });
-
-  /**
-   * A contact of the demo whose version at the start of RANGE differs from its latest one in fields the CRM
-   * accepts writes to, with that first version and those fields.
-   */
-  async function contactToRestore(token: string, skip: readonly string[] = []) {
-    const get = async <T>(path: string) => {
-      const answer = await call<Envelope<T>>(path, { token });
-      expect(answer.status, path).toBe(200);
-      return answer.body.data.query;
-    };
-    const range = `dateFrom=${RANGE.dateFrom}&dateTo=${RANGE.dateTo}`;
-    for (const agent of await get<Agent[]>('/sf-user/?isPaged=false')) {
-      const rows = await get<Page0<ContactRow>>(`/sf-user/${agent.id}/sf-account?page=0&size=10&${range}`);
-      for (const row of rows.content.filter((r) => !skip.includes(r.id))) {
-        const [latest] = (await get<Page0<Revision>>(`/revision-account/${row.id}/history?page=0&size=1`))
-          .content;
-        if (!latest || latest.id === row.earlierRevisionAccount.id) continue;
-        const diff = await get<{ jsonDiffProperties: string }>(
-          `/revision-account/differences?firstRevisionAccountID=${row.earlierRevisionAccount.id}&secondRevisionAccountID=${latest.id}`,
-        );
-        // The contact fields a restore writes back (those the org's describe lets the connector write).
-        const writable = await crm.writableFields('Account');
-        const fields = fieldsOf(diff.jsonDiffProperties).filter((f) => writable.includes(f));
-        if (fields.length === 0) continue;
-        const [first] = (
-          await get<Page0<Revision>>(`/revision-account/${row.id}/account?page=0&size=10&${range}`)
-        ).content;
-        expect(first?.id).toBe(row.earlierRevisionAccount.id);
-        return { agent, row, fields, target: JSON.parse(first!.json) as Record<string, unknown> };
-      }
-    }
-    throw new Error('the demo data has no contact that changed in a writable field');
-  }
 
   const restored: string[] = [];
 
@@ -162,7 +108,7 @@ describe('the restore workflow in the browser', () => {
   it('disables the restore buttons offline, and they work again once back online', async () => {
     const token = await adminToken(authenticator(E2E_ADMIN.totpSecret));
     const rana = await createUser(token, 'USER_RANA');
-    const { agent, row } = await contactToRestore(token, restored);
+    const { agent, row } = await contactToRestore(token, { skip: restored });
     const page = await newPage();
     await signInTypingCode(page, rana);
     await page.goto(

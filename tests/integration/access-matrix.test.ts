@@ -83,7 +83,30 @@ const matrix: Record<string, Entry> = {
   'GET /api/v3/audit/export.csv': { access: admin },
   ...restoreEntries('restore-account-request'),
   ...restoreEntries('restore-case-request'),
+  ...rollbackEntries(),
 };
+
+/** Rollbacks: USER_RANA prepares and creates them; ADMIN and USER_{PRODUCT} list, read, review and stop them. */
+function rollbackEntries(): Record<string, Entry> {
+  const reviewers = ({ product }: { product: string }) => [ADMIN, product];
+  const scope = { sfUserID: '005000000000001', object: 'Account', from: '2024-01-01', to: '2024-01-02' };
+  return {
+    'POST /api/v3/rollback-request/preview': { access: () => [USER_RANA], call: () => ({ payload: scope }) },
+    'POST /api/v3/rollback-request/': {
+      access: () => [USER_RANA],
+      call: () => ({ url: '/api/v3/rollback-request/?code=000000', payload: scope }),
+    },
+    'GET /api/v3/rollback-request/': { access: reviewers },
+    'GET /api/v3/rollback-request/:id': { access: reviewers },
+    'POST /api/v3/rollback-request/:id/review/:reviewerId': {
+      access: reviewers,
+      call: (caller) => ({
+        url: `/api/v3/rollback-request/999999/review/${caller.id}?approved=false&code=000000`,
+      }),
+    },
+    'POST /api/v3/rollback-request/:id/stop': { access: reviewers },
+  };
+}
 
 /** Restore create (USER_RANA), lists, detail and review (ADMIN and USER_{PRODUCT}) of one kind of record. */
 function restoreEntries(base: string): Record<string, Entry> {

@@ -7,6 +7,8 @@ import { alerts } from './0005-alerts';
 import { security } from './0006-security';
 import { restoreOutcomeUnknown } from './0007-restore-outcome-unknown';
 import { pendingSecret } from './0008-pending-secret';
+import { restoreFields } from './0009-restore-fields';
+import { rollbacks } from './0010-rollbacks';
 
 /** Migrations are listed here rather than read from disk, so they work the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +20,8 @@ const migrations: Record<string, Migration> = {
   '0006-security': security,
   '0007-restore-outcome-unknown': restoreOutcomeUnknown,
   '0008-pending-secret': pendingSecret,
+  '0009-restore-fields': restoreFields,
+  '0010-rollbacks': rollbacks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,5 @@
 import type { AlertsTable } from './alerts.table';
+import type { RollbackRecordsTable, RollbackRequestsTable } from './rollbacks.table';
 import type {
   SfAccountsTable,
   SfCasesTable,
@@ -42,4 +43,6 @@ export interface Database {
   audit_log: AuditLogTable;
   sync_state: SyncStateTable;
   alerts: AlertsTable;
+  rollback_requests: RollbackRequestsTable;
+  rollback_records: RollbackRecordsTable;
 }

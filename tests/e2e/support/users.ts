@@ -5,13 +5,16 @@ import { authenticator } from './one-time-codes';
 export type Envelope<T> = { data: { query: T } };
 type Authenticator = ReturnType<typeof authenticator>;
 
-/** Calls /api/v3 of the end-to-end server, with a bearer token when given; answers the status and the body. */
+/**
+ * Calls /api/v3 of the end-to-end server (or of `baseUrl`, a server of the test's own), with a bearer token when
+ * given; answers the status and the body.
+ */
 export async function call<T>(
   path: string,
-  init: RequestInit & { token?: string } = {},
+  init: RequestInit & { token?: string; baseUrl?: string } = {},
 ): Promise<{ status: number; body: T }> {
-  const { token, ...rest } = init;
-  const response = await fetch(`${inject('baseUrl')}/api/v3${path}`, {
+  const { token, baseUrl, ...rest } = init;
+  const response = await fetch(`${baseUrl ?? inject('baseUrl')}/api/v3${path}`, {
     ...rest,
     headers: {
       'content-type': 'application/json',
@@ -23,10 +26,11 @@ export async function call<T>(
 }
 
 /** The API as the administrator, signed in with the next unspent code. */
-export async function adminToken(codes: Authenticator): Promise<string> {
+export async function adminToken(codes: Authenticator, baseUrl?: string): Promise<string> {
   const { status, body } = await call<{ data: { token: string } }>(
     `/auth/login?code=${await codes.nextCode()}`,
     {
+      baseUrl,
       method: 'POST',
       body: JSON.stringify({ username: E2E_ADMIN.username, password: E2E_ADMIN.password }),
     },
@@ -36,19 +40,23 @@ export async function adminToken(codes: Authenticator): Promise<string> {
 }
 
 /** A new user of `role` with a known password and their authenticator, as an administrator makes one. */
-export async function createUser(token: string, role: string) {
+export async function createUser(token: string, role: string, baseUrl?: string) {
   const username = `e2e.${role.toLowerCase()}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const password = 'Ripristino-Prova-1!';
   const created = await call<Envelope<{ id: number }>>('/user/', {
+    baseUrl,
     method: 'POST',
     token,
     body: JSON.stringify({ username, email: `${username}@example.it`, password, role: { name: role } }),
   });
   expect(created.status, 'create user').toBe(201);
   const qr = await call<Envelope<{ qrToken: string }>>(`/user/${created.body.data.query.id}/qr-token`, {
+    baseUrl,
     token,
   });
-  const secret = await call<Envelope<{ secretKey: string }>>(`/user/${qr.body.data.query.qrToken}/qr-code`);
+  const secret = await call<Envelope<{ secretKey: string }>>(`/user/${qr.body.data.query.qrToken}/qr-code`, {
+    baseUrl,
+  });
   const { qrToken } = qr.body.data.query;
   return { username, password, qrToken, codes: authenticator(secret.body.data.query.secretKey) };
 }

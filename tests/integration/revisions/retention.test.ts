@@ -36,16 +36,24 @@ describe.each(testDbKinds())('RETENTION_MONTHS pruning on %s', (kind) => {
     await sql`insert into restore_account_requests (revision_account_id, account_id, sf_user_id, date_from, date_to,
         restore_type_id, status_id, user_creator_id)
       values (${rev.c1a}, 'R1', 'RT1', '2024-01-01', '2024-02-01', 1, 3, ${user.rows[0]!.id})`.execute(db);
+    // A rollback of the agent's case changes goes back to k1a.
+    const rollback = await sql<{ id: number }>`
+      insert into rollback_requests (sf_user_id, object, range_from, range_to, window_from, window_to, total,
+        user_creator_id)
+      values ('RT1', 'Case', '2024-03-02', '2024-04-30', '2024-03-02', '2024-04-30', 1, ${user.rows[0]!.id})
+      returning id`.execute(db);
+    await sql`insert into rollback_records (rollback_id, position, record_id, target_revision_id)
+      values (${rollback.rows[0]!.id}, 0, 'Q1', ${rev.k1a})`.execute(db);
   });
   afterAll(() => database?.close());
 
   const ids = async (table: 'revision_accounts' | 'revision_cases') =>
     (await database.db.selectFrom(table).select('id').orderBy('id').execute()).map((r) => r.id);
 
-  it('deletes the old revisions nobody needs and keeps the version in effect and those a restore refers to', async () => {
-    expect(await pruneRevisions(database.db, cutoff)).toEqual({ account: 1, case: 2 });
+  it('deletes the old revisions nobody needs and keeps the version in effect and those a restore or a rollback refers to', async () => {
+    expect(await pruneRevisions(database.db, cutoff)).toEqual({ account: 1, case: 1 });
     expect(await ids('revision_accounts')).toEqual([rev.c1a, rev.c1c, rev.c1d, rev.c2a]);
-    expect(await ids('revision_cases')).toEqual([rev.k1c]);
+    expect(await ids('revision_cases')).toEqual([rev.k1a, rev.k1c]);
     // Nothing more to prune: a second run deletes nothing.
     expect(await pruneRevisions(database.db, cutoff)).toEqual({ account: 0, case: 0 });
   });
