@@ -56,6 +56,7 @@ async function main(): Promise<void> {
     users,
     { Metrics },
     retention,
+    partitions,
   ] = await Promise.all([
     import('./app'),
     import('./auth/sessions'),
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
     import('./users/bootstrap'),
     import('./metrics/metrics'),
     import('./revisions/retention'),
+    import('./revisions/revision-partitions'),
   ]);
 
   // A new embedded database starts from the migrated copy `npm start` prepared, not from an initdb.
@@ -72,6 +74,7 @@ async function main(): Promise<void> {
     template: config.databaseUrl ? undefined : pgliteTemplate(),
   });
   await migrateToLatest(database.db);
+  await partitions.maintainPartitions(database.db);
   await users.bootstrapIdentity(database.db, config);
   readiness.databaseReady();
   const crm = await crmRuntime.prepareCrm(config, database);

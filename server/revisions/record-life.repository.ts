@@ -28,7 +28,7 @@ export async function recordLives(
       exists (select 1 from ${sql.table(records)} m
         where m.id = r.json->>'MasterRecordId' and m.latest_revision_id is not null) as merged_into_known
     from ${sql.table(records)} s
-    left join ${sql.table(revisions)} r on r.id = s.latest_revision_id
+    left join ${sql.table(revisions)} r on r.id = s.latest_revision_id and r.saved_at = s.latest_saved_at
     where s.id = any(cast(${[...recordIds]} as text[]))`.execute(db);
   const lives = new Map<string, RecordLife>();
   for (const row of rows) {

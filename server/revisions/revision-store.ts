@@ -4,6 +4,7 @@ import { parseSfDateTime } from '../crm/salesforce-dates';
 import type { Db } from '../db/database';
 import { kindOfObject, recordKinds } from '../db/record-kinds';
 import { contentHash } from './content-hash';
+import { ensurePartitionsFor } from './revision-partitions';
 import { hashableSnapshot, normaliseSnapshot } from './snapshot-fields';
 
 /**
@@ -179,7 +180,7 @@ export async function refreshSearchRows(
   newest: Array<{ p: Prepared; revisionId: number }>,
 ) {
   if (newest.length === 0) return;
-  const { records, revisions } = TABLES(object);
+  const { records } = TABLES(object);
   const rows = JSON.stringify(
     newest.map(({ p, revisionId }) => ({
       id: p.recordId,
@@ -188,12 +189,12 @@ export async function refreshSearchRows(
       ...searchColumns(object, p.snapshot),
     })),
   );
-  const guard = sql`(s.latest_revision_id is null or
-    (select r.saved_at from ${sql.table(revisions)} r where r.id = s.latest_revision_id) <= v.saved_at)`;
+  const guard = sql`(s.latest_saved_at is null or s.latest_saved_at <= v.saved_at)`;
   if (object === 'Account') {
     await sql`
       update sf_accounts as s set owner_id = v.owner_id, name = v.name, email = v.email, phone = v.phone,
-        created_date = v.created_date, latest_revision_id = v.revision_id, updated_at = now()
+        created_date = v.created_date, latest_revision_id = v.revision_id, latest_saved_at = v.saved_at,
+        updated_at = now()
       from json_to_recordset(${rows}::json) as v(id text, revision_id integer, saved_at timestamptz,
         owner_id text, name text, email text, phone text, created_date timestamptz)
       where s.id = v.id and ${guard}`.execute(db);
@@ -201,7 +202,8 @@ export async function refreshSearchRows(
     await sql`
       update ${sql.table(records)} as s set owner_id = v.owner_id, account_id = v.account_id,
         case_number = v.case_number, description = v.description, reason = v.reason,
-        created_date = v.created_date, latest_revision_id = v.revision_id, updated_at = now()
+        created_date = v.created_date, latest_revision_id = v.revision_id, latest_saved_at = v.saved_at,
+        updated_at = now()
       from json_to_recordset(${rows}::json) as v(id text, revision_id integer, saved_at timestamptz,
         owner_id text, account_id text, case_number text, description text, reason text, created_date timestamptz)
       where s.id = v.id and ${guard}`.execute(db);
@@ -266,7 +268,8 @@ async function store(db: Db, object: CrmObject, snapshots: CrmRecord[], source: 
 /**
  * Stores each snapshot as a revision of its record unless it equals (by content hash) the revision in effect
  * just before it, or was stored already: the unique (record, saved_at, hash) key makes this idempotent.
- * sf_accounts / sf_cases follow each record's newest revision. Runs in `db`'s transaction, or in its own.
+ * sf_accounts / sf_cases follow each record's newest revision. Runs in `db`'s transaction, or in its own after
+ * making the partitions of the snapshots' quarters (inside a caller's transaction, the caller makes them first).
  */
 export async function storeSnapshots(
   db: Db,
@@ -275,6 +278,7 @@ export async function storeSnapshots(
   source: RevisionSource,
 ): Promise<StoredRevision[]> {
   if (db.isTransaction) return store(db, object, snapshots, source);
+  await ensurePartitionsFor(db, object, snapshots);
   return db.transaction().execute((trx) => store(trx, object, snapshots, source));
 }
 

@@ -1,6 +1,7 @@
 import { CRM_OBJECTS, type CrmConnector, type CrmObject } from '../crm/crm-connector';
 import { parseSfDateTime } from '../crm/salesforce-dates';
 import type { Db } from '../db/database';
+import { ensurePartitionsFor } from '../revisions/revision-partitions';
 import { storeSnapshots } from '../revisions/revision-store';
 import { upsertAgents } from './agents.repository';
 import { syncDeletions } from './deletion-sync';
@@ -61,6 +62,7 @@ async function syncObject(
     options.signal?.throwIfAborted();
     if (page.records.length === 0) continue;
     const newest = Math.max(...page.records.map((r) => parseSfDateTime(r.SystemModstamp) ?? 0));
+    await ensurePartitionsFor(db, object, page.records);
     // The page and the watermark move together: a run killed anywhere loses nothing and stores nothing twice.
     const results = await db.transaction().execute(async (trx) => {
       const stored = await storeSnapshots(trx, object, page.records, 'sync');

@@ -3,6 +3,7 @@ import { toSfDateTime } from '../crm/salesforce-dates';
 import type { Db } from '../db/database';
 import { kindOfObject } from '../db/record-kinds';
 import { latestSnapshots } from '../restores/restores.repository';
+import { ensurePartitionsFor } from '../revisions/revision-partitions';
 import { storeSnapshots } from '../revisions/revision-store';
 import { advanceWatermark, readWatermark } from './sync-state.repository';
 
@@ -44,6 +45,7 @@ export async function syncDeletions(
       SystemModstamp: toSfDateTime(d.deletedAt.getTime()),
     } as CrmRecord);
   }
+  await ensurePartitionsFor(db, object, snapshots);
   const stored = await db.transaction().execute(async (trx) => {
     const results = await storeSnapshots(trx, object, snapshots, 'delete');
     await advanceWatermark(trx, deletionsKey(object), latestDateCovered);

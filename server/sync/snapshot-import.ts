@@ -6,6 +6,7 @@ import { toCrmAgent, type CrmObject, type CrmRecord } from '../crm/crm-connector
 import { parseSfDateTime } from '../crm/salesforce-dates';
 import type { Db } from '../db/database';
 import { copySnapshots } from '../revisions/revision-copy';
+import { ensurePartitionsFor } from '../revisions/revision-partitions';
 import { storeSnapshots } from '../revisions/revision-store';
 import { upsertAgents } from './agents.repository';
 
@@ -108,7 +109,13 @@ async function storeLines(db: Db, batch: ParsedLine[], store: StoreObject) {
 }
 
 /** One transaction per batch; with PostgreSQL's pool, each object's snapshots are streamed with COPY instead. */
-function storeBatch(db: Db, batch: ParsedLine[], pool?: pg.Pool) {
+async function storeBatch(db: Db, batch: ParsedLine[], pool?: pg.Pool) {
+  for (const object of ['Account', 'Case'] as const)
+    await ensurePartitionsFor(
+      db,
+      object,
+      batch.filter((l) => l.type === object).map((l) => l.record),
+    );
   if (pool)
     return storeLines(db, batch, (trx, object, records) =>
       copySnapshots(trx, pool, object, records, 'import'),

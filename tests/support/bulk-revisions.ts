@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../server/db/database';
+import { maintainPartitions } from '../../server/revisions/revision-partitions';
 
 export type Volume = { agents: number; accounts: number; cases: number };
 
@@ -86,12 +87,14 @@ export async function loadBulkRevisions(db: Db, volume: Volume): Promise<void> {
       md5(g || '/' || k), 'import'
     from generate_series(1, ${cases}) g ${revisionTimes}`.execute(db);
 
-  await sql`update sf_accounts a set latest_revision_id = r.id
-    from (select distinct on (account_id) account_id, id from revision_accounts
+  await sql`update sf_accounts a set latest_revision_id = r.id, latest_saved_at = r.saved_at
+    from (select distinct on (account_id) account_id, id, saved_at from revision_accounts
           order by account_id, saved_at desc, id desc) r
     where r.account_id = a.id and a.id like 'BA%'`.execute(db);
-  await sql`update sf_cases c set latest_revision_id = r.id
-    from (select distinct on (case_id) case_id, id from revision_cases order by case_id, saved_at desc, id desc) r
+  await sql`update sf_cases c set latest_revision_id = r.id, latest_saved_at = r.saved_at
+    from (select distinct on (case_id) case_id, id, saved_at from revision_cases order by case_id, saved_at desc, id desc) r
     where r.case_id = c.id and c.id like 'BK%'`.execute(db);
+  // Inserted straight into the tables, the rows went to the default partition: the start's maintenance moves them.
+  await maintainPartitions(db);
   await sql`analyze`.execute(db);
 }

@@ -9,6 +9,7 @@ import { restoreOutcomeUnknown } from './0007-restore-outcome-unknown';
 import { pendingSecret } from './0008-pending-secret';
 import { restoreFields } from './0009-restore-fields';
 import { rollbacks } from './0010-rollbacks';
+import { revisionPartitions } from './0011-revision-partitions';
 
 /** Migrations are listed here rather than read from disk, so they work the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008-pending-secret': pendingSecret,
   '0009-restore-fields': restoreFields,
   '0010-rollbacks': rollbacks,
+  '0011-revision-partitions': revisionPartitions,
 };
 
 export const migrationProvider: MigrationProvider = {

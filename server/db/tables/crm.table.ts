@@ -27,6 +27,8 @@ export interface SfAccountsTable {
   phone: string | null;
   created_date: NullableTimestamp;
   latest_revision_id: number | null;
+  /** The saved_at of that revision (revisions are partitioned by it). */
+  latest_saved_at: Date | null;
   /** The record Storico created in place of this purged one, and on that one the id it replaces (migration 0003). */
   recreated_as: ColumnType<string | null, string | null | undefined, string | null>;
   recreated_from: ColumnType<string | null, string | null | undefined, string | null>;
@@ -45,6 +47,8 @@ export interface SfCasesTable {
   reason: string | null;
   created_date: NullableTimestamp;
   latest_revision_id: number | null;
+  /** The saved_at of that revision (revisions are partitioned by it). */
+  latest_saved_at: Date | null;
   /** The record Storico created in place of this purged one, and on that one the id it replaces (migration 0003). */
   recreated_as: ColumnType<string | null, string | null | undefined, string | null>;
   recreated_from: ColumnType<string | null, string | null | undefined, string | null>;

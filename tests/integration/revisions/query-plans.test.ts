@@ -85,10 +85,15 @@ describe.each(testDbKinds())('query plans of search and compare on %s', (kind) =
     return plans;
   }
 
+  /**
+   * Revisions are partitioned by quarter: the planner may read an empty partition (no pages: estimated cost
+   * 0.00..0.00) without an index, never one that holds rows.
+   */
   const expectIndexServed = (plans: string[]) => {
     expect(plans.length).toBeGreaterThan(0);
     for (const plan of plans) {
-      expect(plan).not.toMatch(/Seq Scan on revision_(accounts|cases)/);
+      const scans = plan.match(/Seq Scan on revision_(accounts|cases)\w*\s+\w+\s+\(cost=[\d.]+\.\.[\d.]+/g) ?? [];
+      for (const scan of scans) expect(scan).toMatch(/cost=0\.00\.\.0\.00$/);
       if (/revision_(accounts|cases)/.test(plan)) expect(plan).toMatch(/Index (Only )?Scan/);
     }
   };
@@ -97,8 +102,8 @@ describe.each(testDbKinds())('query plans of search and compare on %s', (kind) =
    * A search is one statement (page and total together) that range-scans the revisions' (owner, time) index and
    * never walks the agent's book (the records' owner index) probing each record for a revision in the range.
    */
-  const expectOneRangeScan = (plans: string[], ownerIndex: string, bookIndex: string) => {
-    const searches = plans.filter((plan) => plan.includes(ownerIndex));
+  const expectOneRangeScan = (plans: string[], ownerIndex: RegExp, bookIndex: string) => {
+    const searches = plans.filter((plan) => ownerIndex.test(plan));
     expect(searches).toHaveLength(plans.filter((plan) => /WindowAgg/.test(plan)).length);
     expect(searches.length).toBeGreaterThan(0);
     for (const plan of plans) expect(plan).not.toContain(bookIndex);
@@ -120,7 +125,7 @@ describe.each(testDbKinds())('query plans of search and compare on %s', (kind) =
       ]),
     );
     expectIndexServed(plans);
-    expectOneRangeScan(plans, 'revision_accounts_by_owner', 'sf_accounts_owner');
+    expectOneRangeScan(plans, /revision_accounts_\w+_owner_id_saved_at_account_id_idx/, 'sf_accounts_owner');
   });
 
   it('searches cases through the owner and revision-time indexes', async () => {
@@ -132,7 +137,7 @@ describe.each(testDbKinds())('query plans of search and compare on %s', (kind) =
       ]),
     );
     expectIndexServed(plans);
-    expectOneRangeScan(plans, 'revision_cases_by_owner', 'sf_cases_owner');
+    expectOneRangeScan(plans, /revision_cases_\w+_owner_id_saved_at_case_id_idx/, 'sf_cases_owner');
   });
 
   it('finds the versions in effect, the history and the differences by index', async () => {
