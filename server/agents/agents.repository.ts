@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { containsPattern } from '../db/like';
 import type { SortOrder } from '../http/paging';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
+import { lifeColumns, lifeJoin, type LifeColumns } from '../db/record-life-columns';
 import { inEffectColumns } from '../db/versions-in-effect';
 import type { DayRange } from '../revisions/rome-days';
 
@@ -43,6 +44,8 @@ type SearchOptions<F extends string> = {
 
 /** Both ends of the range: every hit has a revision in it, so both are set. */
 export type InEffectIds = { earlier_id: number | null; later_id: number | null };
+/** What a search row carries: its versions at both ends of the range and its life. */
+type HitBase = InEffectIds & LifeColumns & { id: string };
 type Counted = { total: number; ord: number };
 
 /**
@@ -80,7 +83,7 @@ type KindSearch = {
 
 /**
  * One statement: the hits, filtered and sorted, counted exactly (a window over every hit) and cut to the page;
- * then the page's rows only get their columns and versions in effect. A page past the end has no row to carry the
+ * then the page's rows only get their columns, versions in effect and lives (deleted, merged, re-created). A page past the end has no row to carry the
  * total, so it is counted again from the first row.
  */
 async function searchPage<R>(
@@ -100,8 +103,9 @@ async function searchPage<R>(
           order by ord offset ${window.offset} limit ${window.limit}
         )
         select p.total, p.ord, ${search.columns},
-          ${inEffectColumns(search.kind, sql<string>`${alias}.id`, options.range)}
-        from page p join ${records} ${alias} on ${alias}.id = p.id
+          ${inEffectColumns(search.kind, sql<string>`${alias}.id`, options.range)},
+          ${lifeColumns(search.kind, search.alias)}
+        from page p join ${records} ${alias} on ${alias}.id = p.id ${lifeJoin(search.kind, search.alias)}
         order by p.ord`.execute(db)
     ).rows;
   let rows = await run(options.window);
@@ -115,8 +119,7 @@ async function searchPage<R>(
 
 export type ContactSortColumn = (typeof CONTACT_SORT_FIELDS)[number];
 
-export type AccountHit = InEffectIds & {
-  id: string;
+export type AccountHit = HitBase & {
   name: string | null;
   email: string | null;
   phone: string | null;
@@ -150,8 +153,7 @@ export async function searchAccounts(
 
 export type CaseSortColumn = (typeof CASE_SORT_FIELDS)[number];
 
-export type CaseHit = InEffectIds & {
-  id: string;
+export type CaseHit = HitBase & {
   case_number: string | null;
   created_date: Date | null;
   description: string | null;

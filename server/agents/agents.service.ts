@@ -6,9 +6,8 @@ import {
   type CaseRow,
   type ContactRow,
   type SearchQuery,
-  LIVE_RECORD,
 } from '../../contract/search';
-import { recordLives } from '../revisions/record-life.repository';
+import { lifeOf } from '../revisions/record-life.repository';
 import type { Db } from '../db/database';
 import { notFound } from '../http/http-error';
 import { parseSort, toPage } from '../http/paging';
@@ -62,11 +61,6 @@ export class AgentsService {
         window: windowOf(query),
       }),
     ]);
-    const lives = await recordLives(
-      this.db,
-      'account',
-      rows.map((r) => r.id),
-    );
     const content = rows.map((row): ContactRow => {
       const { earlier, later } = bothEnds(row);
       return {
@@ -77,7 +71,7 @@ export class AgentsService {
         salesforceUser: { phone: row.phone, email: row.email },
         earlierRevisionAccount: { id: earlier },
         laterRevisionAccount: { id: later },
-        ...(lives.get(row.id) ?? LIVE_RECORD),
+        ...lifeOf(row),
       };
     });
     return toPage(content, total, paged(query));
@@ -95,11 +89,6 @@ export class AgentsService {
         window: windowOf(query),
       }),
     ]);
-    const lives = await recordLives(
-      this.db,
-      'case',
-      rows.map((r) => r.id),
-    );
     const content = rows.map((row): CaseRow => {
       const { earlier, later } = bothEnds(row);
       return {
@@ -110,7 +99,7 @@ export class AgentsService {
         salesforceUser: { username: agent.username, FirstName: agent.first_name, LastName: agent.last_name },
         earlierRevisionCase: { id: earlier },
         laterRevisionCase: { id: later },
-        ...(lives.get(row.id) ?? LIVE_RECORD),
+        ...lifeOf(row),
       };
     });
     return toPage(content, total, paged(query));

@@ -1,47 +1,37 @@
 import { sql } from 'kysely';
 import { LIVE_RECORD, type RecordLife } from '../../contract/search';
 import type { Db } from '../db/database';
+import { lifeColumns, lifeJoin, type LifeColumns } from '../db/record-life-columns';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
 
 /**
- * The life of each record named (those Storico does not know are left out): deleted when its newest revision is
- * a `delete` one (then `mergedInto` is that snapshot's MasterRecordId), and the ids a re-create linked it to.
+ * A record's life from `lifeColumns`: deleted when its newest revision is a `delete` one (then `mergedInto` is that
+ * snapshot's MasterRecordId), and the ids a re-create linked it to.
  */
+export function lifeOf(row: LifeColumns): RecordLife {
+  const deleted = row.life_source === 'delete' && row.life_saved_at !== null;
+  return {
+    deletedAt: deleted ? new Date(row.life_saved_at!).toISOString() : null,
+    mergedInto: deleted ? row.life_merged_into : null,
+    mergedIntoKnown: deleted && row.life_merged_into !== null && row.life_merged_into_known,
+    recreatedAs: row.recreated_as,
+    recreatedFrom: row.recreated_from,
+  };
+}
+
+/** The life of each record named (those Storico does not know are left out). */
 export async function recordLives(
   db: Db,
   kind: RecordKind,
   recordIds: readonly string[],
 ): Promise<Map<string, RecordLife>> {
   if (recordIds.length === 0) return new Map();
-  const { records, revisions } = recordKinds[kind];
-  const { rows } = await sql<{
-    id: string;
-    source: string | null;
-    saved_at: Date | string | null;
-    merged_into: string | null;
-    merged_into_known: boolean;
-    recreated_as: string | null;
-    recreated_from: string | null;
-  }>`
-    select s.id, r.source, r.saved_at, s.recreated_as, s.recreated_from,
-      nullif(r.json->>'MasterRecordId', '') as merged_into,
-      exists (select 1 from ${sql.table(records)} m
-        where m.id = r.json->>'MasterRecordId' and m.latest_revision_id is not null) as merged_into_known
-    from ${sql.table(records)} s
-    left join ${sql.table(revisions)} r on r.id = s.latest_revision_id and r.saved_at = s.latest_saved_at
+  const { records } = recordKinds[kind];
+  const { rows } = await sql<LifeColumns & { id: string }>`
+    select s.id, ${lifeColumns(kind, 's')}
+    from ${sql.table(records)} s ${lifeJoin(kind, 's')}
     where s.id = any(cast(${[...recordIds]} as text[]))`.execute(db);
-  const lives = new Map<string, RecordLife>();
-  for (const row of rows) {
-    const deleted = row.source === 'delete' && row.saved_at !== null;
-    lives.set(row.id, {
-      deletedAt: deleted ? new Date(row.saved_at!).toISOString() : null,
-      mergedInto: deleted ? row.merged_into : null,
-      mergedIntoKnown: deleted && row.merged_into !== null && row.merged_into_known,
-      recreatedAs: row.recreated_as,
-      recreatedFrom: row.recreated_from,
-    });
-  }
-  return lives;
+  return new Map(rows.map((row) => [row.id, lifeOf(row)]));
 }
 
 /** One record's life (a live record's when Storico does not know it). */
