@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { recordKinds as TABLES, type RecordKind } from '../db/record-kinds';
+import { lifeColumns, lifeJoin, type LifeColumns } from '../db/record-life-columns';
 import { inEffectColumns } from '../db/versions-in-effect';
+import type { RecordLife } from '../../contract/search';
+import { lifeOf } from './record-life.repository';
 import type { DayRange } from './rome-days';
 import type { Snapshot } from './snapshot-diff';
 
@@ -26,27 +29,34 @@ const toStoredRevision = (row: RevisionRow): StoredRevision => ({
 const revisionColumns = (kind: RecordKind) =>
   sql`r.id, r.${sql.ref(TABLES[kind].key)} as record_id, r.saved_at, r.source, r.json`;
 
-export async function recordExists(db: Db, kind: RecordKind, id: string): Promise<boolean> {
-  const { rows } = await sql<{ one: number }>`
-    select 1 as one from ${sql.table(TABLES[kind].records)} where id = ${id}`.execute(db);
-  return rows.length > 0;
-}
+/** A record Storico knows, its life and some of its revisions, read in one statement. */
+type RecordRows = LifeColumns & Partial<RevisionRow>;
 
-/** The version in effect at each end of a range, per record; null when the record has nothing up to dateTo. */
-export type InEffect = { earlier: number | null; later: number | null };
+const lifeAndRevisions = (rows: RecordRows[]) => ({
+  life: lifeOf(rows[0]!),
+  revisions: rows.filter((row) => row.id != null).map((row) => toStoredRevision(row as RevisionRow)),
+});
 
-/** Each record's versions in effect at both ends of the range (server/db/versions-in-effect.ts). */
-export async function versionsInEffect(
+/**
+ * The versions in effect at both ends of the range (server/db/versions-in-effect.ts), as revisions, with the
+ * record's life: one round trip. Null when Storico does not know the record; no revisions when it has none up to
+ * the range's end.
+ */
+export async function recordInRange(
   db: Db,
   kind: RecordKind,
-  recordIds: readonly string[],
+  recordId: string,
   range: DayRange,
-): Promise<Map<string, InEffect>> {
-  if (recordIds.length === 0) return new Map();
-  const { rows } = await sql<{ record_id: string; earlier_id: number | null; later_id: number | null }>`
-    select ids.id as record_id, ${inEffectColumns(kind, sql<string>`ids.id`, range)}
-    from unnest(cast(${[...recordIds]} as text[])) as ids(id)`.execute(db);
-  return new Map(rows.map((row) => [row.record_id, { earlier: row.earlier_id, later: row.later_id }]));
+): Promise<{ life: RecordLife; earlier: number | null; later: number | null; revisions: StoredRevision[] } | null> {
+  const { records, revisions, key } = TABLES[kind];
+  const { rows } = await sql<RecordRows & { earlier_id: number | null; later_id: number | null }>`
+    select ${lifeColumns(kind, 's')}, e.earlier_id, e.later_id, ${revisionColumns(kind)}
+    from ${sql.table(records)} s ${lifeJoin(kind, 's')}
+    cross join lateral (select ${inEffectColumns(kind, sql<string>`s.id`, range)}) e
+    left join ${sql.table(revisions)} r on r.${sql.ref(key)} = s.id and r.id in (e.earlier_id, e.later_id)
+    where s.id = ${recordId}`.execute(db);
+  if (rows.length === 0) return null;
+  return { ...lifeAndRevisions(rows), earlier: rows[0]!.earlier_id, later: rows[0]!.later_id };
 }
 
 export async function revisionsByIds(
@@ -61,19 +71,23 @@ export async function revisionsByIds(
   return rows.map(toStoredRevision);
 }
 
-/** A record's revisions, newest first. */
-export async function revisionHistory(
+/** A record's revisions, newest first, their total and the record's life: one round trip; null when unknown. */
+export async function recordHistory(
   db: Db,
   kind: RecordKind,
   recordId: string,
   window: { offset: number; limit: number },
-): Promise<{ rows: StoredRevision[]; total: number }> {
-  const revisions = sql.table(TABLES[kind].revisions);
-  const key = sql.ref(`r.${TABLES[kind].key}`);
-  const { rows } = await sql<RevisionRow>`
-    select ${revisionColumns(kind)} from ${revisions} r where ${key} = ${recordId}
-    order by r.saved_at desc, r.id desc offset ${window.offset} limit ${window.limit}`.execute(db);
-  const count = await sql<{ total: number }>`
-    select count(*) as total from ${revisions} r where ${key} = ${recordId}`.execute(db);
-  return { rows: rows.map(toStoredRevision), total: Number(count.rows[0]?.total ?? 0) };
+): Promise<{ life: RecordLife; revisions: StoredRevision[]; total: number } | null> {
+  const { records, revisions, key } = TABLES[kind];
+  const { rows } = await sql<RecordRows & { total: number | string }>`
+    select ${lifeColumns(kind, 's')}, t.total, ${revisionColumns(kind)}
+    from ${sql.table(records)} s ${lifeJoin(kind, 's')}
+    cross join lateral (select count(*) as total from ${sql.table(revisions)} c
+      where c.${sql.ref(key)} = s.id) t
+    left join lateral (select * from ${sql.table(revisions)} h where h.${sql.ref(key)} = s.id
+      order by h.saved_at desc, h.id desc offset ${window.offset} limit ${window.limit}) r on true
+    where s.id = ${recordId}
+    order by r.saved_at desc, r.id desc`.execute(db);
+  if (rows.length === 0) return null;
+  return { ...lifeAndRevisions(rows), total: Number(rows[0]!.total) };
 }

@@ -6,13 +6,11 @@ import { recordKinds, type RecordKind } from '../db/record-kinds';
 import { badRequest, notFound } from '../http/http-error';
 import { toPage } from '../http/paging';
 import {
-  recordExists,
-  revisionHistory,
+  recordHistory,
+  recordInRange,
   revisionsByIds,
-  versionsInEffect,
   type StoredRevision,
 } from './revisions.repository';
-import { recordLife } from './record-life.repository';
 import { romeDayRange } from './rome-days';
 import { changedFields, snapshotText } from './snapshot-fields';
 
@@ -39,15 +37,13 @@ export class RevisionsService {
 
   /** The version in effect at dateFrom, then the one in effect at dateTo when it is another revision. */
   async inRange(kind: RecordKind, recordId: string, query: RangeParams): Promise<Page<Revision>> {
-    await this.mustExist(kind, recordId);
-    const inEffect = (
-      await versionsInEffect(this.db, kind, [recordId], romeDayRange(query.dateFrom, query.dateTo))
-    ).get(recordId);
-    if (!inEffect?.earlier || !inEffect.later)
+    const found = await recordInRange(this.db, kind, recordId, romeDayRange(query.dateFrom, query.dateTo));
+    if (!found) throw this.unknown(kind, recordId);
+    const { earlier, later, life } = found;
+    if (!earlier || !later)
       throw notFound(`${recordKinds[kind].noun} ${recordId} has no revision up to ${query.dateTo}`);
-    const ids = inEffect.earlier === inEffect.later ? [inEffect.earlier] : [inEffect.earlier, inEffect.later];
-    const byId = new Map((await revisionsByIds(this.db, kind, ids)).map((r) => [r.id, r]));
-    const life = await recordLife(this.db, kind, recordId);
+    const byId = new Map(found.revisions.map((r) => [r.id, r]));
+    const ids = earlier === later ? [earlier] : [earlier, later];
     const all = ids.map((id) => toRevision(kind, byId.get(id)!, life));
     const start = query.page * query.size;
     return toPage(all.slice(start, start + query.size), all.length, paged(query));
@@ -55,15 +51,14 @@ export class RevisionsService {
 
   /** Every revision of the record, newest first. */
   async history(kind: RecordKind, recordId: string, query: PageParams): Promise<Page<Revision>> {
-    await this.mustExist(kind, recordId);
-    const { rows, total } = await revisionHistory(this.db, kind, recordId, {
+    const found = await recordHistory(this.db, kind, recordId, {
       offset: query.page * query.size,
       limit: query.size,
     });
-    const life = await recordLife(this.db, kind, recordId);
+    if (!found) throw this.unknown(kind, recordId);
     return toPage(
-      rows.map((r) => toRevision(kind, r, life)),
-      total,
+      found.revisions.map((r) => toRevision(kind, r, found.life)),
+      found.total,
       paged(query),
     );
   }
@@ -85,8 +80,7 @@ export class RevisionsService {
     return { jsonDiffProperties: formatDiffProperties(changedFields(kind, first.json, second.json)) };
   }
 
-  private async mustExist(kind: RecordKind, recordId: string): Promise<void> {
-    if (!(await recordExists(this.db, kind, recordId)))
-      throw notFound(`${recordKinds[kind].noun} ${recordId} not found`);
+  private unknown(kind: RecordKind, recordId: string) {
+    return notFound(`${recordKinds[kind].noun} ${recordId} not found`);
   }
 }
