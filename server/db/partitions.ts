@@ -47,14 +47,14 @@ export function inReach(quarter: Quarter, now: number): boolean {
 
 /**
  * Makes the quarter's partition unless it exists: the rows the default partition holds for that quarter move into
- * the new table before it is attached, which builds its indexes and checks its range. Runs in the caller's
+ * the new table before it is attached, which builds its indexes and checks its range (`moved` when there were any). Runs in the caller's
  * transaction (a migration's, or `createQuarterPartition`'s).
  */
 export async function addQuarterPartition(
   db: QueryExecutorProvider,
   kind: RecordKind,
   quarter: Quarter,
-): Promise<'made' | 'there' | 'unpartitioned'> {
+): Promise<'made' | 'moved' | 'there' | 'unpartitioned'> {
   const table = recordKinds[kind].revisions;
   const name = partitionName(kind, quarter);
   const { rows } = await sql<{ part: string | null; fallback: string | null }>`
@@ -65,12 +65,12 @@ export async function addQuarterPartition(
   const from = quarter.from.toISOString();
   const to = quarter.to.toISOString();
   await sql`create table ${sql.table(name)} (like ${sql.table(table)} including defaults)`.execute(db);
-  await sql`with moved as (
+  const moved = await sql`with moved as (
       delete from ${sql.table(defaultPartition(kind))} where saved_at >= ${from}::timestamptz
         and saved_at < ${to}::timestamptz returning *)
     insert into ${sql.table(name)} select * from moved`.execute(db);
   await sql`alter table ${sql.table(table)} attach partition ${sql.table(name)}
     for values from (${sql.lit(from)}) to (${sql.lit(to)})`.execute(db);
-  return 'made';
+  return Number(moved.numAffectedRows ?? 0) > 0 ? 'moved' : 'made';
 }
 

@@ -1,26 +1,43 @@
 import { createHash } from 'node:crypto';
 
-function collectKeys(value: unknown, keys: Set<string>): void {
-  if (value === null || typeof value !== 'object') return;
+/**
+ * Every key seen at any depth, and the same sorted. JSON.stringify writes only the keys of its key list, in the
+ * list's order, so any sorted superset of a value's keys gives the same text as the value's own sorted keys; one
+ * list learnt across snapshots (which share their fields) saves collecting and sorting each snapshot's keys.
+ */
+const seen = new Set<string>();
+let sorted: string[] = [];
+/** A bound on what is learnt: past it (an import of odd keys), the list starts again from the next value. */
+const MAX_KEYS = 5_000;
+
+/** Adds the keys of `value` at any depth; true when one was new. */
+function learnKeys(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  let added = false;
   if (Array.isArray(value)) {
-    for (const item of value) collectKeys(item, keys);
-    return;
+    for (const item of value) added = learnKeys(item) || added;
+    return added;
   }
-  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-    keys.add(key);
-    collectKeys(item, keys);
+  const object = value as Record<string, unknown>;
+  for (const key of Object.keys(object)) {
+    if (!seen.has(key)) {
+      seen.add(key);
+      added = true;
+    }
+    added = learnKeys(object[key]) || added;
   }
+  return added;
 }
 
 /**
  * JSON with object keys sorted at every level, so equal content always gives equal text. JSON.stringify writes
- * each object's keys in the order of a key list, so one sorted list of every key at any depth does it natively,
+ * each object's keys in the order of a key list, so a sorted list of every key at any depth does it natively,
  * several times faster than building the text by hand (a bulk import hashes every snapshot).
  */
 export function canonicalJson(value: unknown): string {
-  const keys = new Set<string>();
-  collectKeys(value, keys);
-  return JSON.stringify(value, [...keys].sort()) ?? 'null';
+  if (seen.size > MAX_KEYS) seen.clear();
+  if (learnKeys(value)) sorted = [...seen].sort();
+  return JSON.stringify(value, sorted) ?? 'null';
 }
 
 /**
@@ -31,6 +48,7 @@ const VOLATILE_FIELDS = new Set(['attributes', 'SystemModstamp', 'LastModifiedDa
 
 /** sha256 (hex) of the snapshot's canonical JSON, volatile fields left out. */
 export function contentHash(snapshot: Record<string, unknown>): string {
-  const content = Object.fromEntries(Object.entries(snapshot).filter(([k]) => !VOLATILE_FIELDS.has(k)));
+  const content: Record<string, unknown> = {};
+  for (const key of Object.keys(snapshot)) if (!VOLATILE_FIELDS.has(key)) content[key] = snapshot[key];
   return createHash('sha256').update(canonicalJson(content)).digest('hex');
 }

@@ -47,8 +47,18 @@ export async function ensurePartitions(db: Db, kind: RecordKind, times: Iterable
     const name = partitionName(kind, quarter);
     if (!known.has(name) && inReach(quarter, now)) wanted.set(name, quarter);
   }
-  for (const [name, quarter] of wanted)
-    if ((await createQuarterPartition(db, kind, quarter)) !== 'unpartitioned') known.add(name);
+  const filled: string[] = [];
+  for (const [name, quarter] of wanted) {
+    const outcome = await createQuarterPartition(db, kind, quarter);
+    if (outcome !== 'unpartitioned') known.add(name);
+    if (outcome === 'moved') filled.push(name);
+  }
+  // Rows moved out leave the default partition's indexes full of dead entries, and a new table has no statistics:
+  // PGlite runs no autovacuum, and PostgreSQL's would come later.
+  if (filled.length > 0) {
+    await sql`vacuum analyze ${sql.table(defaultPartition(kind))}`.execute(db);
+    for (const name of filled) await sql`analyze ${sql.table(name)}`.execute(db);
+  }
 }
 
 /** `ensurePartitions` for the CRM snapshots about to be stored (their SystemModstamp is the revision's time). */

@@ -12,7 +12,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Compound addresses are the only object values of a snapshot (BillingAddress, ShippingAddress). */
-const isAddressField = (field: string, value: unknown) => /Address$/.test(field) && isObject(value);
+const isAddressField = (field: string, value: unknown) => field.endsWith('Address') && isObject(value);
 
 /**
  * The snapshot with every address in its ten-key form (keys Salesforce did not send, or an older Storico did not
@@ -20,7 +20,8 @@ const isAddressField = (field: string, value: unknown) => /Address$/.test(field)
  */
 export function normaliseSnapshot<T extends Snapshot>(snapshot: T): T {
   let out: Snapshot | undefined;
-  for (const [field, value] of Object.entries(snapshot)) {
+  for (const field of Object.keys(snapshot)) {
+    const value = snapshot[field];
     if (!isAddressField(field, value)) continue;
     out ??= { ...snapshot };
     out[field] = normaliseAddress(value);
@@ -34,11 +35,13 @@ export function normaliseSnapshot<T extends Snapshot>(snapshot: T): T {
  */
 export function hashableSnapshot(snapshot: Snapshot): Snapshot {
   let out: Snapshot | undefined;
-  for (const [field, value] of Object.entries(snapshot)) {
+  for (const field of Object.keys(snapshot)) {
+    const value = snapshot[field] as Record<string, unknown>;
     if (!isAddressField(field, value)) continue;
     out ??= { ...snapshot };
-    const address = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== null);
-    out[field] = address.length === 0 ? null : Object.fromEntries(address);
+    let address: Record<string, unknown> | null = null;
+    for (const key of Object.keys(value)) if (value[key] !== null) (address ??= {})[key] = value[key];
+    out[field] = address;
   }
   return out ?? snapshot;
 }

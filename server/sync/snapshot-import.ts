@@ -145,10 +145,7 @@ export async function importSnapshots(
     report.stored += counts.stored;
     report.unchanged += counts.unchanged;
   };
-  const flush = async () => {
-    const pending = batch;
-    batch = [];
-    if (pending.length === 0) return;
+  const store = async (pending: ParsedLine[]) => {
     try {
       add(await storeBatch(db, pending, options.pool));
     } catch {
@@ -168,6 +165,17 @@ export async function importSnapshots(
       stored: report.stored,
     });
   };
+  // A batch is stored while the next one is read and parsed: the thread would otherwise wait on the database.
+  // Batches still reach the database one after the other, in file order.
+  let storing: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    const pending = batch;
+    batch = [];
+    if (pending.length === 0) return;
+    await storing;
+    storing = store(pending);
+    storing.catch(() => undefined);
+  };
 
   try {
     for await (const text of lines) {
@@ -183,10 +191,13 @@ export async function importSnapshots(
     }
     options.signal?.throwIfAborted();
     await flush();
+    await storing;
   } finally {
     lines.close();
     input.destroy();
+    await storing.catch(() => undefined);
   }
+  report.errors.sort((a, b) => a.line - b.line);
   options.onProgress?.({ bytesRead: totalBytes, totalBytes, lines: report.lines, stored: report.stored });
   return report;
 }

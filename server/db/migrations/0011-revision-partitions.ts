@@ -104,6 +104,7 @@ async function toPartitioned(db: Kysely<unknown>, kind: RecordKind) {
   await run(db, [
     `insert into ${table} (${columns(key)}) select ${columns(key)} from ${old}`,
     `drop table ${old}`,
+    `analyze ${table}`,
   ]);
 }
 
