@@ -58,7 +58,9 @@ export async function addQuarterPartition(
   const table = recordKinds[kind].revisions;
   const name = partitionName(kind, quarter);
   const { rows } = await sql<{ part: string | null; fallback: string | null }>`
-    select to_regclass(${name})::text as part, to_regclass(${defaultPartition(kind)})::text as fallback`.execute(db);
+    select to_regclass(${name})::text as part, to_regclass(${defaultPartition(kind)})::text as fallback`.execute(
+    db,
+  );
   // Before migration 0011 the table is a plain one.
   if (!rows[0]?.fallback) return 'unpartitioned';
   if (rows[0].part) return 'there';
@@ -73,4 +75,3 @@ export async function addQuarterPartition(
     for values from (${sql.lit(from)}) to (${sql.lit(to)})`.execute(db);
   return Number(moved.numAffectedRows ?? 0) > 0 ? 'moved' : 'made';
 }
-

@@ -47,7 +47,12 @@ export async function recordInRange(
   kind: RecordKind,
   recordId: string,
   range: DayRange,
-): Promise<{ life: RecordLife; earlier: number | null; later: number | null; revisions: StoredRevision[] } | null> {
+): Promise<{
+  life: RecordLife;
+  earlier: number | null;
+  later: number | null;
+  revisions: StoredRevision[];
+} | null> {
   const { records, revisions, key } = TABLES[kind];
   const { rows } = await sql<RecordRows & { earlier_id: number | null; later_id: number | null }>`
     select ${lifeColumns(kind, 's')}, e.earlier_id, e.later_id, ${revisionColumns(kind)}

@@ -5,12 +5,7 @@ import type { Db } from '../db/database';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
 import { badRequest, notFound } from '../http/http-error';
 import { toPage } from '../http/paging';
-import {
-  recordHistory,
-  recordInRange,
-  revisionsByIds,
-  type StoredRevision,
-} from './revisions.repository';
+import { recordHistory, recordInRange, revisionsByIds, type StoredRevision } from './revisions.repository';
 import { romeDayRange } from './rome-days';
 import { changedFields, snapshotText } from './snapshot-fields';
 

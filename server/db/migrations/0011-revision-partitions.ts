@@ -99,8 +99,7 @@ async function toPartitioned(db: Kysely<unknown>, kind: RecordKind) {
   const oldestKept = new Date(now);
   oldestKept.setUTCFullYear(oldestKept.getUTCFullYear() - OLDEST_YEARS);
   const first = oldest ? Math.max(new Date(oldest).getTime(), oldestKept.getTime()) : now;
-  for (const quarter of quartersBetween(first, soon.getTime()))
-    await addQuarterPartition(db, kind, quarter);
+  for (const quarter of quartersBetween(first, soon.getTime())) await addQuarterPartition(db, kind, quarter);
   await run(db, [
     `insert into ${table} (${columns(key)}) select ${columns(key)} from ${old}`,
     `drop table ${old}`,

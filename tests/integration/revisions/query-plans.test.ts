@@ -92,7 +92,8 @@ describe.each(testDbKinds())('query plans of search and compare on %s', (kind) =
   const expectIndexServed = (plans: string[]) => {
     expect(plans.length).toBeGreaterThan(0);
     for (const plan of plans) {
-      const scans = plan.match(/Seq Scan on revision_(accounts|cases)\w*\s+\w+\s+\(cost=[\d.]+\.\.[\d.]+/g) ?? [];
+      const scans =
+        plan.match(/Seq Scan on revision_(accounts|cases)\w*\s+\w+\s+\(cost=[\d.]+\.\.[\d.]+/g) ?? [];
       for (const scan of scans) expect(scan).toMatch(/cost=0\.00\.\.0\.00$/);
       if (/revision_(accounts|cases)/.test(plan)) expect(plan).toMatch(/Index (Only )?Scan/);
     }

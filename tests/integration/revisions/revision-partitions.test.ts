@@ -30,7 +30,9 @@ describe('quarters', () => {
     expect(quarterOf(Date.parse('2026-03-31T23:59:59.999Z')).name).toBe('2026q1');
     expect(quarterOf(Date.parse('2026-04-01T00:00:00Z')).name).toBe('2026q2');
     expect(
-      quartersBetween(Date.parse('2025-11-01T00:00:00Z'), Date.parse('2026-04-02T00:00:00Z')).map((q) => q.name),
+      quartersBetween(Date.parse('2025-11-01T00:00:00Z'), Date.parse('2026-04-02T00:00:00Z')).map(
+        (q) => q.name,
+      ),
     ).toEqual(['2025q4', '2026q1', '2026q2']);
   });
 });
@@ -56,7 +58,12 @@ describe.each(testDbKinds())('revisions partitioned by quarter on %s', (kind) =>
     await addAgent(db, { id: 'PT1', username: 'partizione' });
     await sql`insert into sf_accounts (id, owner_id, updated_at) values ('P1', 'PT1', now())`.execute(db);
     await sql`insert into sf_cases (id, owner_id, updated_at) values ('PK1', 'PT1', now())`.execute(db);
-    const old = async (table: 'revision_accounts' | 'revision_cases', id: string, phone: string, at: string) => {
+    const old = async (
+      table: 'revision_accounts' | 'revision_cases',
+      id: string,
+      phone: string,
+      at: string,
+    ) => {
       const key = table === 'revision_accounts' ? 'account_id' : 'case_id';
       const json = JSON.stringify({ Id: id, OwnerId: 'PT1', Phone: phone });
       const { rows } = await sql<{ id: number }>`
@@ -123,7 +130,9 @@ describe.each(testDbKinds())('revisions partitioned by quarter on %s', (kind) =>
     // And back: a plain table with the same rows and the foreign keys of the restore requests.
     expect((await migrator.migrateTo('0010-rollbacks')).error).toBeUndefined();
     expect(await relkind(db, 'revision_accounts')).toBe('r');
-    expect((await sql`select count(*)::int as n from revision_accounts`.execute(db)).rows).toEqual([{ n: 4 }]);
+    expect((await sql`select count(*)::int as n from revision_accounts`.execute(db)).rows).toEqual([
+      { n: 4 },
+    ]);
     await expect(
       sql`update restore_account_requests set revision_account_id = 999999`.execute(db),
     ).rejects.toThrow(/foreign key/);
@@ -143,9 +152,16 @@ describe.each(testDbKinds())('revisions partitioned by quarter on %s', (kind) =>
     const [stored] = await db
       .transaction()
       .execute((trx) =>
-        storeSnapshots(trx, 'Account', [{ ...c, Phone: '0', SystemModstamp: at, LastModifiedDate: at }], 'sync'),
+        storeSnapshots(
+          trx,
+          'Account',
+          [{ ...c, Phone: '0', SystemModstamp: at, LastModifiedDate: at }],
+          'sync',
+        ),
       );
-    expect((await partitionsOf(db, 'revision_accounts'))[stored!.revisionId]).toBe('revision_accounts_default');
+    expect((await partitionsOf(db, 'revision_accounts'))[stored!.revisionId]).toBe(
+      'revision_accounts_default',
+    );
     // ...a date more than ten years back stays there for good...
     const ancient = await addRevision(db, 'Account', { ...c, Phone: '9' }, '2001-01-01T10:00:00Z');
     // ...and the start's maintenance gives the rest a quarter, ids unchanged.
@@ -155,9 +171,11 @@ describe.each(testDbKinds())('revisions partitioned by quarter on %s', (kind) =>
     expect(parts[ancient]).toBe('revision_accounts_default');
     const current = quarterOf(Date.now()).name;
     expect(
-      (await sql<{ found: string | null }>`select to_regclass(${`revision_cases_${current}`})::text as found`.execute(
-        db,
-      )).rows[0]!.found,
+      (
+        await sql<{
+          found: string | null;
+        }>`select to_regclass(${`revision_cases_${current}`})::text as found`.execute(db)
+      ).rows[0]!.found,
     ).toBe(`revision_cases_${current}`);
   });
 });
