@@ -82,6 +82,19 @@ type KindSearch = {
 };
 
 /**
+ * The hits' records. With a filter, each is read by its key: `offset 0` keeps the planner from making it a hash join
+ * that tests the filter on every record of the table (50 ms on 60,000 cases, whatever the agent's hits).
+ */
+const recordsOfHits = (
+  records: RawBuilder<unknown>,
+  alias: RawBuilder<unknown>,
+  filter: string | undefined,
+) =>
+  filter?.trim()
+    ? sql`cross join lateral (select * from ${records} x where x.id = h.id offset 0) ${alias}`
+    : sql`join ${records} ${alias} on ${alias}.id = h.id`;
+
+/**
  * One statement: the hits, filtered and sorted, counted exactly (a window over every hit) and cut to the page;
  * then the page's rows only get their columns, versions in effect and lives (deleted, merged, re-created). A page past the end has no row to carry the
  * total, so it is counted again from the first row.
@@ -98,7 +111,7 @@ async function searchPage<R>(
       await sql<R & Counted>`
         with page as (
           select ${alias}.id, count(*) over () as total, row_number() over (order by ${search.order}) as ord
-          from (${hitsOf(search.kind, options)}) h join ${records} ${alias} on ${alias}.id = h.id
+          from (${hitsOf(search.kind, options)}) h ${recordsOfHits(records, alias, options.filter)}
           where ${matching(search.filterColumns, options.filter)}
           order by ord offset ${window.offset} limit ${window.limit}
         )
