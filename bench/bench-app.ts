@@ -26,7 +26,7 @@ export const benchConfig = (env: Record<string, string> = {}): Config =>
 export async function scratchPostgres(
   adminUrl: string,
   prefix = 'storico_bench',
-): Promise<DatabaseHandle & { url: string }> {
+): Promise<DatabaseHandle & { url: string; keep: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -38,6 +38,8 @@ export async function scratchPostgres(
   return {
     ...handle,
     url: url.toString(),
+    /** Closes the connections and leaves the database in place. */
+    keep: () => handle.close(),
     close: async () => {
       await handle.close();
       const dropper = new pg.Client({ connectionString: adminUrl });
@@ -60,13 +62,14 @@ export async function benchApp(
   const app = await buildApp({ config, db: database.db, readiness, sessions, logger: false });
   await app.ready();
   const role = await findRoleByName(database.db, USER_RANA);
+  const username = `bench-${randomBytes(4).toString('hex')}`;
   const userId = await insertUser(database.db, {
-    username: 'bench',
-    email: 'bench@example.test',
+    username,
+    email: `${username}@example.test`,
     password_hash: 'not-used',
     role_id: role!.id,
     updated_at: new Date(),
   });
-  const token = await sessions.issue({ id: userId, username: 'bench', role: USER_RANA }, null);
+  const token = await sessions.issue({ id: userId, username, role: USER_RANA }, null);
   return { app, headers: { authorization: `Bearer ${token}` } };
 }

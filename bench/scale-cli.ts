@@ -1,4 +1,4 @@
-/** `npm run bench:scale -- --revisions 1000000 [--calls 300]`: see scale.ts. */
+/** `npm run bench:scale -- --revisions 1000000 [--calls 300] [--keep | --reuse URL]`: see scale.ts. */
 import { runScale } from './scale';
 
 function argument(name: string, fallback: number): number {
@@ -13,4 +13,10 @@ if (!adminUrl) {
   );
   process.exit(2);
 }
-await runScale({ adminUrl, revisions: argument('revisions', 1_000_000), calls: argument('calls', 300) });
+await runScale({
+  adminUrl,
+  revisions: argument('revisions', 1_000_000),
+  calls: argument('calls', 300),
+  keep: process.argv.includes('--keep'),
+  reuse: process.argv.includes('--reuse') ? process.argv[process.argv.indexOf('--reuse') + 1] : undefined,
+});

@@ -19,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { migrateToLatest } from '../server/db/database';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../server/db/database';
 import { romeDayRange } from '../server/revisions/rome-days';
 import { importSnapshots } from '../server/sync/snapshot-import';
 import { ensureRoles } from '../server/users/bootstrap';
@@ -40,6 +40,10 @@ export type ScaleOptions = {
   adminUrl: string;
   revisions: number;
   calls: number;
+  /** Leaves the scratch database in place (its URL is printed) to study its plans. */
+  keep?: boolean;
+  /** A database a `--keep` run left: measured again without loading (no ingest figures). */
+  reuse?: string;
   log?: (line: string) => void;
 };
 
@@ -202,41 +206,62 @@ function operations(
   ];
 }
 
+/** Writes the NDJSON, loads it with `npm run import`'s code and with a plain COPY, and answers both rates. */
+async function load(
+  database: DatabaseHandle,
+  shape: ReturnType<typeof shapeOf>,
+  file: string,
+  log: (line: string) => void,
+) {
+  const pool = database.pool!;
+  let started = performance.now();
+  const revisions = await writeScaleData(file, shape);
+  log(
+    `${revisions} revisions of ${shape.accounts} contacts and ${shape.cases} cases, ${shape.agents} agents, ` +
+      `written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  for (const statement of RAW_SCHEMA) await pool.query(statement);
+  started = performance.now();
+  const report = await importSnapshots(database.db, file, { pool });
+  const importSeconds = (performance.now() - started) / 1000;
+  if (report.errors.length > 0) throw new Error(`import: ${JSON.stringify(report.errors.slice(0, 3))}`);
+  started = performance.now();
+  const copied = await copyRaw(pool, file);
+  const copySeconds = (performance.now() - started) / 1000;
+  await sql`analyze`.execute(database.db);
+  const importRate = report.stored / importSeconds;
+  const copyRate = copied / copySeconds;
+  log(
+    `ingest: npm run import ${report.stored} revisions in ${importSeconds.toFixed(1)} s ` +
+      `(${Math.round(importRate)}/s); COPY ${copied} in ${copySeconds.toFixed(1)} s (${Math.round(copyRate)}/s); ` +
+      `ratio ${(importRate / copyRate).toFixed(2)}x`,
+  );
+  return { revisions, importRate, copyRate };
+}
+
+/** A database an earlier `--keep` run left, migrated to this version's schema. */
+async function reused(url: string): Promise<DatabaseHandle & { url: string; keep: () => Promise<void> }> {
+  const handle = await openDatabase({ kind: 'postgres', url });
+  return { ...handle, url, keep: handle.close };
+}
+
 export async function runScale(options: ScaleOptions): Promise<ScaleResult> {
   const log = options.log ?? console.log;
   const shape = shapeOf(options.revisions);
   const dir = mkdtempSync(path.join(tmpdir(), 'storico-scale-'));
   const file = path.join(dir, 'revisions.ndjson');
-  const database = await scratchPostgres(options.adminUrl, 'storico_scale');
+  const database = options.reuse
+    ? await reused(options.reuse)
+    : await scratchPostgres(options.adminUrl, 'storico_scale');
   const pool = database.pool!;
   let app: FastifyInstance | undefined;
   try {
-    let started = performance.now();
-    const revisions = await writeScaleData(file, shape);
-    log(
-      `${revisions} revisions of ${shape.accounts} contacts and ${shape.cases} cases, ${shape.agents} agents, ` +
-        `written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
     const config = benchConfig({ DATA_DIR: dir, DATABASE_URL: database.url });
     await migrateToLatest(database.db);
     await ensureRoles(database.db, config.productCode);
-    for (const statement of RAW_SCHEMA) await pool.query(statement);
-
-    started = performance.now();
-    const report = await importSnapshots(database.db, file, { pool });
-    const importSeconds = (performance.now() - started) / 1000;
-    if (report.errors.length > 0) throw new Error(`import: ${JSON.stringify(report.errors.slice(0, 3))}`);
-    started = performance.now();
-    const copied = await copyRaw(pool, file);
-    const copySeconds = (performance.now() - started) / 1000;
-    await sql`analyze`.execute(database.db);
-    const importRate = report.stored / importSeconds;
-    const copyRate = copied / copySeconds;
-    log(
-      `ingest: npm run import ${report.stored} revisions in ${importSeconds.toFixed(1)} s ` +
-        `(${Math.round(importRate)}/s); COPY ${copied} in ${copySeconds.toFixed(1)} s (${Math.round(copyRate)}/s); ` +
-        `ratio ${(importRate / copyRate).toFixed(2)}x`,
-    );
+    const { revisions, importRate, copyRate } = options.reuse
+      ? { revisions: options.revisions, importRate: NaN, copyRate: NaN }
+      : await load(database, shape, file, log);
 
     const served = await benchApp(database, config);
     app = served.app;
@@ -278,7 +303,10 @@ export async function runScale(options: ScaleOptions): Promise<ScaleResult> {
     return { revisions, importRate, copyRate, operations: results };
   } finally {
     await app?.close();
-    await database.close();
+    if (options.keep || options.reuse) {
+      log(`database kept: ${database.url}`);
+      await database.keep();
+    } else await database.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
