@@ -5,6 +5,7 @@ import { containsPattern } from '../db/like';
 import type { SortOrder } from '../http/paging';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
 import { lifeColumns, lifeJoin, type LifeColumns } from '../db/record-life-columns';
+import { prepared } from '../db/prepared-statements';
 import { inEffectColumns } from '../db/versions-in-effect';
 import type { DayRange } from '../revisions/rome-days';
 
@@ -108,7 +109,7 @@ async function searchPage<R>(
   const alias = sql.raw(search.alias);
   const run = async (window: Window) =>
     (
-      await sql<R & Counted>`
+      await prepared(sql<R & Counted>`
         with page as (
           select ${alias}.id, count(*) over () as total, row_number() over (order by ${search.order}) as ord
           from (${hitsOf(search.kind, options)}) h ${recordsOfHits(records, alias, options.filter)}
@@ -119,7 +120,7 @@ async function searchPage<R>(
           ${inEffectColumns(search.kind, sql<string>`${alias}.id`, options.range)},
           ${lifeColumns(search.kind, search.alias)}
         from page p join ${records} ${alias} on ${alias}.id = p.id ${lifeJoin(search.kind, search.alias)}
-        order by p.ord`.execute(db)
+        order by p.ord`).execute(db)
     ).rows;
   let rows = await run(options.window);
   let total = Number(rows[0]?.total ?? 0);

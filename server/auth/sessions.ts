@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/database';
+import { runPrepared } from '../db/prepared-statements';
 import type { Principal, SessionVerifier } from '../http/access';
 
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
@@ -82,20 +83,23 @@ export class SessionService implements SessionVerifier {
       return null;
     }
     if (!jti) return null;
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .innerJoin('roles', 'roles.id', 'users.role_id')
-      .select([
-        'sessions.jti',
-        'sessions.last_seen_at',
-        'sessions.expires_at',
-        'sessions.ended_at',
-        'users.id as userId',
-      ])
-      .select(['users.username', 'users.deleted', 'roles.name as role'])
-      .where('sessions.jti', '=', jti)
-      .executeTakeFirst();
+    // Prepared: it runs before every authenticated request.
+    const [row] = await runPrepared(
+      this.db,
+      this.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .innerJoin('roles', 'roles.id', 'users.role_id')
+        .select([
+          'sessions.jti',
+          'sessions.last_seen_at',
+          'sessions.expires_at',
+          'sessions.ended_at',
+          'users.id as userId',
+        ])
+        .select(['users.username', 'users.deleted', 'roles.name as role'])
+        .where('sessions.jti', '=', jti),
+    );
     if (!row || row.ended_at || row.deleted) return null;
     const now = this.now();
     if (row.expires_at <= now) {

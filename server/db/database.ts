@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { Database } from './tables/database';
 import { migrationProvider } from './migrations/index';
 import { PGliteThread } from './pglite-thread';
+import { preparingPool } from './prepared-statements';
 
 export type Db = Kysely<Database>;
 
@@ -58,7 +59,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     pool.on('error', (error) =>
       console.error(JSON.stringify({ level: 50, msg: 'idle database connection lost', err: error.message })),
     );
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     return { db, kind: 'postgres', pool, close: () => db.destroy() };
   }
   let client: PGlite;

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { recordKinds as TABLES, type RecordKind } from '../db/record-kinds';
 import { lifeColumns, lifeJoin, type LifeColumns } from '../db/record-life-columns';
+import { prepared } from '../db/prepared-statements';
 import { inEffectColumns } from '../db/versions-in-effect';
 import type { RecordLife } from '../../contract/search';
 import { lifeOf } from './record-life.repository';
@@ -54,12 +55,12 @@ export async function recordInRange(
   revisions: StoredRevision[];
 } | null> {
   const { records, revisions, key } = TABLES[kind];
-  const { rows } = await sql<RecordRows & { earlier_id: number | null; later_id: number | null }>`
+  const { rows } = await prepared(sql<RecordRows & { earlier_id: number | null; later_id: number | null }>`
     select ${lifeColumns(kind, 's')}, e.earlier_id, e.later_id, ${revisionColumns(kind)}
     from ${sql.table(records)} s ${lifeJoin(kind, 's')}
     cross join lateral (select ${inEffectColumns(kind, sql<string>`s.id`, range)}) e
     left join ${sql.table(revisions)} r on r.${sql.ref(key)} = s.id and r.id in (e.earlier_id, e.later_id)
-    where s.id = ${recordId}`.execute(db);
+    where s.id = ${recordId}`).execute(db);
   if (rows.length === 0) return null;
   return { ...lifeAndRevisions(rows), earlier: rows[0]!.earlier_id, later: rows[0]!.later_id };
 }
@@ -70,9 +71,9 @@ export async function revisionsByIds(
   ids: readonly number[],
 ): Promise<StoredRevision[]> {
   if (ids.length === 0) return [];
-  const { rows } = await sql<RevisionRow>`
+  const { rows } = await prepared(sql<RevisionRow>`
     select ${revisionColumns(kind)} from ${sql.table(TABLES[kind].revisions)} r
-    where r.id = any(cast(${[...ids]} as integer[]))`.execute(db);
+    where r.id = any(cast(${[...ids]} as integer[]))`).execute(db);
   return rows.map(toStoredRevision);
 }
 
@@ -84,7 +85,7 @@ export async function recordHistory(
   window: { offset: number; limit: number },
 ): Promise<{ life: RecordLife; revisions: StoredRevision[]; total: number } | null> {
   const { records, revisions, key } = TABLES[kind];
-  const { rows } = await sql<RecordRows & { total: number | string }>`
+  const { rows } = await prepared(sql<RecordRows & { total: number | string }>`
     select ${lifeColumns(kind, 's')}, t.total, ${revisionColumns(kind)}
     from ${sql.table(records)} s ${lifeJoin(kind, 's')}
     cross join lateral (select count(*) as total from ${sql.table(revisions)} c
@@ -92,7 +93,7 @@ export async function recordHistory(
     left join lateral (select * from ${sql.table(revisions)} h where h.${sql.ref(key)} = s.id
       order by h.saved_at desc, h.id desc offset ${window.offset} limit ${window.limit}) r on true
     where s.id = ${recordId}
-    order by r.saved_at desc, r.id desc`.execute(db);
+    order by r.saved_at desc, r.id desc`).execute(db);
   if (rows.length === 0) return null;
   return { ...lifeAndRevisions(rows), total: Number(rows[0]!.total) };
 }
