@@ -1,43 +1,86 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Every key seen at any depth, and the same sorted. JSON.stringify writes only the keys of its key list, in the
- * list's order, so any sorted superset of a value's keys gives the same text as the value's own sorted keys; one
- * list learnt across snapshots (which share their fields) saves collecting and sorting each snapshot's keys.
+ * The canonical JSON written by hand: each object's own keys sorted, what JSON.stringify leaves out left out. Right
+ * for any value and several times slower; used for values whose keys an object cannot hold in sorted order.
  */
-const seen = new Set<string>();
-let sorted: string[] = [];
-/** A bound on what is learnt: past it (an import of odd keys), the list starts again from the next value. */
-const MAX_KEYS = 5_000;
-
-/** Adds the keys of `value` at any depth; true when one was new. */
-function learnKeys(value: unknown): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  let added = false;
-  if (Array.isArray(value)) {
-    for (const item of value) added = learnKeys(item) || added;
-    return added;
-  }
+function writtenByHand(input: unknown, omit?: ReadonlySet<string>): string | undefined {
+  const value =
+    input !== null &&
+    typeof input === 'object' &&
+    typeof (input as { toJSON?: unknown }).toJSON === 'function'
+      ? (input as { toJSON(): unknown }).toJSON()
+      : input;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map((item) => writtenByHand(item) ?? 'null').join(',')}]`;
   const object = value as Record<string, unknown>;
-  for (const key of Object.keys(object)) {
-    if (!seen.has(key)) {
-      seen.add(key);
-      added = true;
-    }
-    added = learnKeys(object[key]) || added;
+  const members: string[] = [];
+  for (const key of Object.keys(object).sort()) {
+    if (omit?.has(key)) continue;
+    const text = writtenByHand(object[key]);
+    if (text !== undefined) members.push(`${JSON.stringify(key)}:${text}`);
   }
-  return added;
+  return `{${members.join(',')}}`;
+}
+
+/** An object's keys sorted, by the order they come in (snapshots share a few orders); null when unsortable. */
+const orders = new Map<string, string[] | null>();
+const MAX_ORDERS = 1_000;
+/**
+ * Keys an object enumerates in an order of its own whatever the order they were set in (array indexes come first,
+ * ascending), and the one key setting cannot create (`__proto__`): a value with one is written from the key list.
+ */
+const UNORDERED_KEY = /^(?:0|[1-9]\d*|__proto__)$/;
+
+function sortedKeys(object: object): string[] | null {
+  const keys = Object.keys(object);
+  // Two key lists join alike only when both have a key holding the separator, and such lists are unsortable here.
+  const order = `${keys.length}\u0001${keys.join('\u0001')}`;
+  let found = orders.get(order);
+  if (found === undefined) {
+    if (orders.size >= MAX_ORDERS) orders.clear();
+    found = keys.some((key) => UNORDERED_KEY.test(key) || key.includes('\u0001')) ? null : keys.sort();
+    orders.set(order, found);
+  }
+  return found;
+}
+
+const UNSORTABLE = Symbol('unsortable');
+
+/** A copy of `value` whose objects have their keys set in sorted order, `omit` left out at the top. */
+function sortedCopy(value: unknown, omit?: ReadonlySet<string>): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return UNSORTABLE;
+  if (Array.isArray(value)) {
+    const out: unknown[] = new Array(value.length);
+    for (let i = 0; i < value.length; i++) {
+      const item = sortedCopy(value[i]);
+      if (item === UNSORTABLE) return UNSORTABLE;
+      out[i] = item;
+    }
+    return out;
+  }
+  const keys = sortedKeys(value);
+  if (!keys) return UNSORTABLE;
+  const object = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (omit?.has(key)) continue;
+    const item = sortedCopy(object[key]);
+    if (item === UNSORTABLE) return UNSORTABLE;
+    out[key] = item;
+  }
+  return out;
 }
 
 /**
- * JSON with object keys sorted at every level, so equal content always gives equal text. JSON.stringify writes
- * each object's keys in the order of a key list, so a sorted list of every key at any depth does it natively,
- * several times faster than building the text by hand (a bulk import hashes every snapshot).
+ * JSON with object keys sorted at every level (`omit` left out at the top), so equal content always gives equal
+ * text. A copy with its keys set in sorted order is written by JSON.stringify's fast path (a bulk import hashes
+ * every snapshot); a value with keys an object cannot hold in that order is written by hand, with the same text.
  */
-export function canonicalJson(value: unknown): string {
-  if (seen.size > MAX_KEYS) seen.clear();
-  if (learnKeys(value)) sorted = [...seen].sort();
-  return JSON.stringify(value, sorted) ?? 'null';
+export function canonicalJson(value: unknown, omit?: ReadonlySet<string>): string {
+  const copy = sortedCopy(value, omit);
+  return (copy === UNSORTABLE ? writtenByHand(value, omit) : JSON.stringify(copy)) ?? 'null';
 }
 
 /**
@@ -48,7 +91,5 @@ const VOLATILE_FIELDS = new Set(['attributes', 'SystemModstamp', 'LastModifiedDa
 
 /** sha256 (hex) of the snapshot's canonical JSON, volatile fields left out. */
 export function contentHash(snapshot: Record<string, unknown>): string {
-  const content: Record<string, unknown> = {};
-  for (const key of Object.keys(snapshot)) if (!VOLATILE_FIELDS.has(key)) content[key] = snapshot[key];
-  return createHash('sha256').update(canonicalJson(content)).digest('hex');
+  return createHash('sha256').update(canonicalJson(snapshot, VOLATILE_FIELDS)).digest('hex');
 }

@@ -1,83 +1,95 @@
-import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { CrmObject, CrmRecord } from '../crm/crm-connector';
+import type { CrmObject } from '../crm/crm-connector';
 import type { Db } from '../db/database';
 import { kindOfObject, recordKinds } from '../db/record-kinds';
+import type { Database } from '../db/tables/database';
 import {
   ensureReferencedRows,
-  prepare,
   refreshSearchRows,
   type Prepared,
   type RevisionSource,
 } from './revision-store';
 
 /**
- * Rows are streamed here with COPY and committed before the batch's transaction reads them, so the COPY needs
- * no transaction of Kysely's; each batch has its own tag and removes its rows in that transaction. Unlogged: a
- * crash loses only rows of batches that were never stored, and the import is rerun (it is idempotent).
+ * Snapshots of records that already have revisions go through this table, which lives as long as the connection
+ * and is emptied at every commit: the dedup against the stored revisions is one INSERT ... SELECT from it.
  */
 const STAGING = 'revision_import_staging';
 
-const createStaging = `create unlogged table if not exists ${STAGING} (
-  batch text not null, ord integer not null, record_id text not null, owner_id text,
-  saved_at timestamptz not null, hash text not null, json jsonb not null)`;
+const createStaging = `create temporary table if not exists ${STAGING} (
+  ord integer not null, record_id text not null, owner_id text,
+  saved_at timestamptz not null, hash text not null, json jsonb not null) on commit delete rows`;
 
-/** COPY's text format: backslash, tab and line breaks escaped; null as \N. */
+const SPECIAL = /[\\\t\n\r]/;
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** COPY's text format: backslash, tab and line breaks escaped; null as \N. Most values have none of them. */
 const field = (value: string | null) =>
-  value === null
-    ? '\\N'
-    : value.replace(/[\\\t\n\r]/g, (c) => ({ '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c] ?? '\\\\');
+  value === null ? '\\N' : SPECIAL.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]!) : value;
+
+/** The same for JSON text, which has no raw tab or line break (JSON.stringify escapes them): backslashes only. */
+const jsonField = (json: string) => (json.includes('\\') ? json.replaceAll('\\', '\\\\') : json);
 
 const ownerOf = (p: Prepared) =>
   typeof p.snapshot.OwnerId === 'string' && p.snapshot.OwnerId !== '' ? p.snapshot.OwnerId : null;
 
-async function copyToStaging(pool: pg.Pool, batch: string, prepared: Prepared[]): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query(createStaging);
-    const lines = prepared.map(
-      (p, ord) =>
-        [batch, String(ord), p.recordId, ownerOf(p), new Date(p.savedAt).toISOString(), p.hash]
-          .map(field)
-          .join('\t') +
-        '\t' +
-        field(JSON.stringify(p.snapshot)) +
-        '\n',
-    );
-    await pipeline(
-      Readable.from(lines),
-      client.query(
-        copyFrom(`copy ${STAGING} (batch, ord, record_id, owner_id, saved_at, hash, json) from stdin`),
-      ),
-    );
-  } finally {
-    client.release();
-  }
+/** Lines go to the socket a few hundred at a time: one write each costs more than the COPY itself. */
+const LINES_PER_WRITE = 500;
+
+/** `COPY table (columns) FROM STDIN` of rows already in COPY's text format. */
+async function copyLines(client: pg.PoolClient, table: string, columns: string, lines: string[]) {
+  if (lines.length === 0) return;
+  const chunks: string[] = [];
+  for (let i = 0; i < lines.length; i += LINES_PER_WRITE)
+    chunks.push(lines.slice(i, i + LINES_PER_WRITE).join(''));
+  await pipeline(Readable.from(chunks), client.query(copyFrom(`copy ${table} (${columns}) from stdin`)));
+}
+
+const copyLine = (values: Array<string | null>, json: string) =>
+  values.map(field).join('\t') + '\t' + jsonField(json) + '\n';
+
+/**
+ * The revision store's rule for records with no revision stored yet, worked out here: in time order, a snapshot is
+ * kept unless it equals (by hash) the snapshot just before it.
+ */
+function firstRevisions(prepared: Prepared[]): Prepared[] {
+  const ordered = [...prepared].sort(
+    (a, b) =>
+      (a.recordId < b.recordId ? -1 : a.recordId > b.recordId ? 1 : 0) ||
+      a.savedAt - b.savedAt ||
+      a.index - b.index,
+  );
+  return ordered
+    .filter((p, i) => {
+      const before = ordered[i - 1];
+      return before?.recordId !== p.recordId || before.hash !== p.hash;
+    })
+    .sort((a, b) => a.savedAt - b.savedAt || a.index - b.index);
 }
 
 /**
  * The revision store's rule in one INSERT ... SELECT: a snapshot is stored unless it equals (by hash) the revision
  * just before it in time, be that a stored one or an earlier snapshot of the same batch; the unique (record,
- * saved_at, hash) key skips what is stored already. The stored one is looked up only for a record that has
- * revisions (its newest one's time is on its row), and for a snapshot newer than that only from that time on: one
- * partition, instead of a probe of every quarter for each line of an import.
+ * saved_at, hash) key skips what is stored already. The stored one is looked up from the record's newest
+ * revision's time on (it is on the record's row) when the snapshot is newer: one partition, instead of a probe of
+ * every quarter for each line of an import.
  */
-function insertFromStaging(db: Db, object: CrmObject, batch: string, source: RevisionSource) {
+function insertFromStaging(db: Db, object: CrmObject, source: RevisionSource) {
   const { revisions, key, records } = recordKinds[kindOfObject(object)];
   return sql<{ id: number; record_id: string; saved_at: Date; hash: string }>`
     insert into ${sql.table(revisions)} (${sql.ref(key)}, owner_id, saved_at, json, hash, source)
     select s.record_id, s.owner_id, s.saved_at, s.json, s.hash, ${source}
     from (select s.*, lag(s.hash) over w as prev_hash, lag(s.saved_at) over w as prev_at
-          from ${sql.table(STAGING)} s where s.batch = ${batch}
+          from ${sql.table(STAGING)} s
           window w as (partition by s.record_id order by s.saved_at, s.ord)) s
     join ${sql.table(records)} x on x.id = s.record_id
     left join lateral (
       select r.hash, r.saved_at from ${sql.table(revisions)} r
-      where x.latest_saved_at is not null and r.${sql.ref(key)} = s.record_id and r.saved_at <= s.saved_at
+      where r.${sql.ref(key)} = s.record_id and r.saved_at <= s.saved_at
         and r.saved_at >= (case when s.saved_at >= x.latest_saved_at then x.latest_saved_at
           else '-infinity'::timestamptz end)
       order by r.saved_at desc, r.id desc limit 1) e on true
@@ -89,39 +101,110 @@ function insertFromStaging(db: Db, object: CrmObject, batch: string, source: Rev
 }
 
 /**
- * `storeSnapshots` for bulk imports into PostgreSQL: the snapshots go to a staging table with `COPY FROM STDIN`,
- * then one transaction creates the rows they refer to, inserts the new revisions in one statement and points
- * sf_accounts / sf_cases at the newest. Hashes and stored snapshots are the revision store's own (`prepare`).
+ * Bulk stores into PostgreSQL for `npm run import`, on one connection of the pool, a transaction a batch. The
+ * batch's records that have no revision yet (their row has no newest revision, and is locked so that no other
+ * writer stores one meanwhile) get theirs with a plain `COPY FROM STDIN` straight into the revisions, ids drawn
+ * from the sequence beforehand; the others are copied into the staging table and inserted with the dedup rule.
+ * Hashes and stored snapshots are the revision store's own (`prepare`), so either path stores what the sync would.
  */
-export async function copySnapshots(
-  db: Db,
-  pool: pg.Pool,
-  object: CrmObject,
-  snapshots: CrmRecord[],
-  source: RevisionSource,
-): Promise<{ stored: number; unchanged: number }> {
-  const prepared = snapshots.map(prepare);
-  if (prepared.length === 0) return { stored: 0, unchanged: 0 };
-  const batch = randomUUID();
-  await copyToStaging(pool, batch, prepared);
-  try {
-    const inserted = await db.transaction().execute(async (trx) => {
-      await ensureReferencedRows(trx, object, prepared);
-      const { rows } = await insertFromStaging(trx, object, batch, source);
-      const byKey = new Map(prepared.map((p) => [`${p.recordId}|${p.savedAt}|${p.hash}`, p]));
-      const newest = new Map<string, { p: Prepared; revisionId: number }>();
+export class RevisionCopier {
+  private constructor(
+    private readonly client: pg.PoolClient,
+    private readonly db: Db,
+  ) {}
+
+  static async open(pool: pg.Pool): Promise<RevisionCopier> {
+    const client = await pool.connect();
+    // Kysely on this one connection, so the batch's statements share its transaction; the pool gets it back on
+    // `release`.
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: {
+          connect: async () => ({ query: client.query.bind(client), release: () => {} }),
+          end: async () => {},
+        },
+      }),
+    });
+    await client.query(createStaging);
+    return new RevisionCopier(client, db);
+  }
+
+  async store(
+    object: CrmObject,
+    prepared: Prepared[],
+    source: RevisionSource,
+  ): Promise<{ stored: number; unchanged: number }> {
+    if (prepared.length === 0) return { stored: 0, unchanged: 0 };
+    await this.client.query('begin');
+    try {
+      const stored = await this.storeInTransaction(object, prepared, source);
+      await this.client.query('commit');
+      return { stored, unchanged: prepared.length - stored };
+    } catch (error) {
+      await this.client.query('rollback');
+      throw error;
+    }
+  }
+
+  private async storeInTransaction(object: CrmObject, prepared: Prepared[], source: RevisionSource) {
+    const { db } = this;
+    const { records, revisions, key } = recordKinds[kindOfObject(object)];
+    await ensureReferencedRows(db, object, prepared);
+    const ids = [...new Set(prepared.map((p) => p.recordId))];
+    const { rows: unrevised } = await sql<{ id: string }>`
+      select id from ${sql.table(records)} where id = any(${ids}) and latest_revision_id is null
+      order by id for update`.execute(db);
+    const isNew = new Set(unrevised.map((r) => r.id));
+
+    const first = firstRevisions(prepared.filter((p) => isNew.has(p.recordId)));
+    const { rows: drawn } = await sql<{ id: number }>`
+      select nextval(${`${revisions}_id_seq`}::regclass) as id
+      from generate_series(1, ${first.length})`.execute(db);
+    const newest = new Map<string, { p: Prepared; revisionId: number }>();
+    await copyLines(
+      this.client,
+      revisions,
+      `id, ${key}, owner_id, saved_at, hash, source, json`,
+      first.map((p, i) => {
+        const id = Number(drawn[i]!.id);
+        newest.set(p.recordId, { p, revisionId: id });
+        return copyLine(
+          [String(id), p.recordId, ownerOf(p), new Date(p.savedAt).toISOString(), p.hash, source],
+          JSON.stringify(p.snapshot),
+        );
+      }),
+    );
+
+    const known = prepared.filter((p) => !isNew.has(p.recordId));
+    let inserted = 0;
+    if (known.length > 0) {
+      await copyLines(
+        this.client,
+        STAGING,
+        'ord, record_id, owner_id, saved_at, hash, json',
+        known.map((p, ord) =>
+          copyLine(
+            [String(ord), p.recordId, ownerOf(p), new Date(p.savedAt).toISOString(), p.hash],
+            JSON.stringify(p.snapshot),
+          ),
+        ),
+      );
+      const { rows } = await insertFromStaging(db, object, source);
+      inserted = rows.length;
+      const byKey = new Map(known.map((p) => [`${p.recordId}|${p.savedAt}|${p.hash}`, p]));
       for (const row of rows) {
         const p = byKey.get(`${row.record_id}|${new Date(row.saved_at).getTime()}|${row.hash}`)!;
         const current = newest.get(p.recordId);
         if (!current || current.p.savedAt <= p.savedAt) newest.set(p.recordId, { p, revisionId: row.id });
       }
-      await refreshSearchRows(trx, object, [...newest.values()]);
-      await sql`delete from ${sql.table(STAGING)} where batch = ${batch}`.execute(trx);
-      return rows.length;
-    });
-    return { stored: inserted, unchanged: prepared.length - inserted };
-  } catch (error) {
-    await sql`delete from ${sql.table(STAGING)} where batch = ${batch}`.execute(db);
-    throw error;
+      // Emptied at commit anyway; a second object's batch in this transaction must not see these rows.
+      await sql`delete from ${sql.table(STAGING)}`.execute(db);
+    }
+    await refreshSearchRows(db, object, [...newest.values()]);
+    return first.length + inserted;
+  }
+
+  release(): void {
+    this.client.release();
   }
 }

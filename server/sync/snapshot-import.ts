@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { toCrmAgent, type CrmObject, type CrmRecord } from '../crm/crm-connector';
 import { parseSfDateTime } from '../crm/salesforce-dates';
 import type { Db } from '../db/database';
-import { copySnapshots } from '../revisions/revision-copy';
+import { RevisionCopier } from '../revisions/revision-copy';
 import { ensurePartitionsFor } from '../revisions/revision-partitions';
-import { storeSnapshots } from '../revisions/revision-store';
+import { prepare, storeSnapshots, type Prepared as PreparedSnapshot } from '../revisions/revision-store';
 import { upsertAgents } from './agents.repository';
 
 export type ImportLineError = { line: number; message: string };
@@ -34,15 +34,14 @@ export type ImportOptions = {
 };
 
 const KEY_PREFIX = { User: '005', Account: '001', Case: '500' } as const;
+const ID = /^[a-zA-Z0-9]{15}(?:[a-zA-Z0-9]{3})?$/;
 
 const lineSchema = z
   .object({
     type: z.enum(['User', 'Account', 'Case']),
     record: z
       .object({
-        Id: z
-          .string()
-          .regex(/^[a-zA-Z0-9]{15}(?:[a-zA-Z0-9]{3})?$/, 'must be a 15 or 18 character Salesforce id'),
+        Id: z.string().regex(ID, 'must be a 15 or 18 character Salesforce id'),
         SystemModstamp: z
           .string()
           .refine(
@@ -59,6 +58,22 @@ const lineSchema = z
 
 type ParsedLine = { line: number; type: 'User' | CrmObject; record: CrmRecord };
 
+/** What `lineSchema` accepts, checked without copying the record (an import reads millions of lines). */
+function isGoodLine(json: unknown): json is Omit<ParsedLine, 'line'> {
+  if (typeof json !== 'object' || json === null) return false;
+  const { type, record } = json as { type?: unknown; record?: unknown };
+  if (type !== 'User' && type !== 'Account' && type !== 'Case') return false;
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) return false;
+  const { Id, SystemModstamp } = record as { Id?: unknown; SystemModstamp?: unknown };
+  return (
+    typeof Id === 'string' &&
+    ID.test(Id) &&
+    Id.startsWith(KEY_PREFIX[type]) &&
+    typeof SystemModstamp === 'string' &&
+    parseSfDateTime(SystemModstamp) !== undefined
+  );
+}
+
 /** One NDJSON line `{"type": "Account" | "Case" | "User", "record": {...}}`, or a message saying what is wrong. */
 export function parseImportLine(text: string, line: number): ParsedLine | ImportLineError {
   let json: unknown;
@@ -67,6 +82,8 @@ export function parseImportLine(text: string, line: number): ParsedLine | Import
   } catch (error) {
     return { line, message: `not valid JSON (${(error as Error).message})` };
   }
+  if (isGoodLine(json)) return { line, type: json.type, record: json.record };
+  // The schema says what is wrong.
   const parsed = lineSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -108,19 +125,33 @@ async function storeLines(db: Db, batch: ParsedLine[], store: StoreObject) {
   return { users: users.length, stored, unchanged };
 }
 
-/** One transaction per batch; with PostgreSQL's pool, each object's snapshots are streamed with COPY instead. */
-async function storeBatch(db: Db, batch: ParsedLine[], pool?: pg.Pool) {
+/** A batch's snapshots, hashed ahead for the copier while the batch before is stored; or why they could not be. */
+type Prepared = Record<CrmObject, PreparedSnapshot[]> | Error;
+
+function prepareBatch(batch: ParsedLine[]): Prepared {
+  try {
+    const of = (object: CrmObject) =>
+      batch.filter((l) => l.type === object).map((l, index) => prepare(l.record, index));
+    return { Account: of('Account'), Case: of('Case') };
+  } catch (error) {
+    return error as Error;
+  }
+}
+
+/**
+ * One transaction per batch through the revision store; with PostgreSQL's pool, each object's snapshots are
+ * streamed with COPY by the copier instead (revision-copy.ts), a transaction each.
+ */
+async function storeBatch(db: Db, batch: ParsedLine[], copier?: RevisionCopier, prepared?: Prepared) {
   for (const object of ['Account', 'Case'] as const)
     await ensurePartitionsFor(
       db,
       object,
       batch.filter((l) => l.type === object).map((l) => l.record),
     );
-  if (pool)
-    return storeLines(db, batch, (trx, object, records) =>
-      copySnapshots(trx, pool, object, records, 'import'),
-    );
-  return db.transaction().execute((trx) => storeLines(trx, batch, storeObject));
+  if (!copier || !prepared) return db.transaction().execute((trx) => storeLines(trx, batch, storeObject));
+  if (prepared instanceof Error) throw prepared;
+  return storeLines(db, batch, (_db, object) => copier.store(object, prepared[object], 'import'));
 }
 
 /**
@@ -134,6 +165,7 @@ export async function importSnapshots(
   options: ImportOptions = {},
 ): Promise<ImportReport> {
   const totalBytes = statSync(file).size;
+  const copier = options.pool ? await RevisionCopier.open(options.pool) : undefined;
   const input = createReadStream(file, { encoding: 'utf8' });
   const lines = createInterface({ input, crlfDelay: Infinity });
   const report: ImportReport = { lines: 0, stored: 0, unchanged: 0, users: 0, errors: [] };
@@ -145,9 +177,9 @@ export async function importSnapshots(
     report.stored += counts.stored;
     report.unchanged += counts.unchanged;
   };
-  const store = async (pending: ParsedLine[]) => {
+  const store = async (pending: ParsedLine[], prepared: Prepared | undefined) => {
     try {
-      add(await storeBatch(db, pending, options.pool));
+      add(await storeBatch(db, pending, copier, prepared));
     } catch {
       // Line by line through the revision store, so the one bad line is named and the others are stored.
       for (const line of pending) {
@@ -165,15 +197,16 @@ export async function importSnapshots(
       stored: report.stored,
     });
   };
-  // A batch is stored while the next one is read and parsed: the thread would otherwise wait on the database.
-  // Batches still reach the database one after the other, in file order.
+  // A batch is stored while the next one is read, parsed and hashed: the thread would otherwise wait on the
+  // database. Batches still reach the database one after the other, in file order.
   let storing: Promise<void> = Promise.resolve();
   const flush = async () => {
     const pending = batch;
     batch = [];
     if (pending.length === 0) return;
+    const prepared = copier ? prepareBatch(pending) : undefined;
     await storing;
-    storing = store(pending);
+    storing = store(pending, prepared);
     storing.catch(() => undefined);
   };
 
@@ -196,6 +229,7 @@ export async function importSnapshots(
     lines.close();
     input.destroy();
     await storing.catch(() => undefined);
+    copier?.release();
   }
   report.errors.sort((a, b) => a.line - b.line);
   options.onProgress?.({ bytesRead: totalBytes, totalBytes, lines: report.lines, stored: report.stored });

@@ -29,6 +29,12 @@ describe('content hash of a snapshot', () => {
     );
   });
 
+  it('sorts keys an object would hold in an order of its own, at any depth', () => {
+    const odd = JSON.parse('{"b":1,"10":2,"2":3,"__proto__":{"z":1,"a":2},"a":[{"1":0,"0":1}]}') as unknown;
+    expect(canonicalJson(odd)).toBe('{"10":2,"2":3,"__proto__":{"a":2,"z":1},"a":[{"0":1,"1":0}],"b":1}');
+    expect(canonicalJson({ b: new Date(0), a: 1 })).toBe('{"a":1,"b":"1970-01-01T00:00:00.000Z"}');
+  });
+
   it('changes with any field a user sees, not with the save stamps', () => {
     const base = {
       Id: 'x',
