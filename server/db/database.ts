@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { Database } from './tables/database';
 import { migrationProvider } from './migrations/index';
 import { PGliteThread } from './pglite-thread';
-import { preparingPool } from './prepared-statements';
+import { preparingPGlite, preparingPool } from './prepared-statements';
 
 export type Db = Kysely<Database>;
 
@@ -69,7 +69,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     const template = isNew ? options.template : undefined;
     if (options.thread !== false) {
       const thread = await PGliteThread.open(path.resolve(options.dataDir), template);
-      const db = new Kysely<Database>({ dialect: new PGliteDialect(thread.asPGlite()) });
+      const db = new Kysely<Database>({ dialect: new PGliteDialect(preparingPGlite(thread.asPGlite())) });
       return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: () => thread.dumpDataDir() };
     }
     client = new PGlite(path.resolve(options.dataDir), {
@@ -83,7 +83,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     });
   }
   await client.waitReady;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(preparingPGlite(client)) });
   return {
     db,
     kind: 'pglite',

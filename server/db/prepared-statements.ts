@@ -10,6 +10,7 @@ import {
   type PostgresQueryResult,
   type RawBuilder,
 } from 'kysely';
+import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Database } from './tables/database';
 
@@ -87,4 +88,48 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
     },
     end: () => pool.end(),
   };
+}
+
+/** A value in the text form PostgreSQL reads for a parameter of its type. */
+function textOf(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return `{${value.map(arrayItem).join(',')}}`;
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+const arrayItem = (value: unknown) =>
+  value === null || value === undefined
+    ? 'NULL'
+    : `"${textOf(value).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+
+/**
+ * A value as an escape string literal (backslashes and quotes doubled, whatever standard_conforming_strings says),
+ * of unknown type until EXECUTE gives it its parameter's.
+ */
+export const literal = (value: unknown) =>
+  value === null || value === undefined
+    ? 'null'
+    : `E'${textOf(value).replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+
+/**
+ * PGlite, wrapped for Kysely's PGlite dialect (which calls `query` and `close`): a marked statement is prepared
+ * with PREPARE the first time and then run with EXECUTE, its values written as literals (a utility statement takes
+ * no bound parameters). PGlite plans in WebAssembly, several times slower than PostgreSQL: 9 ms of planning for
+ * 1 ms of execution for a contact search on demo data. The database is one session, so one set of names serves it.
+ */
+export function preparingPGlite(client: Pick<PGlite, 'query' | 'close'>): PGlite {
+  const prepared = new Set<string>();
+  const query = async (text: string, parameters: unknown[] = []) => {
+    if (!text.startsWith(MARK)) return client.query(text, parameters);
+    const name = nameOf(text);
+    if (!prepared.has(name)) {
+      await client.query(`prepare ${name} as ${text}`);
+      prepared.add(name);
+    }
+    const values = parameters.length > 0 ? `(${parameters.map(literal).join(', ')})` : '';
+    return client.query(`execute ${name}${values}`);
+  };
+  return { query, close: () => client.close() } as unknown as PGlite;
 }
