@@ -68,7 +68,15 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     const isNew = !existsSync(path.join(options.dataDir, 'PG_VERSION'));
     const template = isNew ? options.template : undefined;
     if (options.thread !== false) {
-      const thread = await PGliteThread.open(path.resolve(options.dataDir), template);
+      if (isNew) {
+        // Making a data dir (initdb, or unpacking the template) grows the thread's WebAssembly memory to about
+        // 750 MB, which it never gives back; a thread that opens the made one holds about 250 MB. So the first
+        // thread makes it and stops (after a query: a thread closed before its first answer never stops).
+        const maker = await PGliteThread.open(path.resolve(options.dataDir), template);
+        await maker.query('select 1');
+        await maker.close();
+      }
+      const thread = await PGliteThread.open(path.resolve(options.dataDir));
       const db = new Kysely<Database>({ dialect: new PGliteDialect(preparingPGlite(thread.asPGlite())) });
       return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: () => thread.dumpDataDir() };
     }
