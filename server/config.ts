@@ -45,6 +45,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().gt(0, 'must be a fraction above 0').max(1, 'must be a fraction up to 1').default(0.8),
   ),
+  SF_QUERY_BATCH_SIZE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(200, 'must be 200 to 2000').max(2000, 'must be 200 to 2000').optional(),
+  ),
   SF_READ_TIMEOUT_S: z.preprocess(emptyAsUndefined, z.coerce.number().gt(0, 'must be above 0').default(5)),
   SF_WRITE_TIMEOUT_S: z.preprocess(emptyAsUndefined, z.coerce.number().gt(0, 'must be above 0').default(10)),
   RESTORE_OUTCOME_WAIT_S: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).default(600)),
@@ -142,6 +146,8 @@ export type Config = {
   instanceId: string | undefined;
   /** The fraction of the org's daily API requests at which the sync stops making query calls. */
   sfApiMaxUsage: number;
+  /** Records a sync page asks the CRM for (`Sforce-Query-Options: batchSize`); a page is stored in one transaction. */
+  sfQueryBatchSize: number;
   /** How long a CRM read (its retries included) and a CRM write may go unanswered. */
   crmTimeouts: { readMs: number; writeMs: number };
   /**
@@ -251,6 +257,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     syncIntervalSeconds: e.SYNC_INTERVAL_S,
     instanceId: e.INSTANCE_ID,
     sfApiMaxUsage: e.SF_API_MAX_USAGE,
+    // The embedded database is one session: a page of 2,000 would hold every search for its whole transaction.
+    sfQueryBatchSize: e.SF_QUERY_BATCH_SIZE ?? (e.DATABASE_URL ? 2000 : 200),
     crmTimeouts: { readMs: e.SF_READ_TIMEOUT_S * 1000, writeMs: e.SF_WRITE_TIMEOUT_S * 1000 },
     restoreOutcomeWaitMs: e.RESTORE_OUTCOME_WAIT_S * 1000,
     rollback: {

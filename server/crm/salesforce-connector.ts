@@ -34,7 +34,10 @@ import {
 } from './salesforce-token';
 
 export type SalesforceConnectorOptions = SalesforceCredentials & {
-  /** Records per query page asked of Salesforce (it may send fewer). */
+  /**
+   * Records per query page asked of Salesforce, 200 to 2,000 (it may send fewer)
+   * (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/headers_queryoptions.htm).
+   */
   batchSize?: number;
   retry?: RetryPolicy;
   /** How long a read of one record may go unanswered, its retries included, before it fails. */

@@ -108,6 +108,7 @@ export async function prepareCrm(
     clientSecret: config.crm.clientSecret,
     readTimeoutMs: config.crmTimeouts.readMs,
     writeTimeoutMs: config.crmTimeouts.writeMs,
+    batchSize: config.sfQueryBatchSize,
   });
 
   const controller = new AbortController();

@@ -180,3 +180,27 @@ describe('Salesforce connector against the sandbox CRM', () => {
     expect(error.message).toMatch(/could not be reached \(ECONNREFUSED\)/);
   });
 });
+
+describe('Salesforce connector query pages', () => {
+  let sandbox: SandboxCrm;
+  beforeAll(async () => {
+    sandbox = await startSandboxCrm({ port: 0, counts: { users: 2, accounts: 450, cases: 0 } });
+  });
+  afterAll(() => sandbox.close());
+
+  it('asks for the configured page size with Sforce-Query-Options, and 2,000 by default', async () => {
+    const small = new SalesforceConnector({
+      loginUrl: sandbox.url,
+      clientId: 'sandbox',
+      clientSecret: 'sandbox',
+      retry: fastRetry,
+      batchSize: 200,
+    });
+    expect((await collect(small.changedSince('Account', null))).pages.map((p) => p.size)).toEqual([
+      200, 200, 50,
+    ]);
+    expect(
+      (await collect(connectorFor(sandbox).changedSince('Account', null))).pages.map((p) => p.size),
+    ).toEqual([450]);
+  });
+});

@@ -76,6 +76,16 @@ describe('configuration', () => {
     ]);
   });
 
+  it('asks Salesforce for smaller query pages on the embedded database, within the documented 200 to 2,000', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).sfQueryBatchSize).toBe(200);
+    const postgres = { DATA_DIR: dataDir(), DATABASE_URL: 'postgres://localhost/storico' };
+    expect(loadConfig(postgres).sfQueryBatchSize).toBe(2000);
+    expect(loadConfig({ ...postgres, SF_QUERY_BATCH_SIZE: '500' }).sfQueryBatchSize).toBe(500);
+    expect(problemsOf({ DATA_DIR: dataDir(), SF_QUERY_BATCH_SIZE: '100' })).toEqual([
+      'SF_QUERY_BATCH_SIZE: must be 200 to 2000',
+    ]);
+  });
+
   it('refuses a malformed SECRETS_KEY and names the variable', () => {
     expect(problemsOf({ DATA_DIR: dataDir(), SECRETS_KEY: 'short' })).toEqual([
       expect.stringMatching(/^SECRETS_KEY:/),
