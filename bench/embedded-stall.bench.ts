@@ -10,14 +10,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { migrateToLatest, openDatabase } from '../server/db/database';
-import { importSnapshots } from '../server/sync/snapshot-import';
+import { EMBEDDED_SERVING_BATCH, importSnapshots } from '../server/sync/snapshot-import';
 import { ensureRoles } from '../server/users/bootstrap';
 import { DEMO_VOLUME, bulkAgentId, loadBulkRevisions } from '../tests/support/bulk-revisions';
 import { benchApp, benchConfig } from './bench-app';
 import { formatSummary, summarize } from './stats';
 
 const LINES = Number(process.env.BENCH_IMPORT_LINES ?? 100_000);
-const BATCH = process.env.BENCH_BATCH ? Number(process.env.BENCH_BATCH) : undefined;
+/** As the server imports while it answers requests (the demo history); `BENCH_BATCH` changes it. */
+const BATCH = Number(process.env.BENCH_BATCH ?? EMBEDDED_SERVING_BATCH);
 
 /** An NDJSON backup of LINES contact snapshots: 10,000 contacts, each saved LINES / 10,000 times. */
 function backupFile(): string {

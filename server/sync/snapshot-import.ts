@@ -24,6 +24,13 @@ export type ImportReport = {
   errors: ImportLineError[];
 };
 
+/**
+ * Lines per transaction of an import the server runs while it answers requests on the embedded database. PGlite is
+ * one session, so each of a request's statements waits for the batch being stored: 1,000 lines hold it for about
+ * 200 ms, 100 for about 35 (`npm run bench -- embedded-stall`).
+ */
+export const EMBEDDED_SERVING_BATCH = 100;
+
 export type ImportOptions = {
   /** Lines stored per transaction. */
   batchSize?: number;
