@@ -68,7 +68,9 @@ async function load(
   return results;
 }
 
-const all = await load(await openDatabase({ kind: 'pglite', memory: true }), 'pglite');
+// As the server opens DATA_DIR: PGlite in its own thread.
+const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'storico-load-db-')), 'pglite');
+const all = await load(await openDatabase({ kind: 'pglite', dataDir }), 'pglite');
 if (process.env.BENCH_DATABASE_URL)
   all.push(...(await load(await scratchPostgres(process.env.BENCH_DATABASE_URL), 'postgres')));
 if (all.some((r) => !r.ok)) process.exitCode = 1;

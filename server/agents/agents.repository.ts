@@ -5,7 +5,7 @@ import { containsPattern } from '../db/like';
 import type { SortOrder } from '../http/paging';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
 import { lifeColumns, lifeJoin, type LifeColumns } from '../db/record-life-columns';
-import { prepared } from '../db/prepared-statements';
+import { prepared, runPrepared } from '../db/prepared-statements';
 import { inEffectColumns } from '../db/versions-in-effect';
 import type { DayRange } from '../revisions/rome-days';
 
@@ -24,12 +24,14 @@ export const listActiveAgents = (db: Db): Promise<AgentRow[]> =>
     .orderBy('id')
     .execute();
 
-export const findAgent = (db: Db, id: string): Promise<AgentRow | undefined> =>
-  db
-    .selectFrom('sf_users')
-    .select(['id', 'username', 'first_name', 'last_name'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+/** Prepared: every search asks for its agent. */
+export const findAgent = async (db: Db, id: string): Promise<AgentRow | undefined> =>
+  (
+    await runPrepared(
+      db,
+      db.selectFrom('sf_users').select(['id', 'username', 'first_name', 'last_name']).where('id', '=', id),
+    )
+  )[0];
 
 export type Window = { offset: number; limit: number };
 
