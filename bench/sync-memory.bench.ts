@@ -11,6 +11,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { defaultQueryBatchSize } from '../server/config';
 import { SalesforceConnector } from '../server/crm/salesforce-connector';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../server/db/database';
 import { runSync } from '../server/sync/crm-sync';
@@ -80,6 +81,7 @@ try {
     loginUrl: `http://127.0.0.1:${port}`,
     clientId: 'sandbox',
     clientSecret: 'sandbox',
+    batchSize: defaultQueryBatchSize(handle.kind),
   });
   global.gc?.();
   const before = process.memoryUsage().rss;

@@ -201,6 +201,13 @@ function parseTrustProxy(value: string): boolean | number | string {
 }
 
 /** The one reader of process.env: parses it and fails with every problem listed. */
+/**
+ * `SF_QUERY_BATCH_SIZE` when unset: the embedded database is one session, and a page of 2,000 would hold every
+ * search for its whole transaction.
+ */
+export const defaultQueryBatchSize = (database: 'pglite' | 'postgres') =>
+  database === 'pglite' ? 200 : 2000;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -257,8 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     syncIntervalSeconds: e.SYNC_INTERVAL_S,
     instanceId: e.INSTANCE_ID,
     sfApiMaxUsage: e.SF_API_MAX_USAGE,
-    // The embedded database is one session: a page of 2,000 would hold every search for its whole transaction.
-    sfQueryBatchSize: e.SF_QUERY_BATCH_SIZE ?? (e.DATABASE_URL ? 2000 : 200),
+    sfQueryBatchSize: e.SF_QUERY_BATCH_SIZE ?? defaultQueryBatchSize(e.DATABASE_URL ? 'postgres' : 'pglite'),
     crmTimeouts: { readMs: e.SF_READ_TIMEOUT_S * 1000, writeMs: e.SF_WRITE_TIMEOUT_S * 1000 },
     restoreOutcomeWaitMs: e.RESTORE_OUTCOME_WAIT_S * 1000,
     rollback: {
