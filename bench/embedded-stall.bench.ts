@@ -10,15 +10,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { migrateToLatest, openDatabase } from '../server/db/database';
-import { EMBEDDED_SERVING_BATCH, importSnapshots } from '../server/sync/snapshot-import';
+import { EMBEDDED_SERVING, importSnapshots } from '../server/sync/snapshot-import';
 import { ensureRoles } from '../server/users/bootstrap';
 import { DEMO_VOLUME, bulkAgentId, loadBulkRevisions } from '../tests/support/bulk-revisions';
 import { benchApp, benchConfig } from './bench-app';
 import { formatSummary, summarize } from './stats';
 
 const LINES = Number(process.env.BENCH_IMPORT_LINES ?? 100_000);
-/** As the server imports while it answers requests (the demo history); `BENCH_BATCH` changes it. */
-const BATCH = Number(process.env.BENCH_BATCH ?? EMBEDDED_SERVING_BATCH);
+/** As the server imports while it answers requests (the demo history); `BENCH_BATCH` and `BENCH_PAUSE_MS` change it. */
+const BATCH = Number(process.env.BENCH_BATCH ?? EMBEDDED_SERVING.batchSize);
+const PAUSE = Number(process.env.BENCH_PAUSE_MS ?? EMBEDDED_SERVING.pauseMs);
 
 /** An NDJSON backup of LINES contact snapshots: 10,000 contacts, each saved LINES / 10,000 times. */
 function backupFile(): string {
@@ -59,7 +60,7 @@ async function run(thread: boolean, file: string) {
     let importing = true;
     const started = performance.now();
     loop.enable();
-    const imported = importSnapshots(database.db, file, { batchSize: BATCH }).finally(() => {
+    const imported = importSnapshots(database.db, file, { batchSize: BATCH, pauseMs: PAUSE }).finally(() => {
       importing = false;
     });
     for (let i = 0; importing; i++) {

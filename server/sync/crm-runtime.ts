@@ -15,7 +15,7 @@ import type { Metrics } from '../metrics/metrics';
 import { withSyncLock } from './sync-lock';
 import { startSyncLoop, type SyncLoop } from './sync-loop';
 import type { SyncLogger } from './sync-logger';
-import { EMBEDDED_SERVING_BATCH, importSnapshots } from './snapshot-import';
+import { EMBEDDED_SERVING, importSnapshots } from './snapshot-import';
 import { lastSuccess, recordRun } from './sync-state.repository';
 import { mailerFromConfig } from '../mail/mailer';
 import { runMassChangeWatch } from '../watch/mass-change-watch';
@@ -123,7 +123,7 @@ export async function prepareCrm(
     let reported = -1;
     readiness.syncStatus('running', 'Import 0%');
     const report = await importSnapshots(database.db, file, {
-      batchSize: database.kind === 'pglite' ? EMBEDDED_SERVING_BATCH : undefined,
+      ...(database.kind === 'pglite' ? EMBEDDED_SERVING : {}),
       signal: controller.signal,
       onProgress: (p) => {
         const percent = Math.floor((p.bytesRead / Math.max(p.totalBytes, 1)) * 100);
