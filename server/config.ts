@@ -200,7 +200,6 @@ function parseTrustProxy(value: string): boolean | number | string {
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
-/** The one reader of process.env: parses it and fails with every problem listed. */
 /**
  * `SF_QUERY_BATCH_SIZE` when unset: the embedded database is one session, and a page of 2,000 would hold every
  * search for its whole transaction.
@@ -208,6 +207,7 @@ function parseTrustProxy(value: string): boolean | number | string {
 export const defaultQueryBatchSize = (database: 'pglite' | 'postgres') =>
   database === 'pglite' ? 200 : 2000;
 
+/** The one reader of process.env: parses it and fails with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {

@@ -28,7 +28,7 @@ const orders = new Map<string, string[] | null>();
 const MAX_ORDERS = 1_000;
 /**
  * Keys an object enumerates in an order of its own whatever the order they were set in (array indexes come first,
- * ascending), and the one key setting cannot create (`__proto__`): a value with one is written from the key list.
+ * ascending), and the one key setting cannot create (`__proto__`): a value with one is written by hand.
  */
 const UNORDERED_KEY = /^(?:0|[1-9]\d*|__proto__)$/;
 

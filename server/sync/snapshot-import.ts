@@ -8,7 +8,7 @@ import { parseSfDateTime } from '../crm/salesforce-dates';
 import type { Db } from '../db/database';
 import { RevisionCopier } from '../revisions/revision-copy';
 import { ensurePartitionsFor } from '../revisions/revision-partitions';
-import { prepare, storeSnapshots, type Prepared as PreparedSnapshot } from '../revisions/revision-store';
+import { prepare, storeSnapshots, type Prepared } from '../revisions/revision-store';
 import { upsertAgents } from './agents.repository';
 
 export type ImportLineError = { line: number; message: string };
@@ -141,9 +141,9 @@ async function storeLines(db: Db, batch: ParsedLine[], store: StoreObject) {
 }
 
 /** A batch's snapshots, hashed ahead for the copier while the batch before is stored; or why they could not be. */
-type Prepared = Record<CrmObject, PreparedSnapshot[]> | Error;
+type HashedBatch = Record<CrmObject, Prepared[]> | Error;
 
-function prepareBatch(batch: ParsedLine[]): Prepared {
+function hashBatch(batch: ParsedLine[]): HashedBatch {
   try {
     const of = (object: CrmObject) =>
       batch.filter((l) => l.type === object).map((l, index) => prepare(l.record, index));
@@ -157,16 +157,16 @@ function prepareBatch(batch: ParsedLine[]): Prepared {
  * One transaction per batch through the revision store; with PostgreSQL's pool, each object's snapshots are
  * streamed with COPY by the copier instead (revision-copy.ts), a transaction each.
  */
-async function storeBatch(db: Db, batch: ParsedLine[], copier?: RevisionCopier, prepared?: Prepared) {
+async function storeBatch(db: Db, batch: ParsedLine[], copier?: RevisionCopier, hashed?: HashedBatch) {
   for (const object of ['Account', 'Case'] as const)
     await ensurePartitionsFor(
       db,
       object,
       batch.filter((l) => l.type === object).map((l) => l.record),
     );
-  if (!copier || !prepared) return db.transaction().execute((trx) => storeLines(trx, batch, storeObject));
-  if (prepared instanceof Error) throw prepared;
-  return storeLines(db, batch, (_db, object) => copier.store(object, prepared[object], 'import'));
+  if (!copier || !hashed) return db.transaction().execute((trx) => storeLines(trx, batch, storeObject));
+  if (hashed instanceof Error) throw hashed;
+  return storeLines(db, batch, (_db, object) => copier.store(object, hashed[object], 'import'));
 }
 
 /**
@@ -192,9 +192,9 @@ export async function importSnapshots(
     report.stored += counts.stored;
     report.unchanged += counts.unchanged;
   };
-  const store = async (pending: ParsedLine[], prepared: Prepared | undefined) => {
+  const store = async (pending: ParsedLine[], hashed: HashedBatch | undefined) => {
     try {
-      add(await storeBatch(db, pending, copier, prepared));
+      add(await storeBatch(db, pending, copier, hashed));
     } catch {
       // Line by line through the revision store, so the one bad line is named and the others are stored.
       for (const line of pending) {
@@ -220,9 +220,9 @@ export async function importSnapshots(
     const pending = batch;
     batch = [];
     if (pending.length === 0) return;
-    const prepared = copier ? prepareBatch(pending) : undefined;
+    const hashed = copier ? hashBatch(pending) : undefined;
     await storing;
-    storing = store(pending, prepared);
+    storing = store(pending, hashed);
     storing.catch(() => undefined);
   };
 
