@@ -239,12 +239,12 @@ describe('the contact detail', () => {
     await screen.findByTestId('comparison');
     const paths = api.paths();
     const revisionsAt = paths.findIndex((p) => p.startsWith('/api/v3/revision-account/001X/account'));
-    const diffAt = paths.findIndex((p) => p.startsWith('/api/v3/revision-account/differences'));
-    expect(revisionsAt).toBeGreaterThanOrEqual(0);
-    expect(diffAt).toBeGreaterThan(revisionsAt);
-    expect(paths[diffAt]).toBe(
+    // By its ids: the previous test's last comparison (11 with 11) may still be answered after this one started.
+    const diffAt = paths.indexOf(
       '/api/v3/revision-account/differences?firstRevisionAccountID=11&secondRevisionAccountID=12',
     );
+    expect(revisionsAt).toBeGreaterThanOrEqual(0);
+    expect(diffAt).toBeGreaterThan(revisionsAt);
     expect(paths[revisionsAt]).toContain('dateFrom=2024-01-01&dateTo=2024-03-31');
 
     expect(markedFields()).toEqual(['PersonEmail', 'BillingAddress', 'Consent_Newsletter__pc']);
