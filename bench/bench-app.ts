@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { USER_RANA } from '../contract/roles';
 import { buildApp } from '../server/app';
-import { SessionService } from '../server/auth/sessions';
+import { openSessions } from '../server/auth/sessions';
 import { loadConfig, type Config } from '../server/config';
 import { openDatabase, type DatabaseHandle } from '../server/db/database';
 import { ReadinessState } from '../server/health/readiness';
@@ -55,11 +55,13 @@ export async function benchApp(
   database: DatabaseHandle,
   config: Config,
 ): Promise<{ app: FastifyInstance; headers: { authorization: string } }> {
-  const sessions = new SessionService(database.db, config.jwtSecret);
+  // As the server checks sessions: from memory while the database's announcements of their changes are heard.
+  const { sessions, close } = await openSessions(database, config.jwtSecret);
   const readiness = new ReadinessState();
   readiness.databaseReady();
   readiness.syncStatus('disabled');
   const app = await buildApp({ config, db: database.db, readiness, sessions, logger: false });
+  app.addHook('onClose', close);
   await app.ready();
   const role = await findRoleByName(database.db, USER_RANA);
   const username = `bench-${randomBytes(4).toString('hex')}`;

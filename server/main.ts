@@ -49,7 +49,7 @@ async function main(): Promise<void> {
 
   const [
     { buildApp },
-    { SessionService },
+    { openSessions },
     { migrateToLatest },
     { openConfiguredDatabase },
     crmRuntime,
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
 
   const metrics = config.metricsToken ? new Metrics() : undefined;
   if (database.pool) metrics?.watchPool(database.pool);
-  const sessions = new SessionService(database.db, config.jwtSecret);
+  const { sessions, close: stopSessionChanges } = await openSessions(database, config.jwtSecret);
   const appSlot = socket.slot();
   const app = await buildApp({
     config,
@@ -112,6 +112,7 @@ async function main(): Promise<void> {
       await app.close();
       await crm.stop();
       await pruning?.stop();
+      await stopSessionChanges();
       await database.close();
       app.log.info('stopped cleanly');
       process.exit(0);

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Db } from '../db/database';
+import type { Unlisten } from '../db/channel';
+import type { Db, DatabaseHandle } from '../db/database';
 import { runPrepared } from '../db/prepared-statements';
 import type { Principal, SessionVerifier } from '../http/access';
+import { SESSION_CHANNEL, SessionCache } from './session-cache';
 
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
@@ -30,6 +32,13 @@ export type OpenSession = {
   userAgent: string | null;
 };
 
+const principalOf = ({ userId, username, role, jti }: Principal): Principal => ({
+  userId,
+  username,
+  role,
+  jti,
+});
+
 export class SessionService implements SessionVerifier {
   private readonly key: Uint8Array;
 
@@ -37,6 +46,8 @@ export class SessionService implements SessionVerifier {
     private readonly db: Db,
     jwtSecret: string,
     private readonly now: () => Date = () => new Date(),
+    /** Sessions already checked, kept while the database announces their changes; none: every check reads. */
+    private readonly known?: SessionCache,
   ) {
     this.key = new TextEncoder().encode(jwtSecret);
   }
@@ -83,7 +94,13 @@ export class SessionService implements SessionVerifier {
       return null;
     }
     if (!jti) return null;
-    // Prepared: it runs before every authenticated request.
+    const now = this.now();
+    // Known and used within the touch interval: neither idle nor to be touched, so the database has nothing to add.
+    const known = this.known?.find(jti);
+    if (known && known.expiresAt > now && now.getTime() - known.lastSeenAt.getTime() <= TOUCH_EVERY_MS)
+      return principalOf(known);
+    const version = this.known?.version ?? 0;
+    // Prepared: it runs before every authenticated request the cache cannot answer.
     const [row] = await runPrepared(
       this.db,
       this.db
@@ -101,7 +118,6 @@ export class SessionService implements SessionVerifier {
         .where('sessions.jti', '=', jti),
     );
     if (!row || row.ended_at || row.deleted) return null;
-    const now = this.now();
     if (row.expires_at <= now) {
       await this.end(jti, 'expired');
       return null;
@@ -110,14 +126,27 @@ export class SessionService implements SessionVerifier {
       await this.end(jti, 'idle');
       return null;
     }
-    if (now.getTime() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
+    let lastSeenAt = row.last_seen_at;
+    if (now.getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
       await this.db.updateTable('sessions').set({ last_seen_at: now }).where('jti', '=', jti).execute();
+      lastSeenAt = now;
     }
     // Role and name come from the database, not the token: a role change takes effect at once.
-    return { userId: row.userId, username: row.username, role: row.role, jti };
+    const session = { userId: row.userId, username: row.username, role: row.role, jti };
+    this.known?.keep({ ...session, lastSeenAt, expiresAt: row.expires_at }, version);
+    return session;
+  }
+
+  /**
+   * Forgets what is known of the user's sessions before the database's announcement arrives, so that a change this
+   * instance made holds for its very next request.
+   */
+  forgetUser(userId: number): void {
+    this.known?.forgetUser(userId);
   }
 
   async end(jti: string, reason: SessionEndReason): Promise<void> {
+    this.known?.forget(jti);
     await this.db
       .updateTable('sessions')
       .set({ ended_at: this.now(), end_reason: reason })
@@ -162,6 +191,7 @@ export class SessionService implements SessionVerifier {
     reason: SessionEndReason,
     which: { only: string } | { except: string },
   ): Promise<number> {
+    this.known?.forgetUser(userId);
     const rows = await this.db
       .updateTable('sessions')
       .set({ ended_at: this.now(), end_reason: reason })
@@ -175,6 +205,7 @@ export class SessionService implements SessionVerifier {
 
   /** Ends every open session of a user: deletion, password or TOTP secret change. */
   async endAllFor(userId: number, reason: SessionEndReason, db: Db = this.db): Promise<void> {
+    this.known?.forgetUser(userId);
     await db
       .updateTable('sessions')
       .set({ ended_at: this.now(), end_reason: reason })
@@ -182,4 +213,18 @@ export class SessionService implements SessionVerifier {
       .where('ended_at', 'is', null)
       .execute();
   }
+}
+
+/**
+ * The server's sessions, checked from memory while the database's announcements of their changes are heard
+ * (decision record 026). `close` stops listening.
+ */
+export async function openSessions(
+  database: Pick<DatabaseHandle, 'db' | 'listen'>,
+  jwtSecret: string,
+  now?: () => Date,
+): Promise<{ sessions: SessionService; close: Unlisten }> {
+  const known = new SessionCache();
+  const close = await database.listen(SESSION_CHANNEL, known);
+  return { sessions: new SessionService(database.db, jwtSecret, now, known), close };
 }

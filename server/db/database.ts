@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { listenOnPostgres, type ChannelListener, type Unlisten } from './channel';
 import type { Database } from './tables/database';
 import { migrationProvider } from './migrations/index';
 import { PGliteThread } from './pglite-thread';
@@ -19,7 +20,22 @@ export type DatabaseHandle = {
   pool?: pg.Pool;
   /** PGlite only: the whole data directory as a tarball, to open copies of a migrated database quickly. */
   dumpDataDir?: () => Promise<Blob>;
+  /** LISTENs on a notification channel (sql-notify) until the answer is called or the database is closed. */
+  listen(channel: string, listener: ChannelListener): Promise<Unlisten>;
 };
+
+/** PGlite is one session in this process: once it listens, it hears every notification until it closes. */
+async function listenOnPglite(
+  subscribe: (notify: (payload: string) => void) => Promise<unknown>,
+  listener: ChannelListener,
+): Promise<Unlisten> {
+  await subscribe((payload) => listener.notify(payload));
+  listener.listening(true);
+  return () => {
+    listener.listening(false);
+    return Promise.resolve();
+  };
+}
 
 const INT8 = 20;
 const DATE = 1082;
@@ -60,7 +76,13 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       console.error(JSON.stringify({ level: 50, msg: 'idle database connection lost', err: error.message })),
     );
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
-    return { db, kind: 'postgres', pool, close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      close: () => db.destroy(),
+      listen: (channel, listener) => listenOnPostgres(options.url, channel, listener),
+    };
   }
   let client: PGlite;
   if ('dataDir' in options) {
@@ -78,7 +100,13 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       }
       const thread = await PGliteThread.open(path.resolve(options.dataDir));
       const db = new Kysely<Database>({ dialect: new PGliteDialect(preparingPGlite(thread.asPGlite())) });
-      return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: () => thread.dumpDataDir() };
+      return {
+        db,
+        kind: 'pglite',
+        close: () => db.destroy(),
+        dumpDataDir: () => thread.dumpDataDir(),
+        listen: (channel, listener) => listenOnPglite((notify) => thread.listen(channel, notify), listener),
+      };
     }
     client = new PGlite(path.resolve(options.dataDir), {
       parsers: pgliteParsers,
@@ -98,6 +126,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // Destroying Kysely closes the PGlite instance, which flushes it to DATA_DIR.
     close: () => db.destroy(),
     dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
+    listen: (channel, listener) => listenOnPglite((notify) => client.listen(channel, notify), listener),
   };
 }
 

@@ -1,7 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 
-type Reply = { id: number; value?: unknown; error?: Record<string, unknown> & { message: string } };
+type Reply = {
+  id: number;
+  value?: unknown;
+  error?: Record<string, unknown> & { message: string };
+  notification?: { channel: string; payload: string };
+};
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
 /** An error as the database thread reported it, with PostgreSQL's code, constraint and detail on it. */
@@ -18,6 +23,7 @@ export class PGliteThread {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private failure: Error | null = null;
+  private readonly listeners = new Map<string, (payload: string) => void>();
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (reply: Reply) => this.settle(reply));
@@ -49,6 +55,10 @@ export class PGliteThread {
   }
 
   private settle(reply: Reply): void {
+    if (reply.notification) {
+      this.listeners.get(reply.notification.channel)?.(reply.notification.payload);
+      return;
+    }
     const pending = this.pending.get(reply.id);
     if (!pending) return;
     this.pending.delete(reply.id);
@@ -73,6 +83,12 @@ export class PGliteThread {
 
   query<T>(sql: string, params: unknown[] = []): Promise<{ rows: T[]; affectedRows?: number }> {
     return this.call({ type: 'query', sql, params });
+  }
+
+  /** LISTENs on `channel` (one listener a channel): `notify` hears each payload committed on it. */
+  async listen(channel: string, notify: (payload: string) => void): Promise<void> {
+    this.listeners.set(channel, notify);
+    await this.call({ type: 'listen', channel });
   }
 
   async dumpDataDir(): Promise<Blob> {

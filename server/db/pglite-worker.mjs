@@ -34,6 +34,13 @@ async function handle(message) {
       const result = await client.query(message.sql, message.params);
       return { value: { rows: result.rows, affectedRows: result.affectedRows } };
     }
+    case 'listen':
+      // PGlite tells its listeners while it reads a statement's answer, so a notification is posted before the
+      // answer of the statement whose commit sent it.
+      await client.listen(message.channel, (payload) =>
+        parentPort.postMessage({ notification: { channel: message.channel, payload } }),
+      );
+      return { value: null };
     case 'dump': {
       const tar = await (await client.dumpDataDir('none')).arrayBuffer();
       return { value: tar, transfer: [tar] };

@@ -163,6 +163,8 @@ export class UsersService {
       .catch((error: unknown) => {
         throw duplicateFromIndex(error) ?? error;
       });
+    // A new role or name holds for the user's next request on this instance too (the others hear the database).
+    this.deps.sessions.forgetUser(id);
     return this.get(id);
   }
 

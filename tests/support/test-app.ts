@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../server/app';
-import { SessionService } from '../../server/auth/sessions';
+import { openSessions, type SessionService } from '../../server/auth/sessions';
 import { loadConfig, type Config } from '../../server/config';
 import type { DatabaseHandle } from '../../server/db/database';
 import { ReadinessState } from '../../server/health/readiness';
@@ -45,7 +45,7 @@ export async function createTestApp(
   const readiness = new ReadinessState();
   readiness.databaseReady();
   readiness.syncStatus('disabled');
-  const sessions = new SessionService(database.db, config.jwtSecret, now);
+  const { sessions, close: stopSessionChanges } = await openSessions(database, config.jwtSecret, now);
   const app = await buildApp({
     config,
     db: database.db,
@@ -65,6 +65,7 @@ export async function createTestApp(
     now,
     close: async () => {
       await app.close();
+      await stopSessionChanges();
       await database.close();
     },
   };

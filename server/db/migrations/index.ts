@@ -10,6 +10,7 @@ import { pendingSecret } from './0008-pending-secret';
 import { restoreFields } from './0009-restore-fields';
 import { rollbacks } from './0010-rollbacks';
 import { revisionPartitions } from './0011-revision-partitions';
+import { sessionChanges } from './0012-session-changes';
 
 /** Migrations are listed here rather than read from disk, so they work the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009-restore-fields': restoreFields,
   '0010-rollbacks': rollbacks,
   '0011-revision-partitions': revisionPartitions,
+  '0012-session-changes': sessionChanges,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOGIN_MAX_FAILURES, LoginError } from '../../../contract/auth';
 import { errorBodySchema } from '../../../contract/envelope';
 import { USER_RANA, ADMIN } from '../../../contract/roles';
 import { buildApp } from '../../../server/app';
-import { SessionService } from '../../../server/auth/sessions';
+import { openSessions } from '../../../server/auth/sessions';
 import { startSandboxCrm, type SandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
 import type { DatabaseHandle } from '../../../server/db/database';
 import { ReadinessState } from '../../../server/health/readiness';
@@ -26,7 +26,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
 
   const instance = async (): Promise<TestApp> => {
     const config = testConfig({ DATABASE_URL: process.env.TEST_DATABASE_URL! });
-    const sessions = new SessionService(database.db, config.jwtSecret);
+    const { sessions, close } = await openSessions(database, config.jwtSecret);
     const readiness = new ReadinessState();
     readiness.databaseReady();
     readiness.syncStatus('disabled');
@@ -38,7 +38,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
       logger: false,
     });
     await app.ready();
-    return { app, database, config, sessions, readiness, now: () => new Date(), close: () => app.close() };
+    return {
+      app,
+      database,
+      config,
+      sessions,
+      readiness,
+      now: () => new Date(),
+      close: async () => {
+        await app.close();
+        await close();
+      },
+    };
   };
 
   beforeAll(async () => {
@@ -78,6 +89,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     expect(statuses[30]).toBe(429);
   });
 
+  // Each instance knows its callers' sessions from memory and hears the database announce their end: the other
+  // instance refuses within the moment the announcement takes to arrive (decision record 026).
   it('ends a session on every instance at sign-out, and a deleted user everywhere at once', async () => {
     const user = await createUserWithSecret(a, USER_RANA);
     const token = await signIn(a, user);
@@ -87,10 +100,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     expect(
       (await a.app.inject({ method: 'POST', url: '/api/v3/auth/logout', headers: bearer(token) })).statusCode,
     ).toBe(200);
-    expect((await agents(b, token)).statusCode).toBe(401);
+    await vi.waitFor(async () => expect((await agents(b, token)).statusCode).toBe(401), {
+      timeout: 500,
+      interval: 2,
+    });
 
     const other = await createUserWithSecret(a, USER_RANA);
     const otherToken = await signIn(b, other);
+    expect((await agents(b, otherToken)).statusCode).toBe(200);
     const admin = await createUserWithSecret(a, ADMIN);
     const deleted = await a.app.inject({
       method: 'DELETE',
@@ -98,7 +115,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
       headers: bearer(await signIn(a, admin)),
     });
     expect(deleted.statusCode).toBe(200);
-    expect((await agents(b, otherToken)).statusCode).toBe(401);
+    await vi.waitFor(async () => expect((await agents(b, otherToken)).statusCode).toBe(401), {
+      timeout: 500,
+      interval: 2,
+    });
   });
 
   describe('the CRM sync', () => {

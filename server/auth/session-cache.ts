@@ -1,0 +1,70 @@
+import type { ChannelListener } from '../db/channel';
+import type { Principal } from '../http/access';
+
+/** The channel on which the database announces every change of a session, a user or a role (migration 0012). */
+export const SESSION_CHANNEL = 'storico_sessions';
+
+/** A session found open, as last read from the database. */
+export type KnownSession = Principal & { lastSeenAt: Date; expiresAt: Date };
+
+/** Enough for every session a large team keeps open; past it the oldest known one is read again when used. */
+const MAX_ENTRIES = 10_000;
+
+/**
+ * The sessions this instance found open, so that a request needs no database round trip to know its caller
+ * (decision record 026). Kept only while the database's change announcements are heard: an announcement drops what
+ * it names, and a lost connection drops everything and keeps nothing until it listens again. A read that an
+ * announcement overtook (the generation moved while it ran) is not kept.
+ */
+export class SessionCache implements ChannelListener {
+  private readonly entries = new Map<string, KnownSession>();
+  private heard = false;
+  /** Moves on every announcement and every change of `heard`. */
+  private generation = 0;
+
+  /** The current generation, to pass to `keep` with what a read found. */
+  get version(): number {
+    return this.generation;
+  }
+
+  find(jti: string): KnownSession | undefined {
+    return this.heard ? this.entries.get(jti) : undefined;
+  }
+
+  /** Keeps a session read at `version`, unless something changed since. */
+  keep(session: KnownSession, version: number): void {
+    if (!this.heard || version !== this.generation) return;
+    this.entries.delete(session.jti);
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(session.jti, session);
+  }
+
+  /** Drops one session (ended or touched here), before the announcement of it arrives. */
+  forget(jti: string): void {
+    this.generation++;
+    this.entries.delete(jti);
+  }
+
+  /** Drops every session of a user. */
+  forgetUser(userId: number): void {
+    this.generation++;
+    for (const [jti, session] of this.entries) if (session.userId === userId) this.entries.delete(jti);
+  }
+
+  notify(payload: string): void {
+    const [kind, key] = payload.split(':', 2);
+    if (kind === 'jti' && key) this.forget(key);
+    else if (kind === 'user' && key && Number.isInteger(Number(key))) this.forgetUser(Number(key));
+    else this.forgetAll();
+  }
+
+  listening(on: boolean): void {
+    this.heard = on;
+    this.forgetAll();
+  }
+
+  private forgetAll(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+}
