@@ -4,15 +4,15 @@ import type { Principal } from '../http/access';
 /** The channel on which the database announces every change of a session, a user or a role (migration 0012). */
 export const SESSION_CHANNEL = 'storico_sessions';
 
-/** A session found open, as last read from the database. */
+/** A session found open, as last read from the database; `expiresAt` is its token's end when that comes first. */
 export type KnownSession = Principal & { lastSeenAt: Date; expiresAt: Date };
 
 /** Enough for every session a large team keeps open; past it the oldest known one is read again when used. */
 const MAX_ENTRIES = 10_000;
 
 /**
- * The sessions this instance found open, so that a request needs no database round trip to know its caller
- * (decision record 026). Kept only while the database's change announcements are heard: an announcement drops what
+ * The sessions this instance found open, by the token that named them, so that a request bearing the very token
+ * already verified needs neither its signature checked again nor a database round trip (decision record 026). Kept only while the database's change announcements are heard: an announcement drops what
  * it names, and a lost connection drops everything and keeps nothing until it listens again. A read that an
  * announcement overtook (the generation moved while it ran) is not kept.
  */
@@ -27,28 +27,26 @@ export class SessionCache implements ChannelListener {
     return this.generation;
   }
 
-  find(jti: string): KnownSession | undefined {
-    return this.heard ? this.entries.get(jti) : undefined;
+  find(token: string): KnownSession | undefined {
+    return this.heard ? this.entries.get(token) : undefined;
   }
 
-  /** Keeps a session read at `version`, unless something changed since. */
-  keep(session: KnownSession, version: number): void {
+  /** Keeps a session its token named, read at `version`, unless something changed since. */
+  keep(token: string, session: KnownSession, version: number): void {
     if (!this.heard || version !== this.generation) return;
-    this.entries.delete(session.jti);
+    this.entries.delete(token);
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(session.jti, session);
+    this.entries.set(token, session);
   }
 
-  /** Drops one session (ended or touched here), before the announcement of it arrives. */
+  /** Drops one session (ended here), before the announcement of it arrives. */
   forget(jti: string): void {
-    this.generation++;
-    this.entries.delete(jti);
+    this.forgetWhere((session) => session.jti === jti);
   }
 
   /** Drops every session of a user. */
   forgetUser(userId: number): void {
-    this.generation++;
-    for (const [jti, session] of this.entries) if (session.userId === userId) this.entries.delete(jti);
+    this.forgetWhere((session) => session.userId === userId);
   }
 
   notify(payload: string): void {
@@ -61,6 +59,12 @@ export class SessionCache implements ChannelListener {
   listening(on: boolean): void {
     this.heard = on;
     this.forgetAll();
+  }
+
+  // Announcements are rare (a sign-out, a changed user): a pass over the known sessions costs them little.
+  private forgetWhere(named: (session: KnownSession) => boolean): void {
+    this.generation++;
+    for (const [token, session] of this.entries) if (named(session)) this.entries.delete(token);
   }
 
   private forgetAll(): void {

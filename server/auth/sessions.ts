@@ -83,22 +83,22 @@ export class SessionService implements SessionVerifier {
   }
 
   async verify(token: string, _request?: FastifyRequest): Promise<Principal | null> {
+    const now = this.now();
+    // The very token verified before, used within the touch interval: neither idle nor to be touched, so neither its
+    // signature nor the database has anything to add.
+    const known = this.known?.find(token);
+    if (known && known.expiresAt > now && now.getTime() - known.lastSeenAt.getTime() <= TOUCH_EVERY_MS)
+      return principalOf(known);
     let jti: string | undefined;
+    let tokenEnd = Infinity;
     try {
-      const { payload } = await jwtVerify(token, this.key, {
-        algorithms: ['HS256'],
-        currentDate: this.now(),
-      });
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: now });
       jti = payload.jti;
+      if (payload.exp !== undefined) tokenEnd = payload.exp * 1000;
     } catch {
       return null;
     }
     if (!jti) return null;
-    const now = this.now();
-    // Known and used within the touch interval: neither idle nor to be touched, so the database has nothing to add.
-    const known = this.known?.find(jti);
-    if (known && known.expiresAt > now && now.getTime() - known.lastSeenAt.getTime() <= TOUCH_EVERY_MS)
-      return principalOf(known);
     const version = this.known?.version ?? 0;
     // Prepared: it runs before every authenticated request the cache cannot answer.
     const [row] = await runPrepared(
@@ -133,7 +133,8 @@ export class SessionService implements SessionVerifier {
     }
     // Role and name come from the database, not the token: a role change takes effect at once.
     const session = { userId: row.userId, username: row.username, role: row.role, jti };
-    this.known?.keep({ ...session, lastSeenAt, expiresAt: row.expires_at }, version);
+    const expiresAt = new Date(Math.min(row.expires_at.getTime(), tokenEnd));
+    this.known?.keep(token, { ...session, lastSeenAt, expiresAt }, version);
     return session;
   }
 

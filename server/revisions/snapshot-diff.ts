@@ -56,7 +56,10 @@ export function diffSnapshots(
 
 /** The snapshot with its fields in snapshot order, for showing it as text. */
 export function orderSnapshot(snapshot: Snapshot, knownOrder: readonly string[] = []): Snapshot {
+  // The order of snapshotFieldOrder(snapshot, {}, knownOrder), without its sets: every revision a page shows
+  // passes here.
   const ordered: Snapshot = {};
-  for (const field of snapshotFieldOrder(snapshot, {}, knownOrder)) ordered[field] = snapshot[field];
+  for (const field of knownOrder) if (Object.hasOwn(snapshot, field)) ordered[field] = snapshot[field];
+  for (const field of Object.keys(snapshot)) if (!Object.hasOwn(ordered, field)) ordered[field] = snapshot[field];
   return ordered;
 }
