@@ -60,6 +60,7 @@ export function orderSnapshot(snapshot: Snapshot, knownOrder: readonly string[] 
   // passes here.
   const ordered: Snapshot = {};
   for (const field of knownOrder) if (Object.hasOwn(snapshot, field)) ordered[field] = snapshot[field];
-  for (const field of Object.keys(snapshot)) if (!Object.hasOwn(ordered, field)) ordered[field] = snapshot[field];
+  for (const field of Object.keys(snapshot))
+    if (!Object.hasOwn(ordered, field)) ordered[field] = snapshot[field];
   return ordered;
 }
