@@ -52,23 +52,49 @@ async function copyLines(client: pg.PoolClient, table: string, columns: string, 
 const copyLine = (values: Array<string | null>, json: string) =>
   values.map(field).join('\t') + '\t' + jsonField(json) + '\n';
 
+/** A record's newest stored revision, as its row (locked for the batch) names it; null time: it has none. */
+type NewestStored = {
+  id: string;
+  latest_revision_id: number | null;
+  saved_at: Date | null;
+  hash: string | null;
+};
+
 /**
- * The revision store's rule for records with no revision stored yet, worked out here: in time order, a snapshot is
- * kept unless it equals (by hash) the snapshot just before it.
+ * The revision store's rule worked out here for the records whose snapshots are all newer than their newest stored
+ * revision (all of a record's snapshots, for one with none): in time order, a snapshot is kept unless it equals (by
+ * hash) the one just before it, the stored one first. Such a snapshot cannot be stored already, so it needs no
+ * dedup against the table. The others' snapshots (an older one among them) are `staged` for the INSERT ... SELECT.
  */
-function firstRevisions(prepared: Prepared[]): Prepared[] {
-  const ordered = [...prepared].sort(
-    (a, b) =>
-      (a.recordId < b.recordId ? -1 : a.recordId > b.recordId ? 1 : 0) ||
-      a.savedAt - b.savedAt ||
-      a.index - b.index,
-  );
-  return ordered
-    .filter((p, i) => {
-      const before = ordered[i - 1];
-      return before?.recordId !== p.recordId || before.hash !== p.hash;
-    })
-    .sort((a, b) => a.savedAt - b.savedAt || a.index - b.index);
+function splitByNewest(
+  prepared: Prepared[],
+  stored: NewestStored[],
+): { direct: Prepared[]; staged: Prepared[] } {
+  const newest = new Map(stored.map((row) => [row.id, row]));
+  const byRecord = new Map<string, Prepared[]>();
+  for (const p of prepared) {
+    const lines = byRecord.get(p.recordId);
+    if (lines) lines.push(p);
+    else byRecord.set(p.recordId, [p]);
+  }
+  const direct: Prepared[] = [];
+  const staged: Prepared[] = [];
+  for (const [recordId, lines] of byRecord) {
+    const row = newest.get(recordId);
+    const hasRevision = row?.latest_revision_id != null;
+    const after = row?.saved_at ? row.saved_at.getTime() : null;
+    if (hasRevision && (after === null || row.hash === null || lines.some((p) => p.savedAt <= after))) {
+      staged.push(...lines);
+      continue;
+    }
+    let before = hasRevision ? row.hash : null;
+    for (const p of lines.sort((a, b) => a.savedAt - b.savedAt || a.index - b.index)) {
+      if (p.hash !== before) direct.push(p);
+      before = p.hash;
+    }
+  }
+  direct.sort((a, b) => a.savedAt - b.savedAt || a.index - b.index);
+  return { direct, staged };
 }
 
 /**
@@ -102,9 +128,10 @@ function insertFromStaging(db: Db, object: CrmObject, source: RevisionSource) {
 
 /**
  * Bulk stores into PostgreSQL for `npm run import`, on one connection of the pool, a transaction a batch. The
- * batch's records that have no revision yet (their row has no newest revision, and is locked so that no other
- * writer stores one meanwhile) get theirs with a plain `COPY FROM STDIN` straight into the revisions, ids drawn
- * from the sequence beforehand; the others are copied into the staging table and inserted with the dedup rule.
+ * batch's records whose snapshots are all newer than their newest stored revision (read from their rows, locked so
+ * that no other writer stores one meanwhile), as in an import in time order, get theirs with a plain
+ * `COPY FROM STDIN` straight into the revisions, ids drawn from the sequence beforehand; the others are copied into
+ * the staging table and inserted with the dedup rule.
  * Hashes and stored snapshots are the revision store's own (`prepare`), so either path stores what the sync would.
  */
 export class RevisionCopier {
@@ -151,21 +178,23 @@ export class RevisionCopier {
     const { records, revisions, key } = recordKinds[kindOfObject(object)];
     await ensureReferencedRows(db, object, prepared);
     const ids = [...new Set(prepared.map((p) => p.recordId))];
-    const { rows: unrevised } = await sql<{ id: string }>`
-      select id from ${sql.table(records)} where id = any(${ids}) and latest_revision_id is null
-      order by id for update`.execute(db);
-    const isNew = new Set(unrevised.map((r) => r.id));
+    // Locked, so that no other writer stores a revision of these records meanwhile.
+    const { rows: stored } = await sql<NewestStored>`
+      select x.id, x.latest_revision_id, x.latest_saved_at as saved_at, r.hash
+      from ${sql.table(records)} x
+      left join ${sql.table(revisions)} r on r.id = x.latest_revision_id and r.saved_at = x.latest_saved_at
+      where x.id = any(${ids}) order by x.id for update of x`.execute(db);
+    const { direct, staged: known } = splitByNewest(prepared, stored);
 
-    const first = firstRevisions(prepared.filter((p) => isNew.has(p.recordId)));
     const { rows: drawn } = await sql<{ id: number }>`
       select nextval(${`${revisions}_id_seq`}::regclass) as id
-      from generate_series(1, ${first.length})`.execute(db);
+      from generate_series(1, ${direct.length})`.execute(db);
     const newest = new Map<string, { p: Prepared; revisionId: number }>();
     await copyLines(
       this.client,
       revisions,
       `id, ${key}, owner_id, saved_at, hash, source, json`,
-      first.map((p, i) => {
+      direct.map((p, i) => {
         const id = Number(drawn[i]!.id);
         newest.set(p.recordId, { p, revisionId: id });
         return copyLine(
@@ -175,7 +204,6 @@ export class RevisionCopier {
       }),
     );
 
-    const known = prepared.filter((p) => !isNew.has(p.recordId));
     let inserted = 0;
     if (known.length > 0) {
       await copyLines(
@@ -201,7 +229,7 @@ export class RevisionCopier {
       await sql`delete from ${sql.table(STAGING)}`.execute(db);
     }
     await refreshSearchRows(db, object, [...newest.values()]);
-    return first.length + inserted;
+    return direct.length + inserted;
   }
 
   release(): void {

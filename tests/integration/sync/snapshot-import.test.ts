@@ -140,6 +140,45 @@ describe.each(testDbKinds())('snapshot import on %s', (kind) => {
     expect(again).toMatchObject({ stored: 0, unchanged: 4 });
   });
 
+  it('compares newer versions with the newest stored one: an unchanged one is not stored again', async () => {
+    const dir = tmp();
+    const first = path.join(dir, 'first.ndjson');
+    const later = path.join(dir, 'later.ndjson');
+    const other = { ...account(10, '+39 347 000 0001'), Id: '0015g000002m1yLAAQ' };
+    writeFileSync(first, [line('User', user), line('Account', account(10, '+39 347 111 2222'))].join('\n'));
+    writeFileSync(
+      later,
+      [
+        line('User', user),
+        // The same content a day later, then a change, then the change again: one new revision.
+        line('Account', account(11, '+39 347 111 2222')),
+        line('Account', account(12, '+39 347 333 4444')),
+        line('Account', account(13, '+39 347 333 4444')),
+        line('Account', other),
+      ].join('\n'),
+    );
+    await importSnapshots(database.db, first, { pool: database.pool });
+    const report = await importSnapshots(database.db, later, { pool: database.pool });
+    expect(report).toMatchObject({ stored: 2, unchanged: 2 });
+    const stored = await database.db
+      .selectFrom('revision_accounts')
+      .select(['account_id', 'saved_at'])
+      .orderBy('account_id')
+      .orderBy('saved_at')
+      .execute();
+    expect(stored.map((r) => [r.account_id, new Date(r.saved_at).getUTCDate()])).toEqual([
+      [account(10, '').Id, 10],
+      [account(10, '').Id, 12],
+      [other.Id, 10],
+    ]);
+    const row = await database.db
+      .selectFrom('sf_accounts')
+      .select(['phone', 'latest_saved_at'])
+      .where('id', '=', account(10, '').Id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ phone: '+39 347 333 4444', latest_saved_at: new Date('2025-05-12T09:00:00.000Z') });
+  });
+
   it('stores the rest of a batch when the database refuses one line of it', async () => {
     const file = path.join(tmp(), 'nul.ndjson');
     const refused = { ...account(11, 'x'), Description: 'a\u0000b' };
