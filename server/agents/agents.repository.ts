@@ -48,7 +48,12 @@ type SearchOptions<F extends string> = {
 /** Both ends of the range: every hit has a revision in it, so both are set. */
 export type InEffectIds = { earlier_id: number | null; later_id: number | null };
 /** What a search row carries: its versions at both ends of the range and its life. */
-type HitBase = InEffectIds & LifeColumns & { id: string };
+type HitBase = InEffectIds &
+  LifeColumns & {
+    id: string;
+    /** The agent's username on every row, null when Storico does not know the agent. */
+    agent_username: string | null;
+  };
 type Counted = { total: number; ord: number };
 
 /**
@@ -74,6 +79,10 @@ const matching = (columns: RawBuilder<unknown>[], filter: string | undefined) =>
     sql` or `,
   )})`;
 };
+
+/** One of the agent's columns; uncorrelated, so PostgreSQL reads it once for the whole page. */
+const agentColumn = (agentId: string, column: 'username' | 'first_name' | 'last_name') =>
+  sql`(select u.${sql.ref(column)} from sf_users u where u.id = ${agentId}) as ${sql.ref(`agent_${column}`)}`;
 
 /** How one kind's search differs: its records' alias, sort, filtered columns and the columns of a row. */
 type KindSearch = {
@@ -118,7 +127,7 @@ async function searchPage<R>(
           where ${matching(search.filterColumns, options.filter)}
           order by ord offset ${window.offset} limit ${window.limit}
         )
-        select p.total, p.ord, ${search.columns},
+        select p.total, p.ord, ${search.columns}, ${agentColumn(options.agentId, 'username')},
           ${inEffectColumns(search.kind, sql<string>`${alias}.id`, options.range)},
           ${lifeColumns(search.kind, search.alias)}
         from page p join ${records} ${alias} on ${alias}.id = p.id ${lifeJoin(search.kind, search.alias)}
@@ -173,6 +182,9 @@ export type CaseHit = HitBase & {
   case_number: string | null;
   created_date: Date | null;
   description: string | null;
+  /** The agent's names, on every row: a case row names its agent. */
+  agent_first_name: string | null;
+  agent_last_name: string | null;
 };
 
 const caseOrder = {
@@ -195,6 +207,7 @@ export function searchCases(
     alias: 'c',
     order: orderOf(caseOrder[options.sort.column], options.sort, sql`c.id`),
     filterColumns: [sql`c.case_number`, sql`c.description`],
-    columns: sql`c.id, c.case_number, c.created_date, c.description`,
+    columns: sql`c.id, c.case_number, c.created_date, c.description,
+      ${agentColumn(options.agentId, 'first_name')}, ${agentColumn(options.agentId, 'last_name')}`,
   });
 }

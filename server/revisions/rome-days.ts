@@ -20,12 +20,22 @@ function wallClockMidnightUtc(day: string): number {
   return Date.UTC(year, month - 1, date);
 }
 
+/** Midnights already worked out: every search and comparison asks for three, Intl's time zone lookups are slow. */
+const midnights = new Map<string, number>();
+const REMEMBERED_DAYS = 4096;
+
 /** The instant of 00:00 in Rome on `day` (`YYYY-MM-DD`). */
 export function romeMidnight(day: string): Date {
-  const wall = wallClockMidnightUtc(day);
-  // The offset of the guessed instant, not of the wall clock read as UTC: they differ near a change.
-  const guess = wall - romeOffsetMs(wall);
-  return new Date(wall - romeOffsetMs(guess));
+  let midnight = midnights.get(day);
+  if (midnight === undefined) {
+    const wall = wallClockMidnightUtc(day);
+    // The offset of the guessed instant, not of the wall clock read as UTC: they differ near a change.
+    const guess = wall - romeOffsetMs(wall);
+    midnight = wall - romeOffsetMs(guess);
+    if (midnights.size >= REMEMBERED_DAYS) midnights.clear();
+    midnights.set(day, midnight);
+  }
+  return new Date(midnight);
 }
 
 /** The calendar day after `day`. */
