@@ -61,6 +61,33 @@ describe('the embedded database kept in a data dir', () => {
     expect(rows[0]?.n).toBe(0);
   });
 
+  it('tells its listener of a notification before the answer of the statement that committed it', async () => {
+    const heard: string[] = [];
+    const states: boolean[] = [];
+    const unlisten = await database.listen('thread_channel', {
+      notify: (payload) => heard.push(payload),
+      listening: (on) => states.push(on),
+    });
+    expect(states).toEqual([true]);
+    await sql`select pg_notify('thread_channel', 'one')`.execute(database.db);
+    expect(heard).toEqual(['one']);
+    await database.db.transaction().execute(async (trx) => {
+      await sql`select pg_notify('thread_channel', 'two')`.execute(trx);
+      expect(heard).toEqual(['one']);
+    });
+    expect(heard).toEqual(['one', 'two']);
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await sql`select pg_notify('thread_channel', 'rolled back')`.execute(trx);
+        throw new Error('abandoned');
+      }),
+    ).rejects.toThrow('abandoned');
+    await sql`select 1`.execute(database.db);
+    expect(heard).toEqual(['one', 'two']);
+    await unlisten();
+    expect(states).toEqual([true, false]);
+  });
+
   it('keeps what it stored across a restart, and copies itself into a new data dir', async () => {
     await sql`create table thread_kept (v text)`.execute(database.db);
     await sql`insert into thread_kept values ('kept')`.execute(database.db);
