@@ -19,3 +19,42 @@ export function inEffectColumns(kind: RecordKind, recordId: RawBuilder<string>, 
     (select r.id from ${revisions} r where ${key} = ${recordId} and r.saved_at < ${range.end}
       order by r.saved_at desc, r.id desc limit 1) as later_id`;
 }
+
+/** The columns of a revision `inEffectRevisions` reads, prefixed by the end they stand for. */
+const REVISION_COLUMNS = ['id', 'saved_at', 'source', 'json'] as const;
+
+/**
+ * The same two versions as whole revisions, for the record row `recordId` names: three lateral probes of the
+ * (record, saved_at desc, id desc) index, `b` (latest before dateFrom ends), `f` (first in the range, read only when
+ * there is no `b`) and `l` (latest before dateTo ends), each reading the revision it finds and nothing else.
+ */
+export function inEffectRevisions(kind: RecordKind, recordId: RawBuilder<string>, range: DayRange) {
+  const revisions = sql.table(recordKinds[kind].revisions);
+  const key = sql.ref(`r.${recordKinds[kind].key}`);
+  const probe = (where: RawBuilder<unknown>, order: RawBuilder<unknown>) =>
+    sql`(select ${sql.join(REVISION_COLUMNS.map((c) => sql.ref(`r.${c}`)))} from ${revisions} r
+      where ${key} = ${recordId} and ${where} order by ${order} limit 1)`;
+  const latest = sql`r.saved_at desc, r.id desc`;
+  return {
+    joins: sql`left join lateral ${probe(sql`r.saved_at < ${range.startDayEnd}`, latest)} b on true
+      left join lateral ${probe(sql`r.saved_at >= ${range.start} and r.saved_at < ${range.end}`, sql`r.saved_at, r.id`)} f
+        on b.id is null
+      left join lateral ${probe(sql`r.saved_at < ${range.end}`, latest)} l on true`,
+    columns: sql.join(
+      (['b', 'f', 'l'] as const).flatMap((end) =>
+        REVISION_COLUMNS.map((c) => sql`${sql.ref(`${end}.${c}`)} as ${sql.ref(`${end}_${c}`)}`),
+      ),
+    ),
+  };
+}
+
+/** A revision as `inEffectRevisions` names its columns, under one of its prefixes. */
+export type InEffectRevisionColumns<P extends string> = {
+  [C in (typeof REVISION_COLUMNS)[number] as `${P}_${C}`]: C extends 'id'
+    ? number | null
+    : C extends 'saved_at'
+      ? Date | string | null
+      : C extends 'source'
+        ? string | null
+        : unknown;
+};

@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { recordKinds as TABLES, type RecordKind } from '../db/record-kinds';
 import { lifeColumns, lifeJoin, type LifeColumns } from '../db/record-life-columns';
 import { prepared } from '../db/prepared-statements';
-import { inEffectColumns } from '../db/versions-in-effect';
+import { inEffectRevisions, type InEffectRevisionColumns } from '../db/versions-in-effect';
 import type { RecordLife } from '../../contract/search';
 import { lifeOf } from './record-life.repository';
 import type { DayRange } from './rome-days';
@@ -38,6 +38,24 @@ const lifeAndRevisions = (rows: RecordRows[]) => ({
   revisions: rows.filter((row) => row.id != null).map((row) => toStoredRevision(row as RevisionRow)),
 });
 
+type InEffectRow = LifeColumns &
+  InEffectRevisionColumns<'b'> &
+  InEffectRevisionColumns<'f'> &
+  InEffectRevisionColumns<'l'>;
+
+/** The revision of one end of an `InEffectRow`, if it found one. */
+function endOf(row: InEffectRow, end: 'b' | 'f' | 'l', recordId: string): StoredRevision | null {
+  const id = row[`${end}_id`];
+  if (id == null) return null;
+  return toStoredRevision({
+    id,
+    record_id: recordId,
+    saved_at: row[`${end}_saved_at`]!,
+    source: row[`${end}_source`]!,
+    json: row[`${end}_json`] as Snapshot | string,
+  });
+}
+
 /**
  * The versions in effect at both ends of the range (server/db/versions-in-effect.ts), as revisions, with the
  * record's life: one round trip. Null when Storico does not know the record; no revisions when it has none up to
@@ -50,19 +68,22 @@ export async function recordInRange(
   range: DayRange,
 ): Promise<{
   life: RecordLife;
-  earlier: number | null;
-  later: number | null;
-  revisions: StoredRevision[];
+  earlier: StoredRevision | null;
+  later: StoredRevision | null;
 } | null> {
-  const { records, revisions, key } = TABLES[kind];
-  const { rows } = await prepared(sql<RecordRows & { earlier_id: number | null; later_id: number | null }>`
-    select ${lifeColumns(kind, 's')}, e.earlier_id, e.later_id, ${revisionColumns(kind)}
-    from ${sql.table(records)} s ${lifeJoin(kind, 's')}
-    cross join lateral (select ${inEffectColumns(kind, sql<string>`s.id`, range)}) e
-    left join ${sql.table(revisions)} r on r.${sql.ref(key)} = s.id and r.id in (e.earlier_id, e.later_id)
+  const { records } = TABLES[kind];
+  const inEffect = inEffectRevisions(kind, sql<string>`s.id`, range);
+  const { rows } = await prepared(sql<InEffectRow>`
+    select ${lifeColumns(kind, 's')}, ${inEffect.columns}
+    from ${sql.table(records)} s ${lifeJoin(kind, 's')} ${inEffect.joins}
     where s.id = ${recordId}`).execute(db);
-  if (rows.length === 0) return null;
-  return { ...lifeAndRevisions(rows), earlier: rows[0]!.earlier_id, later: rows[0]!.later_id };
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    life: lifeOf(row),
+    earlier: endOf(row, 'b', recordId) ?? endOf(row, 'f', recordId),
+    later: endOf(row, 'l', recordId),
+  };
 }
 
 export async function revisionsByIds(

@@ -37,9 +37,9 @@ export class RevisionsService {
     const { earlier, later, life } = found;
     if (!earlier || !later)
       throw notFound(`${recordKinds[kind].noun} ${recordId} has no revision up to ${query.dateTo}`);
-    const byId = new Map(found.revisions.map((r) => [r.id, r]));
-    const ids = earlier === later ? [earlier] : [earlier, later];
-    const all = ids.map((id) => toRevision(kind, byId.get(id)!, life));
+    const all = (earlier.id === later.id ? [earlier] : [earlier, later]).map((r) =>
+      toRevision(kind, r, life),
+    );
     const start = query.page * query.size;
     return toPage(all.slice(start, start + query.size), all.length, paged(query));
   }

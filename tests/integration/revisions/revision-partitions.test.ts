@@ -86,7 +86,7 @@ describe.each(testDbKinds())('revisions partitioned by quarter on %s', (kind) =>
       values (${a1}, 'P1', 'PT1', '2024-01-01', '2024-03-01', 1, 3, ${user.rows[0]!.id}, ${a3})`.execute(db);
     const before = await sql`select * from revision_accounts order by id`.execute(db);
 
-    expect(await migrateToLatest(db)).toEqual(['0011-revision-partitions']);
+    expect((await migrateToLatest(db))[0]).toBe('0011-revision-partitions');
 
     expect(await relkind(db, 'revision_accounts')).toBe('p');
     expect(await relkind(db, 'revision_cases')).toBe('p');
@@ -136,7 +136,7 @@ describe.each(testDbKinds())('revisions partitioned by quarter on %s', (kind) =>
     await expect(
       sql`update restore_account_requests set revision_account_id = 999999`.execute(db),
     ).rejects.toThrow(/foreign key/);
-    expect(await migrateToLatest(db)).toEqual(['0011-revision-partitions']);
+    expect((await migrateToLatest(db))[0]).toBe('0011-revision-partitions');
     expect(await relkind(db, 'revision_accounts')).toBe('p');
   });
 
