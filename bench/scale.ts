@@ -149,8 +149,8 @@ function operations(
         limit 1),
       (select x.id from ${table} x where x.record_id = p.id and x.saved_at >= $2 and x.saved_at < $3
         order by x.saved_at, x.id limit 1)) as earlier_id,
-    (select x.id from ${table} x where x.record_id = p.id and x.saved_at < $3 order by x.saved_at desc, x.id desc
-      limit 1) as later_id`;
+    (select x.id from ${table} x where x.record_id = p.id and x.saved_at >= $2 and x.saved_at < $3
+      order by x.saved_at desc, x.id desc limit 1) as later_id`;
   const search = (table: string, records: string, columns: string, filter = 'true') => `
     with page as (
       select r.id, count(*) over () as total from (select distinct record_id from ${table}
