@@ -10,7 +10,7 @@ import {
 import { lifeOf } from '../revisions/record-life.repository';
 import type { Db } from '../db/database';
 import { notFound } from '../http/http-error';
-import { parseSort, toPage } from '../http/paging';
+import { parseSort, toPage, type SortOrder } from '../http/paging';
 import { romeDayRange } from '../revisions/rome-days';
 import {
   findAgent,
@@ -34,6 +34,16 @@ const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 const windowOf = (query: SearchQuery) => ({ offset: query.page * query.size, limit: query.size });
 const paged = (query: SearchQuery) => ({ ...query, isPaged: true });
 
+/** What a search asks of the repository, whichever kind it lists. */
+const searchOptions = <F extends string>(agentId: string, query: SearchQuery, sort: SortOrder<F>) => ({
+  agentId,
+  range: romeDayRange(query.dateFrom, query.dateTo),
+  filter: query.filter,
+  deleted: query.deleted,
+  sort,
+  window: windowOf(query),
+});
+
 /** Every hit has a revision in the range, so both ends of it have a version in effect. */
 function bothEnds(row: InEffectIds & { id: string }): { earlier: number; later: number } {
   if (!row.earlier_id || !row.later_id)
@@ -49,14 +59,14 @@ export class AgentsService {
   }
 
   async searchContacts(agentId: string, query: SearchQuery): Promise<Page<ContactRow>> {
-    const { rows, total } = await searchAccounts(this.db, {
-      agentId,
-      range: romeDayRange(query.dateFrom, query.dateTo),
-      filter: query.filter,
-      deleted: query.deleted,
-      sort: parseSort(query.sort, CONTACT_SORT_FIELDS, { column: 'creation_date', direction: 'desc' }),
-      window: windowOf(query),
-    });
+    const { rows, total } = await searchAccounts(
+      this.db,
+      searchOptions(
+        agentId,
+        query,
+        parseSort(query.sort, CONTACT_SORT_FIELDS, { column: 'creation_date', direction: 'desc' }),
+      ),
+    );
     await this.username(agentId, rows[0]);
     const content = rows.map((row): ContactRow => {
       const { earlier, later } = bothEnds(row);
@@ -75,14 +85,14 @@ export class AgentsService {
   }
 
   async searchCases(agentId: string, query: SearchQuery): Promise<Page<CaseRow>> {
-    const { rows, total } = await searchCases(this.db, {
-      agentId,
-      range: romeDayRange(query.dateFrom, query.dateTo),
-      filter: query.filter,
-      deleted: query.deleted,
-      sort: parseSort(query.sort, CASE_SORT_FIELDS, { column: 'createdAt', direction: 'desc' }),
-      window: windowOf(query),
-    });
+    const { rows, total } = await searchCases(
+      this.db,
+      searchOptions(
+        agentId,
+        query,
+        parseSort(query.sort, CASE_SORT_FIELDS, { column: 'createdAt', direction: 'desc' }),
+      ),
+    );
     const username = await this.username(agentId, rows[0]);
     const content = rows.map((row): CaseRow => {
       const { earlier, later } = bothEnds(row);

@@ -41,6 +41,25 @@ export async function createTestApp(
   const database = await createTestDatabase(kind);
   const config = testConfig(options.env);
   await ensureRoles(database.db, config.productCode);
+  const served = await appOn(database, config, options);
+  return {
+    ...served,
+    close: async () => {
+      await served.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * One instance of the app on `database` (with roles), as the server builds it; `close` leaves the database open, so
+ * several instances can share one.
+ */
+export async function appOn(
+  database: DatabaseHandle,
+  config: Config,
+  options: { deps?: Partial<AppDeps>; now?: () => Date } = {},
+): Promise<TestApp> {
   const now = options.now ?? (() => new Date());
   const readiness = new ReadinessState();
   readiness.databaseReady();
@@ -66,7 +85,6 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await stopSessionChanges();
-      await database.close();
     },
   };
 }

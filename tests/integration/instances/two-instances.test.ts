@@ -1,17 +1,13 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOGIN_MAX_FAILURES, LoginError } from '../../../contract/auth';
 import { errorBodySchema } from '../../../contract/envelope';
 import { USER_RANA, ADMIN } from '../../../contract/roles';
-import { buildApp } from '../../../server/app';
-import { openSessions } from '../../../server/auth/sessions';
 import { startSandboxCrm, type SandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
 import type { DatabaseHandle } from '../../../server/db/database';
-import { ReadinessState } from '../../../server/health/readiness';
 import { startSyncLoop } from '../../../server/sync/sync-loop';
 import { ensureRoles } from '../../../server/users/bootstrap';
 import { bearer, createUserWithSecret, signIn, testIp } from '../../support/auth';
-import { testConfig, type TestApp } from '../../support/test-app';
+import { appOn, testConfig, type TestApp } from '../../support/test-app';
 import { createTestDatabase } from '../../support/test-database';
 import { connectorFor } from '../sync/sync-fixture';
 
@@ -24,33 +20,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
   let a: TestApp;
   let b: TestApp;
 
-  const instance = async (): Promise<TestApp> => {
-    const config = testConfig({ DATABASE_URL: process.env.TEST_DATABASE_URL! });
-    const { sessions, close } = await openSessions(database, config.jwtSecret);
-    const readiness = new ReadinessState();
-    readiness.databaseReady();
-    readiness.syncStatus('disabled');
-    const app: FastifyInstance = await buildApp({
-      config,
-      db: database.db,
-      readiness,
-      sessions,
-      logger: false,
-    });
-    await app.ready();
-    return {
-      app,
-      database,
-      config,
-      sessions,
-      readiness,
-      now: () => new Date(),
-      close: async () => {
-        await app.close();
-        await close();
-      },
-    };
-  };
+  const instance = () => appOn(database, testConfig({ DATABASE_URL: process.env.TEST_DATABASE_URL! }));
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
