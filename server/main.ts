@@ -82,6 +82,7 @@ async function main(): Promise<void> {
   const metrics = config.metricsToken ? new Metrics() : undefined;
   if (database.pool) metrics?.watchPool(database.pool);
   const { sessions, close: stopSessionChanges } = await openSessions(database, config.jwtSecret);
+  metrics?.watchSessions(sessions);
   const appSlot = socket.slot();
   const app = await buildApp({
     config,

@@ -22,6 +22,11 @@ export class SessionCache implements ChannelListener {
   /** Moves on every announcement and every change of `heard`. */
   private generation = 0;
 
+  /** Whether it hears the announcements (and so answers from memory), and how many sessions it knows. */
+  get state(): { listening: boolean; known: number } {
+    return { listening: this.heard, known: this.entries.size };
+  }
+
   /** The current generation, to pass to `keep` with what a read found. */
   get version(): number {
     return this.generation;

@@ -138,6 +138,11 @@ export class SessionService implements SessionVerifier {
     return session;
   }
 
+  /** What the sessions known from memory are now, for the metrics; null when every check reads the database. */
+  cacheState(): { listening: boolean; known: number } | null {
+    return this.known?.state ?? null;
+  }
+
   /**
    * Forgets what is known of the user's sessions before the database's announcement arrives, so that a change this
    * instance made holds for its very next request.

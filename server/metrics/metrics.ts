@@ -76,6 +76,22 @@ export class Metrics {
     });
   }
 
+  /** Sessions known from memory (decision record 026): whether announcements are heard, and how many are known. */
+  watchSessions(sessions: { cacheState(): { listening: boolean; known: number } | null }): void {
+    new client.Gauge({
+      name: 'storico_session_cache',
+      help: 'Sessions known from memory: listening (1 while the database announcements are heard) and known',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect() {
+        const state = sessions.cacheState();
+        if (!state) return;
+        this.set({ state: 'listening' }, state.listening ? 1 : 0);
+        this.set({ state: 'known' }, state.known);
+      },
+    });
+  }
+
   /** PostgreSQL's connection pool: connections open, idle, and queries waiting for one. */
   watchPool(pool: pg.Pool): void {
     new client.Gauge({

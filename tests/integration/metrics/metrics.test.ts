@@ -18,6 +18,7 @@ describe.each(testDbKinds())('GET /metrics on %s', (kind) => {
     metrics = new Metrics();
     t = await createTestApp(kind, { env: { METRICS_TOKEN: TOKEN }, deps: { metrics } });
     if (t.database.pool) metrics.watchPool(t.database.pool);
+    metrics.watchSessions(t.sessions);
   });
   afterAll(() => t?.close());
 
@@ -53,6 +54,9 @@ describe.each(testDbKinds())('GET /metrics on %s', (kind) => {
     expect(body).not.toContain('/ANY/');
     expect(body).toMatch(/^storico_nodejs_eventloop_lag_p99_seconds \d/m);
     if (kind === 'postgres') expect(body).toMatch(/^storico_db_pool_connections\{state="total"\} \d+/m);
+    // The caller's session was read once, then known from memory while the database's announcements are heard.
+    expect(body).toMatch(/^storico_session_cache\{state="listening"\} 1$/m);
+    expect(body).toMatch(/^storico_session_cache\{state="known"\} [1-9]\d*$/m);
   });
 
   it('counts sync runs, their duration, the records read and stored, and the CRM API usage', async () => {
