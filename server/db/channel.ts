@@ -44,7 +44,8 @@ export async function listenOnPostgres(
   };
 
   const start = async () => {
-    const client = new pg.Client({ connectionString });
+    // TCP keep-alive, so a connection that died without a word (a dropped network) is noticed and opened again.
+    const client = new pg.Client({ connectionString, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     current = client;
     client.on('notification', (message) => {
       if (message.channel === channel) listener.notify(message.payload ?? '');
