@@ -40,13 +40,29 @@ const ownerOf = (p: Prepared) =>
 /** Lines go to the socket a few hundred at a time: one write each costs more than the COPY itself. */
 const LINES_PER_WRITE = 500;
 
-/** `COPY table (columns) FROM STDIN` of rows already in COPY's text format. */
-async function copyLines(client: pg.PoolClient, table: string, columns: string, lines: string[]) {
-  if (lines.length === 0) return;
-  const chunks: string[] = [];
-  for (let i = 0; i < lines.length; i += LINES_PER_WRITE)
-    chunks.push(lines.slice(i, i + LINES_PER_WRITE).join(''));
-  await pipeline(Readable.from(chunks), client.query(copyFrom(`copy ${table} (${columns}) from stdin`)));
+/**
+ * `COPY table (columns) FROM STDIN` of `count` rows in COPY's text format, `lineAt(i)` writing row i. The rows are
+ * written as the socket takes them, one chunk ahead, so PostgreSQL stores a chunk while the next one is written.
+ */
+async function copyLines(
+  client: pg.PoolClient,
+  table: string,
+  columns: string,
+  count: number,
+  lineAt: (i: number) => string,
+) {
+  if (count === 0) return;
+  function* chunks() {
+    for (let start = 0; start < count; start += LINES_PER_WRITE) {
+      let chunk = '';
+      for (let i = start; i < Math.min(count, start + LINES_PER_WRITE); i++) chunk += lineAt(i);
+      yield chunk;
+    }
+  }
+  await pipeline(
+    Readable.from(chunks(), { highWaterMark: 1 }),
+    client.query(copyFrom(`copy ${table} (${columns}) from stdin`)),
+  );
 }
 
 const copyLine = (values: Array<string | null>, json: string) =>
@@ -194,14 +210,16 @@ export class RevisionCopier {
       this.client,
       revisions,
       `id, ${key}, owner_id, saved_at, hash, source, json`,
-      direct.map((p, i) => {
+      direct.length,
+      (i) => {
+        const p = direct[i]!;
         const id = Number(drawn[i]!.id);
         newest.set(p.recordId, { p, revisionId: id });
         return copyLine(
           [String(id), p.recordId, ownerOf(p), new Date(p.savedAt).toISOString(), p.hash, source],
           JSON.stringify(p.snapshot),
         );
-      }),
+      },
     );
 
     let inserted = 0;
@@ -210,12 +228,14 @@ export class RevisionCopier {
         this.client,
         STAGING,
         'ord, record_id, owner_id, saved_at, hash, json',
-        known.map((p, ord) =>
-          copyLine(
+        known.length,
+        (ord) => {
+          const p = known[ord]!;
+          return copyLine(
             [String(ord), p.recordId, ownerOf(p), new Date(p.savedAt).toISOString(), p.hash],
             JSON.stringify(p.snapshot),
-          ),
-        ),
+          );
+        },
       );
       const { rows } = await insertFromStaging(db, object, source);
       inserted = rows.length;
