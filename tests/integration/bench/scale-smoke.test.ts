@@ -16,6 +16,7 @@ describe.skipIf(!adminUrl)('scale benchmark smoke run on postgres', () => {
     expect(result.revisions).toBeGreaterThan(45_000);
     expect(result.importRate).toBeGreaterThan(0);
     expect(result.copyRate).toBeGreaterThan(0);
+    expect(result.httpFloor.n).toBe(20);
     expect(result.operations.map((o) => o.label)).toEqual([
       'contact search, 30 days, page 1',
       'contact search, 1 year, page 10',
@@ -31,5 +32,6 @@ describe.skipIf(!adminUrl)('scale benchmark smoke run on postgres', () => {
     }
     const table = lines.join('\n');
     expect(table).toMatch(/\| ingest, npm run import vs COPY \| \d+ revisions\/s/);
+    expect(table).toMatch(/HTTP exchange alone \(GET \/healthz through the same client\): [\d.]+ \//);
   }, 120_000);
 });
