@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { containsPattern } from '../db/like';
 import type { SortOrder } from '../http/paging';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
-import { lifeColumns, lifeJoin, type LifeColumns } from '../db/record-life-columns';
+import { lifeColumns, type LifeColumns } from '../db/record-life-columns';
 import { prepared, runPrepared } from '../db/prepared-statements';
 import { inEffectColumns } from '../db/versions-in-effect';
 import type { DayRange } from '../revisions/rome-days';
@@ -130,7 +130,7 @@ async function searchPage<R>(
         select p.total, p.ord, ${search.columns}, ${agentColumn(options.agentId, 'username')},
           ${inEffectColumns(search.kind, sql<string>`${alias}.id`, options.range)},
           ${lifeColumns(search.kind, search.alias)}
-        from page p join ${records} ${alias} on ${alias}.id = p.id ${lifeJoin(search.kind, search.alias)}
+        from page p join ${records} ${alias} on ${alias}.id = p.id
         order by p.ord`).execute(db)
     ).rows;
   let rows = await run(options.window);

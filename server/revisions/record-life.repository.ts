@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { LIVE_RECORD, type RecordLife } from '../../contract/search';
 import type { Db } from '../db/database';
-import { lifeColumns, lifeJoin, type LifeColumns } from '../db/record-life-columns';
+import { lifeColumns, type LifeColumns } from '../db/record-life-columns';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
 
 /**
@@ -29,7 +29,7 @@ export async function recordLives(
   const { records } = recordKinds[kind];
   const { rows } = await sql<LifeColumns & { id: string }>`
     select s.id, ${lifeColumns(kind, 's')}
-    from ${sql.table(records)} s ${lifeJoin(kind, 's')}
+    from ${sql.table(records)} s
     where s.id = any(cast(${[...recordIds]} as text[]))`.execute(db);
   return new Map(rows.map((row) => [row.id, lifeOf(row)]));
 }

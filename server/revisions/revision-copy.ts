@@ -248,7 +248,7 @@ export class RevisionCopier {
       // Emptied at commit anyway; a second object's batch in this transaction must not see these rows.
       await sql`delete from ${sql.table(STAGING)}`.execute(db);
     }
-    await refreshSearchRows(db, object, [...newest.values()]);
+    await refreshSearchRows(db, object, [...newest.values()], source);
     return direct.length + inserted;
   }
 

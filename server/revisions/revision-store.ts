@@ -173,19 +173,26 @@ async function existingId(db: Db, object: CrmObject, p: Prepared): Promise<numbe
   return row.rows[0]!.id;
 }
 
-/** Points sf_accounts / sf_cases at the newest revision, unless a newer one is already there. */
+/**
+ * Points sf_accounts / sf_cases at the newest revision, unless a newer one is already there, with what search shows
+ * of it and the record's life: deleted when it is a `delete` revision, and then merged into its MasterRecordId.
+ */
 export async function refreshSearchRows(
   db: Db,
   object: CrmObject,
   newest: Array<{ p: Prepared; revisionId: number }>,
+  source: RevisionSource,
 ) {
   if (newest.length === 0) return;
   const { records } = TABLES(object);
+  const deleted = source === 'delete';
   const rows = JSON.stringify(
     newest.map(({ p, revisionId }) => ({
       id: p.recordId,
       revision_id: revisionId,
       saved_at: new Date(p.savedAt).toISOString(),
+      deleted,
+      merged_into: deleted ? text(p.snapshot.MasterRecordId) : null,
       ...searchColumns(object, p.snapshot),
     })),
   );
@@ -194,18 +201,20 @@ export async function refreshSearchRows(
     await sql`
       update sf_accounts as s set owner_id = v.owner_id, name = v.name, email = v.email, phone = v.phone,
         created_date = v.created_date, latest_revision_id = v.revision_id, latest_saved_at = v.saved_at,
-        updated_at = now()
+        latest_deleted = v.deleted, latest_merged_into = v.merged_into, updated_at = now()
       from json_to_recordset(${rows}::json) as v(id text, revision_id integer, saved_at timestamptz,
-        owner_id text, name text, email text, phone text, created_date timestamptz)
+        deleted boolean, merged_into text, owner_id text, name text, email text, phone text,
+        created_date timestamptz)
       where s.id = v.id and ${guard}`.execute(db);
   } else {
     await sql`
       update ${sql.table(records)} as s set owner_id = v.owner_id, account_id = v.account_id,
         case_number = v.case_number, description = v.description, reason = v.reason,
         created_date = v.created_date, latest_revision_id = v.revision_id, latest_saved_at = v.saved_at,
-        updated_at = now()
+        latest_deleted = v.deleted, latest_merged_into = v.merged_into, updated_at = now()
       from json_to_recordset(${rows}::json) as v(id text, revision_id integer, saved_at timestamptz,
-        owner_id text, account_id text, case_number text, description text, reason text, created_date timestamptz)
+        deleted boolean, merged_into text, owner_id text, account_id text, case_number text, description text,
+        reason text, created_date timestamptz)
       where s.id = v.id and ${guard}`.execute(db);
   }
 }
@@ -261,7 +270,7 @@ async function store(db: Db, object: CrmObject, snapshots: CrmRecord[], source: 
     if (last?.pending && newIds.has(last.pending))
       newest.push({ p: last.pending, revisionId: newIds.get(last.pending)! });
   }
-  await refreshSearchRows(db, object, newest);
+  await refreshSearchRows(db, object, newest, source);
   return results;
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { recordKinds as TABLES, type RecordKind } from '../db/record-kinds';
-import { lifeColumns, lifeJoin, type LifeColumns } from '../db/record-life-columns';
+import { lifeColumns, type LifeColumns } from '../db/record-life-columns';
 import { prepared } from '../db/prepared-statements';
 import { inEffectRevisions, type InEffectRevisionColumns } from '../db/versions-in-effect';
 import type { RecordLife } from '../../contract/search';
@@ -75,7 +75,7 @@ export async function recordInRange(
   const inEffect = inEffectRevisions(kind, sql<string>`s.id`, range);
   const { rows } = await prepared(sql<InEffectRow>`
     select ${lifeColumns(kind, 's')}, ${inEffect.columns}
-    from ${sql.table(records)} s ${lifeJoin(kind, 's')} ${inEffect.joins}
+    from ${sql.table(records)} s ${inEffect.joins}
     where s.id = ${recordId}`).execute(db);
   const row = rows[0];
   if (!row) return null;
@@ -108,7 +108,7 @@ export async function recordHistory(
   const { records, revisions, key } = TABLES[kind];
   const { rows } = await prepared(sql<RecordRows & { total: number | string }>`
     select ${lifeColumns(kind, 's')}, t.total, ${revisionColumns(kind)}
-    from ${sql.table(records)} s ${lifeJoin(kind, 's')}
+    from ${sql.table(records)} s
     cross join lateral (select count(*) as total from ${sql.table(revisions)} c
       where c.${sql.ref(key)} = s.id) t
     left join lateral (select * from ${sql.table(revisions)} h where h.${sql.ref(key)} = s.id

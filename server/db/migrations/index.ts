@@ -11,6 +11,7 @@ import { restoreFields } from './0009-restore-fields';
 import { rollbacks } from './0010-rollbacks';
 import { revisionPartitions } from './0011-revision-partitions';
 import { sessionChanges } from './0012-session-changes';
+import { recordLife } from './0013-record-life';
 
 /** Migrations are listed here rather than read from disk, so they work the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0010-rollbacks': rollbacks,
   '0011-revision-partitions': revisionPartitions,
   '0012-session-changes': sessionChanges,
+  '0013-record-life': recordLife,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -29,6 +29,10 @@ export interface SfAccountsTable {
   latest_revision_id: number | null;
   /** The saved_at of that revision (revisions are partitioned by it). */
   latest_saved_at: Date | null;
+  /** That revision is a deletion (migration 0013)… */
+  latest_deleted: ColumnType<boolean, boolean | undefined, boolean>;
+  /** …and, for a merge, the record this one was merged into. */
+  latest_merged_into: ColumnType<string | null, string | null | undefined, string | null>;
   /** The record Storico created in place of this purged one, and on that one the id it replaces (migration 0003). */
   recreated_as: ColumnType<string | null, string | null | undefined, string | null>;
   recreated_from: ColumnType<string | null, string | null | undefined, string | null>;
@@ -49,6 +53,10 @@ export interface SfCasesTable {
   latest_revision_id: number | null;
   /** The saved_at of that revision (revisions are partitioned by it). */
   latest_saved_at: Date | null;
+  /** That revision is a deletion (migration 0013)… */
+  latest_deleted: ColumnType<boolean, boolean | undefined, boolean>;
+  /** …and, for a merge, the record this one was merged into. */
+  latest_merged_into: ColumnType<string | null, string | null | undefined, string | null>;
   /** The record Storico created in place of this purged one, and on that one the id it replaces (migration 0003). */
   recreated_as: ColumnType<string | null, string | null | undefined, string | null>;
   recreated_from: ColumnType<string | null, string | null | undefined, string | null>;
