@@ -40,8 +40,5 @@ export function useDetailSearch(kind: RecordKind): Search {
   useEffect(() => {
     if (fromUrl?.agentId) searchState.adopt(kind, fromUrl);
   }, [fromUrl, kind]);
-  return useMemo(
-    () => fromUrl ?? kept ?? DEFAULT_SEARCH,
-    [fromUrl, kept],
-  );
+  return useMemo(() => fromUrl ?? kept ?? DEFAULT_SEARCH, [fromUrl, kept]);
 }
