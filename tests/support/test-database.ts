@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { Migrator, sql } from 'kysely';
 import pg from 'pg';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../server/db/database';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from '../../server/db/database';
+import { migrationProvider } from '../../server/db/migrations/index';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -71,4 +73,16 @@ export async function createTestDatabase(kind: TestDbKind): Promise<DatabaseHand
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   return freshPostgres(url);
+}
+
+/**
+ * Empties the database and migrates it up to `migration` only, so a test can store rows as the code of that time did
+ * and then check what the later migrations make of them.
+ */
+export async function migratedUpTo(db: Db, migration: string): Promise<void> {
+  await sql`drop table if exists kysely_migration, kysely_migration_lock cascade`.execute(db);
+  await sql`drop schema public cascade`.execute(db);
+  await sql`create schema public`.execute(db);
+  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo(migration);
+  if (error) throw error;
 }

@@ -1,9 +1,8 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, type Db } from '../../../server/db/database';
-import { migrationProvider } from '../../../server/db/migrations/index';
 import { recordLives } from '../../../server/revisions/record-life.repository';
-import { createTestDatabase, testDbKinds } from '../../support/test-database';
+import { createTestDatabase, migratedUpTo, testDbKinds } from '../../support/test-database';
 
 describe.each(testDbKinds())('migration 0013 keeps each record life on its row, on %s', (kind) => {
   let db: Db;
@@ -16,12 +15,7 @@ describe.each(testDbKinds())('migration 0013 keeps each record life on its row, 
   afterAll(() => close?.());
 
   it('fills the deleted and merged records from their newest revision, and leaves the others live', async () => {
-    await sql`drop table if exists kysely_migration, kysely_migration_lock cascade`.execute(db);
-    await sql`drop schema public cascade`.execute(db);
-    await sql`create schema public`.execute(db);
-    const migrator = new Migrator({ db, provider: migrationProvider });
-    const { error } = await migrator.migrateTo('0012-session-changes');
-    expect(error).toBeUndefined();
+    await migratedUpTo(db, '0012-session-changes');
     await sql`insert into sf_users (id, username, updated_at) values ('OW1', 'primo', now())`.execute(db);
     await sql`insert into sf_accounts (id, owner_id, updated_at) values
       ('LIVE', 'OW1', now()), ('GONE', 'OW1', now()), ('MERGED', 'OW1', now()), ('SURVIVOR', 'OW1', now()),

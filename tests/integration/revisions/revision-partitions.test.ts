@@ -7,7 +7,7 @@ import { maintainPartitions } from '../../../server/revisions/revision-partition
 import { storeSnapshots } from '../../../server/revisions/revision-store';
 import { ensureRoles } from '../../../server/users/bootstrap';
 import { addAgent, addRevision, contactSnapshot } from '../../support/revision-fixtures';
-import { createTestDatabase, testDbKinds } from '../../support/test-database';
+import { createTestDatabase, migratedUpTo, testDbKinds } from '../../support/test-database';
 
 /** Where each revision lives: its partition's name, by id. */
 async function partitionsOf(db: Db, table: 'revision_accounts' | 'revision_cases') {
@@ -47,11 +47,7 @@ describe.each(testDbKinds())('revisions partitioned by quarter on %s', (kind) =>
   afterAll(() => close?.());
 
   it('converts a plain revisions table in place: same ids and rows, requests still find their revision, ids go on', async () => {
-    await sql`drop table if exists kysely_migration, kysely_migration_lock cascade`.execute(db);
-    await sql`drop schema public cascade`.execute(db);
-    await sql`create schema public`.execute(db);
-    const migrator = new Migrator({ db, provider: migrationProvider });
-    expect((await migrator.migrateTo('0010-rollbacks')).error).toBeUndefined();
+    await migratedUpTo(db, '0010-rollbacks');
     expect(await relkind(db, 'revision_accounts')).toBe('r');
 
     // Rows as the code of that time stored them.
@@ -128,6 +124,7 @@ describe.each(testDbKinds())('revisions partitioned by quarter on %s', (kind) =>
     );
 
     // And back: a plain table with the same rows and the foreign keys of the restore requests.
+    const migrator = new Migrator({ db, provider: migrationProvider });
     expect((await migrator.migrateTo('0010-rollbacks')).error).toBeUndefined();
     expect(await relkind(db, 'revision_accounts')).toBe('r');
     expect((await sql`select count(*)::int as n from revision_accounts`.execute(db)).rows).toEqual([

@@ -1,16 +1,15 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeOf } from '../../../contract/envelope';
 import { pageOf } from '../../../contract/page';
 import { USER_RANA } from '../../../contract/roles';
 import { caseRowSchema, contactRowSchema } from '../../../contract/search';
 import { migrateToLatest, type Db } from '../../../server/db/database';
-import { migrationProvider } from '../../../server/db/migrations/index';
 import type { RevisionSource } from '../../../server/revisions/revision-store';
 import { bearer, signedInUser } from '../../support/auth';
 import { addAgent, addRevision, caseSnapshot, contactSnapshot } from '../../support/revision-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { createTestDatabase, testDbKinds } from '../../support/test-database';
+import { createTestDatabase, migratedUpTo, testDbKinds } from '../../support/test-database';
 
 const contactPage = envelopeOf(pageOf(contactRowSchema));
 const casePage = envelopeOf(pageOf(caseRowSchema));
@@ -106,12 +105,7 @@ describe.each(testDbKinds())('revision owner migration on %s', (kind) => {
   afterAll(() => close?.());
 
   it('fills the owner of every stored revision from its snapshot and what the case search shows', async () => {
-    await sql`drop table if exists kysely_migration, kysely_migration_lock cascade`.execute(db);
-    await sql`drop schema public cascade`.execute(db);
-    await sql`create schema public`.execute(db);
-    const migrator = new Migrator({ db, provider: migrationProvider });
-    const { error } = await migrator.migrateTo('0002-restore-claims');
-    expect(error).toBeUndefined();
+    await migratedUpTo(db, '0002-restore-claims');
     await sql`insert into sf_users (id, username, updated_at) values ('OW1', 'primo', now())`.execute(db);
     await sql`insert into sf_accounts (id, owner_id, updated_at) values ('A1', 'OW1', now())`.execute(db);
     await sql`insert into revision_accounts (account_id, saved_at, json, hash, source) values
