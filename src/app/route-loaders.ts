@@ -19,6 +19,7 @@ import {
 import type { RecordKind } from '@/lib/records';
 import { parsePageParam } from '@/lib/page-param';
 import { searchState } from '@/lib/search-state';
+import { sessionStore } from '@/lib/session-store';
 import { queryClient } from './query-client';
 
 /**
@@ -47,15 +48,24 @@ export const searchLoader =
 
 /**
  * `/contatti/{id}`, `/casi/{id}`: the record's versions at the dates of the link (or of the kept search). Their
- * differences are not read again: a pair of revisions never changes.
+ * differences are not read again: a pair of revisions never changes. Offline, the comparison of the record saved
+ * on this device is read while the screen's code loads, so that the screen shows it in its first render.
  */
 export const detailLoader =
   (kind: RecordKind) =>
-  ({ request, params }: LoaderFunctionArgs) => {
+  async ({ request, params }: LoaderFunctionArgs) => {
     const recordId = params[recordRoutes[kind].detailParam] ?? '';
+    if (!recordId) return null;
+    if (!navigator.onLine) {
+      const user = sessionStore.user();
+      // The detail screen's own chunk: the other routes' loaders do not carry it.
+      const { latestComparison } = await import('@/offline/comparison-store');
+      if (user) await latestComparison(user.id, kind, recordId).catch(() => undefined);
+      return null;
+    }
     const search = detailSearchOf(kind, new URL(request.url).searchParams);
     const options = recordRevisionsOptions(kind, recordId, search);
-    return recordId ? fresh(() => queryClient.fetchQuery({ ...options, staleTime: 0 })) : null;
+    return fresh(() => queryClient.fetchQuery({ ...options, staleTime: 0 }));
   };
 
 /** The restore lists: the tab and page in the URL. */

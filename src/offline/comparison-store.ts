@@ -67,6 +67,13 @@ export async function saveComparison(comparison: NewComparison, now = Date.now()
   return saved;
 }
 
+/**
+ * What the last read of each record's latest comparison answered (null: none saved), so that a screen opened offline
+ * after its route loader read it shows it in its first render instead of after a read of its own.
+ */
+const lastRead = new Map<string, SavedComparison | null>();
+const recordKey = (userId: number, kind: RecordKind, recordId: string) => `${userId}:${kind}:${recordId}`;
+
 /** The most recently opened comparison of a record, for this user only. */
 export async function latestComparison(
   userId: number,
@@ -78,8 +85,17 @@ export async function latestComparison(
     'readonly',
     (store) => done(store.index(BY_RECORD).getAll([userId, kind, recordId])) as Promise<SavedComparison[]>,
   );
-  return all.filter((c) => c.savedAt >= now - MAX_AGE_MS).sort((a, b) => b.savedAt - a.savedAt)[0];
+  const latest = all.filter((c) => c.savedAt >= now - MAX_AGE_MS).sort((a, b) => b.savedAt - a.savedAt)[0];
+  lastRead.set(recordKey(userId, kind, recordId), latest ?? null);
+  return latest;
 }
+
+/** What `latestComparison` last answered for the record in this page: undefined when it has not been read. */
+export const lastReadComparison = (
+  userId: number,
+  kind: RecordKind,
+  recordId: string,
+): SavedComparison | null | undefined => lastRead.get(recordKey(userId, kind, recordId));
 
 /** This user's saved comparisons, newest first. */
 export async function listComparisons(userId: number, now = Date.now()): Promise<SavedComparison[]> {
@@ -92,6 +108,7 @@ export async function listComparisons(userId: number, now = Date.now()): Promise
 
 /** Logout and an expired session forget every saved comparison on this device. */
 export async function clearComparisons(): Promise<void> {
+  lastRead.clear();
   await withComparisons('readwrite', (store) => done(store.clear()));
   changed();
 }

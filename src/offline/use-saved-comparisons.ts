@@ -2,11 +2,17 @@ import { useEffect, useState, type DependencyList } from 'react';
 import { subscribeComparisons } from './comparison-store';
 
 /**
- * What `read` answers from the saved comparisons, read again when `deps` change or the comparisons do; undefined
- * until the first answer.
+ * What `read` answers from the saved comparisons, read again when `deps` change or the comparisons do; until the
+ * first answer, `known` (what a route loader read just before), or undefined.
  */
-export function useSavedComparisons<T>(read: () => Promise<T>, deps: DependencyList): T | undefined {
-  const [answer, setAnswer] = useState<{ value: T }>();
+export function useSavedComparisons<T>(
+  read: () => Promise<T>,
+  deps: DependencyList,
+  known?: T,
+): T | undefined {
+  const [answer, setAnswer] = useState<{ value: T } | undefined>(() =>
+    known === undefined ? undefined : { value: known },
+  );
   useEffect(() => {
     let current = true;
     const run = () =>

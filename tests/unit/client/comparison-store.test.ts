@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Revision } from '@contract/revisions';
 import {
   clearComparisons,
+  lastReadComparison,
   latestComparison,
   listComparisons,
   saveComparison,
@@ -77,6 +78,18 @@ describe('the offline comparison store', () => {
     const later = t0 + MAX_AGE_MS + 1;
     expect((await listComparisons(1, later)).map((c) => c.recordId)).toEqual(['new']);
     expect(await latestComparison(1, 'contact', 'old', later)).toBeUndefined();
+  });
+
+  it('remembers what it last read of each record, for a screen opened offline to show at once', async () => {
+    expect(lastReadComparison(1, 'contact', 'A')).toBeUndefined();
+    expect(await latestComparison(1, 'contact', 'A')).toBeUndefined();
+    expect(lastReadComparison(1, 'contact', 'A')).toBeNull();
+    await saveComparison(comparison(1, 'A'));
+    const latest = await latestComparison(1, 'contact', 'A');
+    expect(lastReadComparison(1, 'contact', 'A')).toEqual(latest);
+    expect(lastReadComparison(2, 'contact', 'A')).toBeUndefined();
+    await clearComparisons();
+    expect(lastReadComparison(1, 'contact', 'A')).toBeUndefined();
   });
 
   it('clears everything', async () => {

@@ -265,6 +265,16 @@ describe('offline', () => {
     expect(within(banner).getByText('Unito a 001S')).toBeInTheDocument();
   });
 
+  it('shows the saved comparison in the first render of the screen, read by the route before it', async () => {
+    await saved('001D', 'Maria Bianchi', beforeDeletion, deletion);
+    setOnline(false);
+    await renderApp(`/contatti/001D?${RANGE}`, { as: RANA });
+    // Not findBy: no loading state comes first.
+    expect(screen.getByTestId('offline-note')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Record eliminato nel CRM' })).toBeInTheDocument();
+    expect(api.requests.filter((r) => r.path.includes('/sf-account/001D'))).toEqual([]);
+  });
+
   it("'Disponibili offline' marks the deleted records; a copy saved before deletions were tracked reads as live", async () => {
     await saved('001D', 'Maria Bianchi', beforeDeletion, deletion);
     // A comparison kept by an earlier version of the app: its revisions have no life fields.

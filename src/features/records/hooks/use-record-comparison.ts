@@ -7,7 +7,7 @@ import type { Comparison, RecordKind, RevisionPair } from '@/lib/records';
 import type { DayRange } from '@/lib/search-state';
 import { useSessionUser } from '@/lib/session-store';
 import { parseSnapshot } from '@/lib/snapshot';
-import { latestComparison, saveComparison } from '@/offline/comparison-store';
+import { lastReadComparison, latestComparison, saveComparison } from '@/offline/comparison-store';
 import { useSavedComparisons } from '@/offline/use-saved-comparisons';
 import { recordDifferencesOptions } from '../api/get-record-differences';
 import { recordRevisionsOptions } from '../api/get-record-revisions';
@@ -61,10 +61,13 @@ function useOfflineCopy(comparison: Comparison | undefined, kind: RecordKind, re
     // `key` stands for the comparison's content: a new object with the same content is not saved again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [online, key, userId]);
+  const offlineUser = online ? undefined : userId;
   return useSavedComparisons(
     async () =>
-      online || userId === undefined ? undefined : ((await latestComparison(userId, kind, recordId)) ?? null),
-    [online, userId, kind, recordId],
+      offlineUser === undefined ? undefined : ((await latestComparison(offlineUser, kind, recordId)) ?? null),
+    [offlineUser, kind, recordId],
+    // Offline, the detail route's loader has read it already: shown in the first render.
+    offlineUser === undefined ? undefined : lastReadComparison(offlineUser, kind, recordId),
   );
 }
 
