@@ -128,7 +128,7 @@ async function searchPage<R>(
           order by ord offset ${window.offset} limit ${window.limit}
         )
         select p.total, p.ord, ${search.columns}, ${agentColumn(options.agentId, 'username')},
-          ${inEffectColumns(search.kind, sql<string>`${alias}.id`, options.range)},
+          ${inEffectColumns(search.kind, alias, options.range)},
           ${lifeColumns(search.kind, search.alias)}
         from page p join ${records} ${alias} on ${alias}.id = p.id
         order by p.ord`).execute(db)

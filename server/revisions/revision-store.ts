@@ -72,6 +72,27 @@ function searchColumns(object: CrmObject, s: CrmRecord) {
       };
 }
 
+/**
+ * The snapshots' own records get a row, created when still unknown, whose oldest-revision time goes down to the
+ * oldest snapshot's (migration 0014). Rows are written in id order, as every writer locks them.
+ */
+async function ensureRecordRows(db: Db, object: CrmObject, prepared: Prepared[]): Promise<void> {
+  const oldest = new Map<string, number>();
+  for (const p of prepared) oldest.set(p.recordId, Math.min(oldest.get(p.recordId) ?? Infinity, p.savedAt));
+  const rows = JSON.stringify(
+    [...oldest]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([id, at]) => ({ id, first_saved_at: new Date(at).toISOString() })),
+  );
+  const records = sql.table(TABLES(object).records);
+  await sql`insert into ${records} (id, first_saved_at, updated_at)
+    select v.id, v.first_saved_at, now() from json_to_recordset(${rows}::json) as v(id text, first_saved_at timestamptz)
+    on conflict (id) do update set first_saved_at = excluded.first_saved_at
+    where ${records}.first_saved_at is null or ${records}.first_saved_at > excluded.first_saved_at`.execute(
+    db,
+  );
+}
+
 /** Rows the new revisions point at (owner, contact, the record itself) are created empty when still unknown. */
 export async function ensureReferencedRows(db: Db, object: CrmObject, prepared: Prepared[]): Promise<void> {
   const now = new Date();
@@ -84,25 +105,20 @@ export async function ensureReferencedRows(db: Db, object: CrmObject, prepared: 
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
   }
-  const accounts = new Set(object === 'Account' ? prepared.map((p) => p.recordId) : []);
+  if (prepared.length > 0) await ensureRecordRows(db, object, prepared);
   if (object === 'Case') {
+    const accounts = new Set<string>();
     for (const p of prepared) {
       const accountId = text(p.snapshot.AccountId);
       if (accountId) accounts.add(accountId);
     }
-    const cases = [...new Set(prepared.map((p) => p.recordId))];
-    await db
-      .insertInto('sf_cases')
-      .values(cases.map((id) => ({ id, updated_at: now })))
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-  }
-  if (accounts.size > 0) {
-    await db
-      .insertInto('sf_accounts')
-      .values([...accounts].map((id) => ({ id, updated_at: now })))
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    if (accounts.size > 0) {
+      await db
+        .insertInto('sf_accounts')
+        .values([...accounts].map((id) => ({ id, updated_at: now })))
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    }
   }
 }
 

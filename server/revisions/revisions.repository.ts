@@ -72,7 +72,7 @@ export async function recordInRange(
   later: StoredRevision | null;
 } | null> {
   const { records } = TABLES[kind];
-  const inEffect = inEffectRevisions(kind, sql<string>`s.id`, range);
+  const inEffect = inEffectRevisions(kind, sql`s`, range);
   const { rows } = await prepared(sql<InEffectRow>`
     select ${lifeColumns(kind, 's')}, ${inEffect.columns}
     from ${sql.table(records)} s ${inEffect.joins}

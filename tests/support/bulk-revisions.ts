@@ -87,12 +87,17 @@ export async function loadBulkRevisions(db: Db, volume: Volume): Promise<void> {
       md5(g || '/' || k), 'import'
     from generate_series(1, ${cases}) g ${revisionTimes}`.execute(db);
 
-  await sql`update sf_accounts a set latest_revision_id = r.id, latest_saved_at = r.saved_at
-    from (select distinct on (account_id) account_id, id, saved_at from revision_accounts
-          order by account_id, saved_at desc, id desc) r
+  await sql`update sf_accounts a set latest_revision_id = r.id, latest_saved_at = r.saved_at,
+      first_saved_at = r.first_saved_at
+    from (select distinct on (account_id) account_id, id, saved_at,
+            min(saved_at) over (partition by account_id) as first_saved_at
+          from revision_accounts order by account_id, saved_at desc, id desc) r
     where r.account_id = a.id and a.id like 'BA%'`.execute(db);
-  await sql`update sf_cases c set latest_revision_id = r.id, latest_saved_at = r.saved_at
-    from (select distinct on (case_id) case_id, id, saved_at from revision_cases order by case_id, saved_at desc, id desc) r
+  await sql`update sf_cases c set latest_revision_id = r.id, latest_saved_at = r.saved_at,
+      first_saved_at = r.first_saved_at
+    from (select distinct on (case_id) case_id, id, saved_at,
+            min(saved_at) over (partition by case_id) as first_saved_at
+          from revision_cases order by case_id, saved_at desc, id desc) r
     where r.case_id = c.id and c.id like 'BK%'`.execute(db);
   // Inserted straight into the tables, the rows went to the default partition: the start's maintenance moves them.
   await maintainPartitions(db);

@@ -12,6 +12,7 @@ import { rollbacks } from './0010-rollbacks';
 import { revisionPartitions } from './0011-revision-partitions';
 import { sessionChanges } from './0012-session-changes';
 import { recordLife } from './0013-record-life';
+import { firstRevisionTime } from './0014-first-revision-time';
 
 /** Migrations are listed here rather than read from disk, so they work the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011-revision-partitions': revisionPartitions,
   '0012-session-changes': sessionChanges,
   '0013-record-life': recordLife,
+  '0014-first-revision-time': firstRevisionTime,
 };
 
 export const migrationProvider: MigrationProvider = {

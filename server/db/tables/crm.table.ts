@@ -29,6 +29,11 @@ export interface SfAccountsTable {
   latest_revision_id: number | null;
   /** The saved_at of that revision (revisions are partitioned by it). */
   latest_saved_at: Date | null;
+  /**
+   * No revision of the record is older than this; null: not known (migration 0014). Lowered as older ones are
+   * stored, never raised, so a pruned history leaves it early, which only costs a longer probe.
+   */
+  first_saved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** That revision is a deletion (migration 0013)… */
   latest_deleted: ColumnType<boolean, boolean | undefined, boolean>;
   /** …and, for a merge, the record this one was merged into. */
@@ -53,6 +58,11 @@ export interface SfCasesTable {
   latest_revision_id: number | null;
   /** The saved_at of that revision (revisions are partitioned by it). */
   latest_saved_at: Date | null;
+  /**
+   * No revision of the record is older than this; null: not known (migration 0014). Lowered as older ones are
+   * stored, never raised, so a pruned history leaves it early, which only costs a longer probe.
+   */
+  first_saved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** That revision is a deletion (migration 0013)… */
   latest_deleted: ColumnType<boolean, boolean | undefined, boolean>;
   /** …and, for a merge, the record this one was merged into. */
