@@ -23,26 +23,49 @@ function writtenByHand(input: unknown, omit?: ReadonlySet<string>): string | und
   return `{${members.join(',')}}`;
 }
 
-/** An object's keys sorted, by the order they come in (snapshots share a few orders); null when unsortable. */
-const orders = new Map<string, string[] | null>();
-const MAX_ORDERS = 1_000;
 /**
  * Keys an object enumerates in an order of its own whatever the order they were set in (array indexes come first,
  * ascending), and the one key setting cannot create (`__proto__`): a value with one is written by hand.
  */
 const UNORDERED_KEY = /^(?:0|[1-9]\d*|__proto__)$/;
 
+/** A key order met before and its keys sorted (null when unsortable). */
+type Order = { keys: string[]; sorted: string[] | null };
+/** The orders met, by their number of keys, newest first: snapshots of a kind share one or a few orders. */
+const orders = new Map<number, Order[]>();
+const ORDERS_PER_LENGTH = 8;
+/** Orders kept in all: beyond this many, all are forgotten (an import of objects of every length). */
+const MAX_ORDERS = 1_000;
+let kept = 0;
+
+const sameKeys = (a: string[], b: string[]) => {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
+
+/**
+ * An object's keys sorted, by the order they come in; null when unsortable. An order met before is recognised by
+ * comparing its keys one by one (a snapshot's keys from JSON.parse are the same strings each time, so each compare
+ * is a pointer's), cheaper than making a text of them to look it up.
+ */
 function sortedKeys(object: object): string[] | null {
   const keys = Object.keys(object);
-  // Two key lists join alike only when both have a key holding the separator, and such lists are unsortable here.
-  const order = `${keys.length}\u0001${keys.join('\u0001')}`;
-  let found = orders.get(order);
-  if (found === undefined) {
-    if (orders.size >= MAX_ORDERS) orders.clear();
-    found = keys.some((key) => UNORDERED_KEY.test(key) || key.includes('\u0001')) ? null : keys.sort();
-    orders.set(order, found);
+  let known = orders.get(keys.length);
+  for (const order of known ?? []) if (sameKeys(order.keys, keys)) return order.sorted;
+  const sorted = keys.some((key) => UNORDERED_KEY.test(key)) ? null : [...keys].sort();
+  if (kept >= MAX_ORDERS) {
+    orders.clear();
+    kept = 0;
+    known = undefined;
   }
-  return found;
+  if (!known) orders.set(keys.length, (known = []));
+  known.unshift({ keys, sorted });
+  kept++;
+  if (known.length > ORDERS_PER_LENGTH) {
+    known.pop();
+    kept--;
+  }
+  return sorted;
 }
 
 const UNSORTABLE = Symbol('unsortable');
