@@ -7,11 +7,12 @@ import { buildApp } from '../server/app';
 import { openSessions } from '../server/auth/sessions';
 import { loadConfig, type Config } from '../server/config';
 import { openDatabase, type DatabaseHandle } from '../server/db/database';
+import { limitHeapGrowth } from '../server/heap-growth';
 import { ReadinessState } from '../server/health/readiness';
 import { findRoleByName } from '../server/users/roles.repository';
 import { insertUser } from '../server/users/users.repository';
 
-/** A demo-mode configuration with fixed secrets and no logs; `env` adds to it. */
+/** A demo-mode configuration with fixed secrets, no logs and the environment's heap growth; `env` adds to it. */
 export const benchConfig = (env: Record<string, string> = {}): Config =>
   loadConfig({
     DEMO: '1',
@@ -19,8 +20,19 @@ export const benchConfig = (env: Record<string, string> = {}): Config =>
     JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-for-hs256',
     SECRETS_KEY: '0'.repeat(64),
     LOG_LEVEL: 'silent',
+    HEAP_GROWTH_PERCENT: process.env.HEAP_GROWTH_PERCENT ?? '',
     ...env,
   });
+
+/**
+ * Lets this process's heap grow as the server's does (`HEAP_GROWTH_PERCENT` from the environment, else its
+ * default; server/heap-growth.ts), so that what a benchmark measures of memory and pauses is the server's. Answers
+ * the percent (0: V8's own). `benchApp` does it with its configuration's.
+ */
+export function growHeapAsTheServer(config = benchConfig()): number {
+  limitHeapGrowth(config.heapGrowthPercent);
+  return config.heapGrowthPercent;
+}
 
 /** A new database on the PostgreSQL server of `adminUrl`, dropped again on close. */
 export async function scratchPostgres(
@@ -55,6 +67,7 @@ export async function benchApp(
   database: DatabaseHandle,
   config: Config,
 ): Promise<{ app: FastifyInstance; headers: { authorization: string } }> {
+  growHeapAsTheServer(config);
   // As the server checks sessions: from memory while the database's announcements of their changes are heard.
   const { sessions, close } = await openSessions(database, config.jwtSecret);
   const readiness = new ReadinessState();

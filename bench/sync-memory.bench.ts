@@ -4,8 +4,8 @@
  * connector page by page, each page stored in one transaction. The benchmark samples this process's resident memory
  * (the server's, the embedded database's thread included) every 100 ms and prints its peak, the run's time and
  * records per second. Goal: RSS under 300 MB. PGlite in its own thread, as the server opens DATA_DIR; PostgreSQL
- * instead with BENCH_DATABASE_URL. NODE_OPTIONS (a heap limit, as the README suggests for the server) applies to
- * this process only, not to the sandbox CRM.
+ * instead with BENCH_DATABASE_URL. The heap grows as the server lets it (`HEAP_GROWTH_PERCENT`, heap-growth.ts);
+ * NODE_OPTIONS (a heap limit, say) applies to this process only, not to the sandbox CRM.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { defaultQueryBatchSize } from '../server/config';
 import { SalesforceConnector } from '../server/crm/salesforce-connector';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../server/db/database';
 import { runSync } from '../server/sync/crm-sync';
-import { scratchPostgres } from './bench-app';
+import { growHeapAsTheServer, scratchPostgres } from './bench-app';
 
 const ACCOUNTS = Number(process.env.BENCH_SYNC_ACCOUNTS ?? 100_000);
 const CASES = Number(process.env.BENCH_SYNC_CASES ?? 0);
@@ -74,6 +74,7 @@ async function database(): Promise<{ handle: DatabaseHandle; label: string }> {
   return { handle: await openDatabase({ kind: 'pglite', dataDir }), label: 'PGlite (own thread)' };
 }
 
+const growth = growHeapAsTheServer();
 const port = await freePort();
 console.log(`starting a sandbox CRM with ${ACCOUNTS} accounts and ${CASES} cases…`);
 const sandbox = await startSandbox(port);
@@ -109,7 +110,8 @@ try {
   console.log(
     `RSS: ${(before / MB).toFixed(0)} MB before, peak ${(peak / MB).toFixed(0)} MB during the sync ` +
       `(goal under ${RSS_GOAL_MB} MB: ${(peak / MB / RSS_GOAL_MB).toFixed(2)}x), JavaScript heap in use at the peak ` +
-      `${(heapAtPeak / MB).toFixed(0)} MB, heap limit ${(getHeapStatistics().heap_size_limit / MB).toFixed(0)} MB`,
+      `${(heapAtPeak / MB).toFixed(0)} MB, heap limit ${(getHeapStatistics().heap_size_limit / MB).toFixed(0)} MB, ` +
+      `heap growth ${growth ? `${growth}%` : "V8's own"}`,
   );
 } finally {
   await handle.close();

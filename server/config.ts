@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_HEAP_GROWTH_PERCENT } from './heap-growth';
 
 const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
@@ -96,6 +97,15 @@ const envSchema = z.object({
       .default('false'),
   ),
   API_MAX_IN_FLIGHT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(64)),
+  HEAP_GROWTH_PERCENT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .int('must be a whole number')
+      .min(0, 'must be 0 to 400')
+      .max(400, 'must be 0 to 400')
+      .default(DEFAULT_HEAP_GROWTH_PERCENT),
+  ),
   RETENTION_MONTHS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
   METRICS_TOKEN: z.preprocess(
     emptyAsUndefined,
@@ -164,6 +174,8 @@ export type Config = {
   logLevel: Env['LOG_LEVEL'];
   /** API requests worked on at once; more are refused with 429 (0 = no cap). */
   apiMaxInFlight: number;
+  /** How far the JavaScript heap grows past its live size before a full collection (heap-growth.ts; 0 = V8's). */
+  heapGrowthPercent: number;
   /** Revisions older than this many months are pruned (retention.ts); none = every revision is kept. */
   retentionMonths: number | undefined;
   /** The bearer token a Prometheus scraper sends to GET /metrics; no token, no /metrics. */
@@ -285,5 +297,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     retentionMonths: e.RETENTION_MONTHS,
     apiMaxInFlight: e.API_MAX_IN_FLIGHT,
+    heapGrowthPercent: e.HEAP_GROWTH_PERCENT,
   };
 }

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config';
 import { pgliteTemplate } from './db/pglite-template';
+import { limitHeapGrowth } from './heap-growth';
 import { ReadinessState } from './health/readiness';
 import { HandOverServer } from './http/hand-over-server';
 import { redactedLogger } from './http/log-redaction';
@@ -27,6 +28,7 @@ function readConfig(): Config {
  */
 async function main(): Promise<void> {
   const config = readConfig();
+  limitHeapGrowth(config.heapGrowthPercent);
   const readiness = new ReadinessState();
   const socket = new HandOverServer();
   const logger = redactedLogger({ level: config.logLevel });

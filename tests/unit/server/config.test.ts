@@ -46,6 +46,16 @@ describe('configuration', () => {
     );
   });
 
+  it("reads the heap growth, 50% unless set, 0 for V8's own, refusing others by name", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).heapGrowthPercent).toBe(50);
+    expect(loadConfig({ DATA_DIR: dataDir(), HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir(), HEAP_GROWTH_PERCENT: '100' }).heapGrowthPercent).toBe(100);
+    for (const bad of ['-1', '401', '12.5', 'half'])
+      expect(problemsOf({ DATA_DIR: dataDir(), HEAP_GROWTH_PERCENT: bad })).toEqual([
+        expect.stringMatching(/^HEAP_GROWTH_PERCENT: /),
+      ]);
+  });
+
   it('reads the mass-change watch thresholds and the sandbox burst, refusing bad ones by name', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).watch).toEqual({
       minRecords: 50,
