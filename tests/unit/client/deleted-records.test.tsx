@@ -1,4 +1,5 @@
 import { findModal } from '../../support/modal';
+import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,6 +15,8 @@ vi.stubEnv('VITE_API_BASE_URL', api.apiBaseUrl);
 const { renderApp, resetApp } = await import('../../support/render-app');
 const { SEARCH_KEYS } = await import('@/lib/search-state');
 const { saveComparison, clearComparisons } = await import('@/offline/comparison-store');
+const { queryClient } = await import('@/app/query-client');
+const { recordKeys } = await import('@/features/records/kinds/query-keys');
 
 const RANA = { id: 9, username: 'rana.operatore', role: 'USER_RANA' };
 const AGENT = { id: '005A', FirstName: 'Andrea', LastName: 'Rossi', username: 'andrea.rossi@demo.it' };
@@ -268,11 +271,20 @@ describe('offline', () => {
   it('shows the saved comparison in the first render of the screen, read by the route before it', async () => {
     await saved('001D', 'Maria Bianchi', beforeDeletion, deletion);
     setOnline(false);
+    // As after a reload without network: no 'offline' event has told the query client.
+    onlineManager.setOnline(true);
     await renderApp(`/contatti/001D?${RANGE}`, { as: RANA });
     // Not findBy: no loading state comes first.
     expect(screen.getByTestId('offline-note')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Record eliminato nel CRM' })).toBeInTheDocument();
-    expect(api.requests.filter((r) => r.path.includes('/sf-account/001D'))).toEqual([]);
+    // Nor are the versions asked for: the request could only fail.
+    const versions = () =>
+      queryClient
+        .getQueryCache()
+        .find({ queryKey: recordKeys.versions('contact', '001D', '2025-01-01', '2025-06-30') });
+    await waitFor(() => expect(versions()?.getObserversCount()).toBeGreaterThan(0));
+    expect(versions()?.state.fetchStatus).toBe('idle');
+    expect(api.requests.filter((r) => r.path.includes('001D'))).toEqual([]);
   });
 
   it("'Disponibili offline' marks the deleted records; a copy saved before deletions were tracked reads as live", async () => {

@@ -52,8 +52,12 @@ const comparisonKey = (c: Comparison | undefined) =>
  * Offline, the latest comparison of the record saved on this device (null when there is none); online, undefined.
  * Online, every comparison shown is saved, so it can be opened again without a network.
  */
-function useOfflineCopy(comparison: Comparison | undefined, kind: RecordKind, recordId: string) {
-  const online = useOnline();
+function useOfflineCopy(
+  comparison: Comparison | undefined,
+  kind: RecordKind,
+  recordId: string,
+  online: boolean,
+) {
   const userId = useSessionUser()?.id;
   const key = comparisonKey(comparison);
   useEffect(() => {
@@ -82,7 +86,9 @@ export function useRecordComparison(
   range: DayRange,
   picked: RevisionPair | null = null,
 ): ComparisonState {
-  const revisions = useQuery(recordRevisionsOptions(kind, recordId, range, picked === null));
+  const online = useOnline();
+  // Offline the versions are not asked for (the request could only fail): the saved copy stands in for them.
+  const revisions = useQuery(recordRevisionsOptions(kind, recordId, range, picked === null && online));
   const fromDates = revisions.data ? pairFromRevisions(revisions.data.content) : null;
   const pair = picked ?? fromDates ?? undefined;
   const differences = useQuery(recordDifferencesOptions(kind, pair));
@@ -103,7 +109,7 @@ export function useRecordComparison(
         }
       : undefined;
 
-  const saved = useOfflineCopy(comparison, kind, recordId);
+  const saved = useOfflineCopy(comparison, kind, recordId, online);
   if (saved) {
     return {
       pair: { first: saved.first, second: saved.second },
