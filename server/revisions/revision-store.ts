@@ -96,9 +96,10 @@ async function ensureRecordRows(db: Db, object: CrmObject, prepared: Prepared[])
 /** Rows the new revisions point at (owner, contact, the record itself) are created empty when still unknown. */
 export async function ensureReferencedRows(db: Db, object: CrmObject, prepared: Prepared[]): Promise<void> {
   const now = new Date();
-  const owners = [...new Set(prepared.map((p) => text(p.snapshot.OwnerId)).filter((v) => v !== null))];
+  const owners = [...new Set(prepared.map((p) => text(p.snapshot.OwnerId)).filter((v) => v !== null))].sort();
   if (owners.length > 0) {
-    // Filled in by the next agents sync; inactive so it is not offered as an agent meanwhile.
+    // Filled in by the next agents sync; inactive so it is not offered as an agent meanwhile. In id order, as the
+    // record rows: two writers adding the same new agents (a sync and an import) then wait, never deadlock.
     await db
       .insertInto('sf_users')
       .values(owners.map((id) => ({ id, username: id, active: false, updated_at: now })))
@@ -115,7 +116,7 @@ export async function ensureReferencedRows(db: Db, object: CrmObject, prepared: 
     if (accounts.size > 0) {
       await db
         .insertInto('sf_accounts')
-        .values([...accounts].map((id) => ({ id, updated_at: now })))
+        .values([...accounts].sort().map((id) => ({ id, updated_at: now })))
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
     }
