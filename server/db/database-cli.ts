@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig, type Config } from '../config';
+import { limitHeapGrowth } from '../heap-growth';
 import { migrateToLatest, type DatabaseHandle } from './database';
 import { openConfiguredDatabase } from './open-configured';
 
@@ -19,6 +20,8 @@ export async function withConfiguredDatabase(
     }
     throw error;
   }
+  // A tool's heap grows as the server's does: `npm run import` holds a batch or two of snapshots at a time.
+  limitHeapGrowth(config.heapGrowthPercent);
   const database = await openConfiguredDatabase(config);
   try {
     await migrateToLatest(database.db);
