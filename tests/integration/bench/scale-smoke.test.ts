@@ -30,8 +30,13 @@ describe.skipIf(!adminUrl)('scale benchmark smoke run on postgres', () => {
       expect(op.raw.n, op.label).toBe(20);
       expect(op.ratio, op.label).toBeGreaterThan(0);
     }
+    expect(result.total.counted.n).toBe(20);
+    expect(result.total.uncounted.n).toBe(20);
     const table = lines.join('\n');
     expect(table).toMatch(/\| ingest, npm run import vs COPY \| \d+ revisions\/s/);
+    expect(table).toMatch(
+      /exact total \(raw contact search, 30 days, page 1, .*the total costs -?[\d.]+ ms p50/,
+    );
     expect(table).toMatch(/HTTP exchange alone \(GET \/healthz through the same client\): [\d.]+ \//);
   }, 120_000);
 });
