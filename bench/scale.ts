@@ -131,13 +131,13 @@ function window(pick: ReturnType<typeof random>, days: number) {
   return { dateFrom: dayOf(from), dateTo: dayOf(from + (days - 1) * DAY) };
 }
 
+type RawQuery = (pick: ReturnType<typeof random>) => { text: string; values: unknown[] };
+
 type Operation = {
   label: string;
   api: (pick: ReturnType<typeof random>) => string;
-  raw: (pick: ReturnType<typeof random>) => { text: string; values: unknown[] };
+  raw: RawQuery;
 };
-
-type RawQuery = (pick: ReturnType<typeof random>) => { text: string; values: unknown[] };
 
 /**
  * The timed operations; the searches whose answers are compared between the API and the raw SQL; and the raw contact
