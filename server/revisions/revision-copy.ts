@@ -52,11 +52,14 @@ async function copyLines(
   lineAt: (i: number) => string,
 ) {
   if (count === 0) return;
+  // Each line is encoded on its own and the bytes joined: encoding the lines joined into one text cost about ten
+  // times as much, as V8 first copies the joined pieces into one flat text.
   function* chunks() {
     for (let start = 0; start < count; start += LINES_PER_WRITE) {
-      let chunk = '';
-      for (let i = start; i < Math.min(count, start + LINES_PER_WRITE); i++) chunk += lineAt(i);
-      yield chunk;
+      const lines: Buffer[] = [];
+      for (let i = start; i < Math.min(count, start + LINES_PER_WRITE); i++)
+        lines.push(Buffer.from(lineAt(i)));
+      yield Buffer.concat(lines);
     }
   }
   await pipeline(

@@ -48,4 +48,11 @@ describe('content hash of a snapshot', () => {
     ).toBe(contentHash(base));
     expect(contentHash(base)).toMatch(/^[0-9a-f]{64}$/);
   });
+
+  it('is the sha256 of the UTF-8 canonical text, as every stored revision was hashed', () => {
+    // printf '%s' '{"BillingAddress":{"city":"Roma"},"Id":"001x","Name":"Caffè"}' | sha256sum
+    expect(
+      contentHash({ Name: 'Caffè', SystemModstamp: 'z', Id: '001x', BillingAddress: { city: 'Roma' } }),
+    ).toBe('ce3ce5de6aae6d00e34b4e96dc8af72ab114f8a35045b2f394773a84eeb79e31');
+  });
 });
