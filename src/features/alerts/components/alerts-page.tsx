@@ -56,12 +56,7 @@ export function AlertsPage() {
     <>
       <PageTitle>{it.pages.alerts}</PageTitle>
       <p className="mb-4 text-sm text-muted-foreground">{it.alerts.intro}</p>
-      <Tabs
-        value={status}
-        onValueChange={(value) => {
-          if (value !== status) show({ status: parseAlertStatus(value), page: 1 });
-        }}
-      >
+      <Tabs value={status} onValueChange={(value) => show({ status: parseAlertStatus(value), page: 1 })}>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <TabsList>
             {ALERT_STATUSES.map((value) => (

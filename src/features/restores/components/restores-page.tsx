@@ -69,8 +69,6 @@ export function RestoresPage({ kind }: { kind: RecordKind }) {
       <Tabs
         value={status}
         onValueChange={(value) => {
-          // Radix reports a tab chosen by pointer on focus and on click: only a change navigates (and reads).
-          if (value === status) return;
           setDialog(null);
           show({ status: parseStatus(value), page: 1 });
         }}

@@ -73,7 +73,6 @@ export function RollbacksPage() {
       <Tabs
         value={status}
         onValueChange={(value) => {
-          if (value === status) return;
           setDialog(null);
           show({ status: parseRollbackStatus(value), page: 1 });
         }}
