@@ -67,8 +67,7 @@ function write(input: unknown, omit?: ReadonlySet<string>): string | undefined {
     if (member !== undefined) members.push(names[i]! + member);
   }
   if (members.length === 0) return '{}';
-  // The braces go into the joined text, which is then one flat string: text concatenated after the join would be
-  // a rope, which hashing and encoding read character by character.
+  // The braces go into the joined text, so the text hashed is the one flat string the join makes.
   members[0] = `{${members[0]!}`;
   members[members.length - 1] += '}';
   return members.join(',');
