@@ -142,6 +142,13 @@ describe('the restore lists', () => {
     // Only pending requests can be reviewed.
     expect(within(rejected).queryByRole('button', { name: /Approva|Rifiuta/ })).not.toBeInTheDocument();
     expect(listCalls().map((r) => r.query.get('status'))).toEqual(['PENDING', 'APPROVED', 'REJECTED']);
+
+    // From the keyboard: the arrow keys choose the next tab round the end, and the focus stays on the tabs.
+    screen.getByRole('tab', { name: 'Storico - Rifiutati' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(router.state.location.search).toBe('?stato=PENDING&page=1');
+    expect(screen.getByRole('tab', { name: 'In corso di approvazione' })).toHaveFocus();
+    expect(await screen.findByRole('table', { name: 'In corso di approvazione' })).toBeInTheDocument();
   });
 
   it('counts pages from 1 in the URL and from 0 in the API', async () => {
