@@ -8,8 +8,8 @@
  *    revisions a second each. The raw searches get minimal record tables too (made after the timed COPY), as
  *    Storico's searches read its record tables.
  * 3. Serves the real app over HTTP, checks that the raw searches answer what the API answers, and times each
- *    operation through the API and as raw SQL (prepared, as the API's statements are): p50/p95/p99 and the ratio
- *    of the p50s.
+ *    operation through the API and as raw SQL (prepared, as the API's statements are), in turn with a bare HTTP
+ *    exchange: p50/p95/p99 and the ratio of the p50s.
  */
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -37,7 +37,7 @@ import {
   writeScaleData,
 } from './scale-data';
 import { benchApp, benchConfig, scratchPostgres } from './bench-app';
-import { measure, summarize, type Summary } from './stats';
+import { measureInTurn, summarize, type Summary } from './stats';
 
 export type ScaleOptions = {
   adminUrl: string;
@@ -50,13 +50,18 @@ export type ScaleOptions = {
   log?: (line: string) => void;
 };
 
-export type OperationResult = { label: string; api: Summary; raw: Summary; ratio: number };
+export type OperationResult = {
+  label: string;
+  api: Summary;
+  raw: Summary;
+  /** One HTTP exchange with the server and nothing else (`GET /healthz`), timed in turn with the operation. */
+  floor: Summary;
+  ratio: number;
+};
 export type ScaleResult = {
   revisions: number;
   importRate: number;
   copyRate: number;
-  /** One HTTP exchange with the server and nothing else (`GET /healthz`): what every API call pays first. */
-  httpFloor: Summary;
   operations: OperationResult[];
   /** The raw contact search over 30 days (page 1) with its exact total and without it. */
   total: { counted: Summary; uncounted: Summary };
@@ -387,44 +392,45 @@ export async function runScale(options: ScaleOptions): Promise<ScaleResult> {
 
     const ops = operations(shape, pairs);
     await checkSameAnswers(ops.checks, address, headers, pool);
-    const httpFloor = summarize(
-      await measure(options.calls, async () => {
-        if ((await get('/healthz')) !== 200) throw new Error('/healthz did not answer 200');
-      }),
-    );
-    const results: OperationResult[] = [];
-    const timeRaw = async (name: string, query: RawQuery) => {
-      const pick = random(7);
-      return summarize(
-        await measure(options.calls, async () => {
-          const { text, values } = query(pick);
-          // Prepared, as the API's statements are: the best the same PostgreSQL can do.
-          await pool.query({ name, text, values });
-        }),
-      );
+    const floorCall = async () => {
+      if ((await get('/healthz')) !== 200) throw new Error('/healthz did not answer 200');
     };
+    const rawCall = (name: string, query: RawQuery) => {
+      const pick = random(7);
+      return async () => {
+        const { text, values } = query(pick);
+        // Prepared, as the API's statements are: the best the same PostgreSQL can do.
+        await pool.query({ name, text, values });
+      };
+    };
+    // Each operation's API call, its raw SQL and a bare HTTP exchange are timed in turn, so that a change of the
+    // machine's speed during the run weighs on the three alike.
+    const results: OperationResult[] = [];
     for (const [index, op] of ops.timed.entries()) {
       const apiPick = random(7);
-      const api = summarize(
-        await measure(options.calls, async () => {
-          const url = op.api(apiPick);
-          const status = await get(url);
-          // 404: a record created after the range has no version in it (the raw SQL finds none either).
-          if (status !== 200 && status !== 404) throw new Error(`${url} answered ${status}`);
-        }),
-      );
-      const raw = await timeRaw(`raw_${index}`, op.raw);
-      results.push({ label: op.label, api, raw, ratio: api.p50 / raw.p50 });
+      const apiCall = async () => {
+        const url = op.api(apiPick);
+        const status = await get(url);
+        // 404: a record created after the range has no version in it (the raw SQL finds none either).
+        if (status !== 200 && status !== 404) throw new Error(`${url} answered ${status}`);
+      };
+      const [api, raw, floor] = (
+        await measureInTurn(options.calls, [apiCall, rawCall(`raw_${index}`, op.raw), floorCall])
+      ).map(summarize) as [Summary, Summary, Summary];
+      results.push({ label: op.label, api, raw, floor, ratio: api.p50 / raw.p50 });
     }
-    const total = {
-      counted: await timeRaw('raw_total_counted', ops.total.counted),
-      uncounted: await timeRaw('raw_total_uncounted', ops.total.uncounted),
-    };
+    const [counted, uncounted] = (
+      await measureInTurn(options.calls, [
+        rawCall('raw_total_counted', ops.total.counted),
+        rawCall('raw_total_uncounted', ops.total.uncounted),
+      ])
+    ).map(summarize) as [Summary, Summary];
+    const total = { counted, uncounted };
     agent.destroy();
     log(formatTable(results, importRate, copyRate));
-    log(formatFloor(httpFloor, results));
+    log(formatFloor(results));
     log(formatTotal(total));
-    return { revisions, importRate, copyRate, httpFloor, operations: results, total };
+    return { revisions, importRate, copyRate, operations: results, total };
   } finally {
     await app?.close();
     if (options.keep || options.reuse) {
@@ -450,15 +456,16 @@ export function formatTable(results: OperationResult[], importRate: number, copy
 }
 
 /**
- * The HTTP exchange alone, and each operation's ratio once it is taken off the API's p50: what Storico's own work
- * (its SQL included) costs against the raw SQL, which pays no HTTP.
+ * Each operation's HTTP exchange alone (timed in turn with it), and its ratio once that is taken off the API's p50:
+ * what Storico's own work (its SQL included) costs against the raw SQL, which pays no HTTP.
  */
-export function formatFloor(floor: Summary, results: OperationResult[]): string {
+export function formatFloor(results: OperationResult[]): string {
   return [
-    `HTTP exchange alone (GET /healthz through the same client): ${ms(floor)} ms`,
+    'HTTP exchange alone (GET /healthz through the same client, timed in turn with each operation):',
     ...results.map(
       (r) =>
-        `  ${r.label}: (API p50 - HTTP p50) / raw p50 = ${((r.api.p50 - floor.p50) / r.raw.p50).toFixed(2)}x`,
+        `  ${r.label}: HTTP ${ms(r.floor)} ms; (API p50 - HTTP p50) / raw p50 = ` +
+        `${((r.api.p50 - r.floor.p50) / r.raw.p50).toFixed(2)}x`,
     ),
   ].join('\n');
 }

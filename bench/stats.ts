@@ -38,3 +38,25 @@ export async function measure(
   }
   return samples;
 }
+
+/**
+ * Runs each of `fns` in turn, `n` rounds after `warmup` unmeasured ones (the first of a round moving on each round),
+ * returning each one's durations in ms. Timed side by side, a change of the machine's speed during the run weighs on
+ * all of them alike, where timing one after the other credits it to whichever ran in the slow moment.
+ */
+export async function measureInTurn(
+  n: number,
+  fns: ReadonlyArray<() => Promise<unknown>>,
+  warmup = Math.min(20, n),
+): Promise<number[][]> {
+  const samples = fns.map((): number[] => []);
+  for (let round = 0; round < warmup + n; round++) {
+    for (let k = 0; k < fns.length; k++) {
+      const which = (round + k) % fns.length;
+      const start = performance.now();
+      await fns[which]!();
+      if (round >= warmup) samples[which]!.push(performance.now() - start);
+    }
+  }
+  return samples;
+}
