@@ -174,8 +174,9 @@ describe('the messages of a refused restore', () => {
     reply = () => refusal(409, DUPLICATE, 'DUPLICATE_REQUEST');
     const { user, onDone } = await renderActions({ place, revisionIds: place === 'list' ? [7, 8] : [7] });
     await request(user, 'Segnala ripristino', '123456');
-    expect(creates()).toHaveLength(1);
+    // The message shows once the refusal is in, so the one request has reached the fake API by then.
     expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(creates()).toHaveLength(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(onDone).not.toHaveBeenCalled();
   });
