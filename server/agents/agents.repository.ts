@@ -5,7 +5,8 @@ import { containsPattern } from '../db/like';
 import type { SortOrder } from '../http/paging';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
 import { lifeColumns, type LifeColumns } from '../db/record-life-columns';
-import { prepared, runPrepared } from '../db/prepared-statements';
+import { runPrepared } from '../db/prepared-statements';
+import { compiledStatement, type Placeholders } from '../db/compiled-statements';
 import { inEffectColumns } from '../db/versions-in-effect';
 import type { DayRange } from '../revisions/rome-days';
 
@@ -56,83 +57,99 @@ type HitBase = InEffectIds &
   };
 type Counted = { total: number; ord: number };
 
+/** A search's values, given anew on every call; the rest of `SearchOptions` is the shape of its statement. */
+type SearchValues = { agentId: string; range: DayRange; pattern: string; window: Window };
+type SearchSlots = Placeholders<SearchValues>;
+
+/** How one kind's search differs: its records' alias, sorts, filtered columns and the columns of a row. */
+type KindSearch<F extends string> = {
+  kind: RecordKind;
+  alias: 'a' | 'c';
+  orders: Record<F, RawBuilder<unknown>>;
+  filterColumns: RawBuilder<unknown>[];
+  columns: (agentId: SearchSlots['agentId']) => RawBuilder<unknown>;
+};
+
+type SearchShape = {
+  search: KindSearch<string>;
+  sort: SortOrder<string>;
+  filtered: boolean;
+  deleted: boolean;
+};
+
 /**
  * The records the agent owned in at least one revision saved in the range (DESIGN.md section 3): one range scan of
  * the (owner_id, saved_at, record) index, however large the agent's book.
  */
-function hitsOf(kind: RecordKind, options: SearchOptions<string>) {
+function hitsOf(kind: RecordKind, deleted: boolean, { agentId, range }: SearchSlots) {
   const { revisions, key } = recordKinds[kind];
   return sql`select distinct r.${sql.ref(key)} as id from ${sql.table(revisions)} r
-    where r.owner_id = ${options.agentId} and r.saved_at >= ${options.range.start}
-      and r.saved_at < ${options.range.end}${options.deleted ? sql` and r.source = 'delete'` : sql``}`;
+    where r.owner_id = ${agentId} and r.saved_at >= ${range.start}
+      and r.saved_at < ${range.end}${deleted ? sql` and r.source = 'delete'` : sql``}`;
 }
 
 const orderOf = (expression: RawBuilder<unknown>, sort: SortOrder<string>, id: RawBuilder<unknown>) =>
   sql`${expression} ${sort.direction === 'desc' ? sql`desc` : sql`asc`} nulls last, ${id}`;
 
-const matching = (columns: RawBuilder<unknown>[], filter: string | undefined) => {
-  const text = filter?.trim();
-  if (!text) return sql`true`;
-  const pattern = containsPattern(text);
-  return sql`(${sql.join(
+const matching = (columns: RawBuilder<unknown>[], pattern: SearchSlots['pattern']) =>
+  sql`(${sql.join(
     columns.map((column) => sql`lower(${column}) like ${pattern}`),
     sql` or `,
   )})`;
-};
 
 /** One of the agent's columns; uncorrelated, so PostgreSQL reads it once for the whole page. */
-const agentColumn = (agentId: string, column: 'username' | 'first_name' | 'last_name') =>
+const agentColumn = (agentId: SearchSlots['agentId'], column: 'username' | 'first_name' | 'last_name') =>
   sql`(select u.${sql.ref(column)} from sf_users u where u.id = ${agentId}) as ${sql.ref(`agent_${column}`)}`;
-
-/** How one kind's search differs: its records' alias, sort, filtered columns and the columns of a row. */
-type KindSearch = {
-  kind: RecordKind;
-  alias: 'a' | 'c';
-  order: RawBuilder<unknown>;
-  filterColumns: RawBuilder<unknown>[];
-  columns: RawBuilder<unknown>;
-};
 
 /**
  * The hits' records. With a filter, each is read by its key: `offset 0` keeps the planner from making it a hash join
  * that tests the filter on every record of the table (50 ms on 60,000 cases, whatever the agent's hits).
  */
-const recordsOfHits = (
-  records: RawBuilder<unknown>,
-  alias: RawBuilder<unknown>,
-  filter: string | undefined,
-) =>
-  filter?.trim()
+const recordsOfHits = (records: RawBuilder<unknown>, alias: RawBuilder<unknown>, filtered: boolean) =>
+  filtered
     ? sql`cross join lateral (select * from ${records} x where x.id = h.id offset 0) ${alias}`
     : sql`join ${records} ${alias} on ${alias}.id = h.id`;
 
 /**
  * One statement: the hits, filtered and sorted, counted exactly (a window over every hit) and cut to the page;
- * then the page's rows only get their columns, versions in effect and lives (deleted, merged, re-created). A page past the end has no row to carry the
- * total, so it is counted again from the first row.
+ * then the page's rows only get their columns, versions in effect and lives (deleted, merged, re-created).
  */
-async function searchPage<R>(
+const searchStatement = compiledStatement(
+  ({ search, sort, filtered, deleted }: SearchShape) =>
+    `${search.kind}:${sort.column}:${sort.direction}:${filtered}:${deleted}`,
+  ({ search, sort, filtered, deleted }, values: SearchSlots) => {
+    const records = sql.table(recordKinds[search.kind].records);
+    const alias = sql.raw(search.alias);
+    const order = orderOf(search.orders[sort.column]!, sort, sql`${alias}.id`);
+    return sql<Counted>`
+      with page as (
+        select ${alias}.id, count(*) over () as total, row_number() over (order by ${order}) as ord
+        from (${hitsOf(search.kind, deleted, values)}) h ${recordsOfHits(records, alias, filtered)}
+        where ${filtered ? matching(search.filterColumns, values.pattern) : sql`true`}
+        order by ord offset ${values.window.offset} limit ${values.window.limit}
+      )
+      select p.total, p.ord, ${search.columns(values.agentId)}, ${agentColumn(values.agentId, 'username')},
+        ${inEffectColumns(search.kind, alias, values.range)},
+        ${lifeColumns(search.kind, search.alias)}
+      from page p join ${records} ${alias} on ${alias}.id = p.id
+      order by p.ord`;
+  },
+);
+
+/**
+ * A page of the search and the exact total. A page past the end has no row to carry the total, so it is counted again
+ * from the first row.
+ */
+async function searchPage<R, F extends string>(
   db: Db,
-  options: SearchOptions<string>,
-  search: KindSearch,
+  options: SearchOptions<F>,
+  search: KindSearch<F>,
 ): Promise<{ rows: R[]; total: number }> {
-  const records = sql.table(recordKinds[search.kind].records);
-  const alias = sql.raw(search.alias);
+  const text = options.filter?.trim() ?? '';
+  const shape = { search, sort: options.sort, filtered: text !== '', deleted: options.deleted };
+  const values = { agentId: options.agentId, range: options.range, pattern: containsPattern(text) };
   const run = async (window: Window) =>
-    (
-      await prepared(sql<R & Counted>`
-        with page as (
-          select ${alias}.id, count(*) over () as total, row_number() over (order by ${search.order}) as ord
-          from (${hitsOf(search.kind, options)}) h ${recordsOfHits(records, alias, options.filter)}
-          where ${matching(search.filterColumns, options.filter)}
-          order by ord offset ${window.offset} limit ${window.limit}
-        )
-        select p.total, p.ord, ${search.columns}, ${agentColumn(options.agentId, 'username')},
-          ${inEffectColumns(search.kind, alias, options.range)},
-          ${lifeColumns(search.kind, search.alias)}
-        from page p join ${records} ${alias} on ${alias}.id = p.id
-        order by p.ord`).execute(db)
-    ).rows;
+    (await searchStatement(db, shape, { ...values, window })) as (R & Counted)[];
   let rows = await run(options.window);
   let total = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && options.window.offset > 0) {
@@ -154,25 +171,25 @@ export type AccountHit = HitBase & {
 
 const caseCount = sql`(select count(*) from sf_cases c where c.account_id = a.id)`;
 
-const contactOrder = {
-  creation_date: sql`a.created_date`,
-  accountName: sql`lower(a.name)`,
-  countSalesforceCases: caseCount,
-  id: sql`a.id`,
-} as const;
+const contactSearch: KindSearch<ContactSortColumn> = {
+  kind: 'account',
+  alias: 'a',
+  orders: {
+    creation_date: sql`a.created_date`,
+    accountName: sql`lower(a.name)`,
+    countSalesforceCases: caseCount,
+    id: sql`a.id`,
+  },
+  filterColumns: [sql`a.name`, sql`a.email`],
+  columns: () => sql`a.id, a.name, a.email, a.phone, a.created_date, ${caseCount} as case_count`,
+};
 
 /** The agent's contacts with at least one revision in the range, how many cases each has, and its two versions. */
 export async function searchAccounts(
   db: Db,
   options: SearchOptions<ContactSortColumn>,
 ): Promise<{ rows: AccountHit[]; total: number }> {
-  const { rows, total } = await searchPage<AccountHit>(db, options, {
-    kind: 'account',
-    alias: 'a',
-    order: orderOf(contactOrder[options.sort.column], options.sort, sql`a.id`),
-    filterColumns: [sql`a.name`, sql`a.email`],
-    columns: sql`a.id, a.name, a.email, a.phone, a.created_date, ${caseCount} as case_count`,
-  });
+  const { rows, total } = await searchPage<AccountHit, ContactSortColumn>(db, options, contactSearch);
   return { rows: rows.map((row) => ({ ...row, case_count: Number(row.case_count) })), total };
 }
 
@@ -187,12 +204,19 @@ export type CaseHit = HitBase & {
   agent_last_name: string | null;
 };
 
-const caseOrder = {
-  createdAt: sql`c.created_date`,
-  caseNumber: sql`c.case_number`,
-  description: sql`lower(c.description)`,
-  id: sql`c.id`,
-} as const;
+const caseSearch: KindSearch<CaseSortColumn> = {
+  kind: 'case',
+  alias: 'c',
+  orders: {
+    createdAt: sql`c.created_date`,
+    caseNumber: sql`c.case_number`,
+    description: sql`lower(c.description)`,
+    id: sql`c.id`,
+  },
+  filterColumns: [sql`c.case_number`, sql`c.description`],
+  columns: (agentId) => sql`c.id, c.case_number, c.created_date, c.description,
+    ${agentColumn(agentId, 'first_name')}, ${agentColumn(agentId, 'last_name')}`,
+};
 
 /**
  * The agent's cases with at least one revision in the range. `sf_cases.description` holds what search shows (the
@@ -202,12 +226,5 @@ export function searchCases(
   db: Db,
   options: SearchOptions<CaseSortColumn>,
 ): Promise<{ rows: CaseHit[]; total: number }> {
-  return searchPage<CaseHit>(db, options, {
-    kind: 'case',
-    alias: 'c',
-    order: orderOf(caseOrder[options.sort.column], options.sort, sql`c.id`),
-    filterColumns: [sql`c.case_number`, sql`c.description`],
-    columns: sql`c.id, c.case_number, c.created_date, c.description,
-      ${agentColumn(options.agentId, 'first_name')}, ${agentColumn(options.agentId, 'last_name')}`,
-  });
+  return searchPage<CaseHit, CaseSortColumn>(db, options, caseSearch);
 }

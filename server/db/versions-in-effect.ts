@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DayRange } from '../revisions/rome-days';
+import type { FieldPlaceholders } from './compiled-statements';
 import { recordKinds, type RecordKind } from './record-kinds';
 
 /**
@@ -18,7 +19,11 @@ const sinceFirst = (row: RawBuilder<unknown>) =>
  * statement. Only for records with a revision in the range (a search's hits): the one in effect at dateTo is then
  * the latest inside the range, and its probe reads only the range's quarters.
  */
-export function inEffectColumns(kind: RecordKind, row: RawBuilder<unknown>, range: DayRange) {
+export function inEffectColumns(
+  kind: RecordKind,
+  row: RawBuilder<unknown>,
+  range: FieldPlaceholders<DayRange>,
+) {
   const revisions = sql.table(recordKinds[kind].revisions);
   const key = sql.ref(`r.${recordKinds[kind].key}`);
   return sql`coalesce(
@@ -39,7 +44,11 @@ const REVISION_COLUMNS = ['id', 'saved_at', 'source', 'json'] as const;
  * desc, id desc) index, `b` (latest before dateFrom ends), `f` (first in the range, read only when there is no `b`)
  * and `l` (latest before dateTo ends), each reading the revision it finds and nothing else.
  */
-export function inEffectRevisions(kind: RecordKind, row: RawBuilder<unknown>, range: DayRange) {
+export function inEffectRevisions(
+  kind: RecordKind,
+  row: RawBuilder<unknown>,
+  range: FieldPlaceholders<DayRange>,
+) {
   const revisions = sql.table(recordKinds[kind].revisions);
   const key = sql.ref(`r.${recordKinds[kind].key}`);
   const probe = (where: RawBuilder<unknown>, order: RawBuilder<unknown>) =>

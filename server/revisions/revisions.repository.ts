@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { recordKinds as TABLES, type RecordKind } from '../db/record-kinds';
 import { lifeColumns, type LifeColumns } from '../db/record-life-columns';
-import { prepared } from '../db/prepared-statements';
+import { compiledStatement, type Placeholders } from '../db/compiled-statements';
 import { inEffectRevisions, type InEffectRevisionColumns } from '../db/versions-in-effect';
 import type { RecordLife } from '../../contract/search';
 import { lifeOf } from './record-life.repository';
@@ -61,6 +61,17 @@ function endOf(row: InEffectRow, end: 'b' | 'f' | 'l', recordId: string): Stored
  * record's life: one round trip. Null when Storico does not know the record; no revisions when it has none up to
  * the range's end.
  */
+const inRangeStatement = compiledStatement(
+  (kind: RecordKind) => kind,
+  (kind, { recordId, range }: Placeholders<{ recordId: string; range: DayRange }>) => {
+    const inEffect = inEffectRevisions(kind, sql`s`, range);
+    return sql<InEffectRow>`
+      select ${lifeColumns(kind, 's')}, ${inEffect.columns}
+      from ${sql.table(TABLES[kind].records)} s ${inEffect.joins}
+      where s.id = ${recordId}`;
+  },
+);
+
 export async function recordInRange(
   db: Db,
   kind: RecordKind,
@@ -71,13 +82,7 @@ export async function recordInRange(
   earlier: StoredRevision | null;
   later: StoredRevision | null;
 } | null> {
-  const { records } = TABLES[kind];
-  const inEffect = inEffectRevisions(kind, sql`s`, range);
-  const { rows } = await prepared(sql<InEffectRow>`
-    select ${lifeColumns(kind, 's')}, ${inEffect.columns}
-    from ${sql.table(records)} s ${inEffect.joins}
-    where s.id = ${recordId}`).execute(db);
-  const row = rows[0];
+  const [row] = await inRangeStatement(db, kind, { recordId, range });
   if (!row) return null;
   return {
     life: lifeOf(row),
@@ -86,17 +91,40 @@ export async function recordInRange(
   };
 }
 
+const byIdsStatement = compiledStatement(
+  (kind: RecordKind) => kind,
+  (kind, { ids }: Placeholders<{ ids: number[] }>) => sql<RevisionRow>`
+    select ${revisionColumns(kind)} from ${sql.table(TABLES[kind].revisions)} r
+    where r.id = any(cast(${ids} as integer[]))`,
+);
+
 export async function revisionsByIds(
   db: Db,
   kind: RecordKind,
   ids: readonly number[],
 ): Promise<StoredRevision[]> {
   if (ids.length === 0) return [];
-  const { rows } = await prepared(sql<RevisionRow>`
-    select ${revisionColumns(kind)} from ${sql.table(TABLES[kind].revisions)} r
-    where r.id = any(cast(${[...ids]} as integer[]))`).execute(db);
-  return rows.map(toStoredRevision);
+  return (await byIdsStatement(db, kind, { ids: [...ids] })).map(toStoredRevision);
 }
+
+const historyStatement = compiledStatement(
+  (kind: RecordKind) => kind,
+  (
+    kind,
+    { recordId, window }: Placeholders<{ recordId: string; window: { offset: number; limit: number } }>,
+  ) => {
+    const { records, revisions, key } = TABLES[kind];
+    return sql<RecordRows & { total: number | string }>`
+      select ${lifeColumns(kind, 's')}, t.total, ${revisionColumns(kind)}
+      from ${sql.table(records)} s
+      cross join lateral (select count(*) as total from ${sql.table(revisions)} c
+        where c.${sql.ref(key)} = s.id) t
+      left join lateral (select * from ${sql.table(revisions)} h where h.${sql.ref(key)} = s.id
+        order by h.saved_at desc, h.id desc offset ${window.offset} limit ${window.limit}) r on true
+      where s.id = ${recordId}
+      order by r.saved_at desc, r.id desc`;
+  },
+);
 
 /** A record's revisions, newest first, their total and the record's life: one round trip; null when unknown. */
 export async function recordHistory(
@@ -105,16 +133,7 @@ export async function recordHistory(
   recordId: string,
   window: { offset: number; limit: number },
 ): Promise<{ life: RecordLife; revisions: StoredRevision[]; total: number } | null> {
-  const { records, revisions, key } = TABLES[kind];
-  const { rows } = await prepared(sql<RecordRows & { total: number | string }>`
-    select ${lifeColumns(kind, 's')}, t.total, ${revisionColumns(kind)}
-    from ${sql.table(records)} s
-    cross join lateral (select count(*) as total from ${sql.table(revisions)} c
-      where c.${sql.ref(key)} = s.id) t
-    left join lateral (select * from ${sql.table(revisions)} h where h.${sql.ref(key)} = s.id
-      order by h.saved_at desc, h.id desc offset ${window.offset} limit ${window.limit}) r on true
-    where s.id = ${recordId}
-    order by r.saved_at desc, r.id desc`).execute(db);
+  const rows = await historyStatement(db, kind, { recordId, window });
   if (rows.length === 0) return null;
   return { ...lifeAndRevisions(rows), total: Number(rows[0]!.total) };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../server/db/database';
+import { compiledStatement, type Placeholders } from '../../../server/db/compiled-statements';
 import { prepared } from '../../../server/db/prepared-statements';
 import { createTestDatabase, testDbKinds } from '../../support/test-database';
 
@@ -31,5 +32,42 @@ describe.each(testDbKinds())('prepared statements on %s', (kind) => {
     await expect(echo('x', 'not a date', [1])).rejects.toThrow(/timestamp/);
     const { rows } = await echo('still usable', new Date(0), []);
     expect(rows[0]!.text).toBe('still usable');
+  });
+});
+
+describe.each(testDbKinds())('statements compiled once on %s', (kind) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database?.close());
+
+  type Values = { text: string | null; range: { from: number; to: number } };
+  const built: boolean[] = [];
+  const statement = compiledStatement(
+    (upper: boolean) => (upper ? 'upper' : 'as is'),
+    (upper, { text, range }: Placeholders<Values>) => {
+      built.push(upper);
+      return sql<{ text: string | null; n: number }>`
+        select ${upper ? sql`upper(${text}::text)` : sql`${text}::text`} as text,
+          (select count(*) from generate_series(${range.from}::int, ${range.to}::int)) as n`;
+    },
+  );
+
+  it("puts each call's values in their places, fields of an object included, and builds a shape once", async () => {
+    built.length = 0;
+    expect(await statement(database.db, false, { text: "it's", range: { from: 1, to: 3 } })).toEqual([
+      { text: "it's", n: 3 },
+    ]);
+    expect(await statement(database.db, false, { text: null, range: { from: 5, to: 14 } })).toEqual([
+      { text: null, n: 10 },
+    ]);
+    expect(await statement(database.db, true, { text: 'àb', range: { from: 2, to: 1 } })).toEqual([
+      { text: 'ÀB', n: 0 },
+    ]);
+    expect(await statement(database.db, true, { text: 'c', range: { from: 0, to: 0 } })).toEqual([
+      { text: 'C', n: 1 },
+    ]);
+    expect(built).toEqual([false, true]);
   });
 });

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_RANA } from '../../../contract/roles';
 import { buildApp } from '../../../server/app';
+import type { Db } from '../../../server/db/database';
 import { bearer, signedInUser } from '../../support/auth';
 import {
   DEMO_VOLUME,
@@ -23,7 +24,10 @@ import {
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { testDbKinds } from '../../support/test-database';
 
-/** Records the SQL of every query an app sends, so the test can ask the planner how it would run each. */
+/**
+ * Records the SQL of every query an app sends, so the test can ask the planner how it would run each: a query
+ * builder's as a plugin sees it, a statement compiled beforehand (server/db/compiled-statements.ts) as it is run.
+ */
 class QueryRecorder implements KyselyPlugin {
   readonly queries: CompiledQuery[] = [];
   private readonly compiler = new PostgresQueryCompiler();
@@ -35,6 +39,22 @@ class QueryRecorder implements KyselyPlugin {
 
   transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     return Promise.resolve(args.result);
+  }
+
+  /** `db`, recording what it is given to run already compiled as well. */
+  watch(db: Db): Db {
+    const queries = this.queries;
+    return new Proxy(db.withPlugin(this), {
+      get(target, property) {
+        const value: unknown = Reflect.get(target, property, target);
+        if (property === 'executeQuery')
+          return (query: CompiledQuery) => {
+            queries.push(query);
+            return target.executeQuery(query);
+          };
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+      },
+    });
   }
 }
 
@@ -55,7 +75,7 @@ describe.each(testDbKinds())('query plans of search and compare on %s', (kind) =
     await loadBulkRevisions(t.database.db, DEMO_VOLUME);
     app = await buildApp({
       config: t.config,
-      db: t.database.db.withPlugin(recorder),
+      db: recorder.watch(t.database.db),
       readiness: t.readiness,
       sessions: t.sessions,
       logger: false,
