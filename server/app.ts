@@ -78,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOverloadGuard(app, deps.config.apiMaxInFlight);
   acceptEmptyJsonBodies(app);
   // Before access control: its onRequest hook refuses with 401/403, and those answers need the headers too.
-  await registerSecurityHeaders(app, deps.config.secureTransport);
+  registerSecurityHeaders(app, deps.config.secureTransport);
   const services = buildServices({ ...deps, logger: app.log });
   registerAccessControl(app, deps.sessions, new RefusalAudit(services.identity.audit, deps.now));
   await registerOpenApi(app);

@@ -24,7 +24,7 @@ export async function buildStartingApp(deps: {
   const app = Fastify({ logger: deps.logger, serverFactory: deps.serverFactory });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  await registerSecurityHeaders(app, deps.secureTransport);
+  registerSecurityHeaders(app, deps.secureTransport);
   await app.register(healthRoutes, { readiness: deps.readiness });
   app.all(`${API_PREFIX}/*`, (_request, reply) =>
     reply
