@@ -46,6 +46,11 @@ export type DeletedSince = {
   deleted: DeletedRecord[];
   /** Deletions up to this time are all listed: the next call may start here. */
   latestDateCovered: Date;
+  /**
+   * The CRM's delete log no longer reached back to the start (its recycle bin was purged since): the deletions
+   * listed are those still in the recycle bin, and records purged before this call may be missing.
+   */
+  purgedLog: boolean;
 };
 
 /** Where a record is in the CRM: live, in the recycle bin (can be undeleted), or gone for good. */
@@ -112,6 +117,8 @@ export interface CrmConnector {
   updateRecord(object: CrmObject, id: string, fields: Record<string, unknown>): Promise<void>;
   /** Records of `object` deleted at or after `since` (as far back as the recycle bin goes when null). */
   deletedSince(object: CrmObject, since: Date | null): Promise<DeletedSince>;
+  /** The ids of every record of `object` the CRM still has, live or in its recycle bin. */
+  recordIds(object: CrmObject): Promise<Set<string>>;
   /** Whether the record lives, sits in the recycle bin, or was purged (or never existed). */
   recordState(object: CrmObject, id: string): Promise<RecordState>;
   /** Takes the record out of the recycle bin (same Id, its cascade-deleted children with it); CrmError if refused. */

@@ -181,6 +181,8 @@ export type FieldPlan = {
   missing: string[];
   /** The org's name of IsPersonAccount, when the org has person accounts. */
   personAccountField: string | undefined;
+  /** The org's name of MasterRecordId (the survivor of the merge that deleted a record), when describe lists it. */
+  mergeField: string | undefined;
 };
 
 /**
@@ -233,7 +235,13 @@ export function planFields(object: CrmObject, describe: DescribeField[]): FieldP
       writable: found.updateable && !found.calculated && !compoundParents.has(found.name.toLowerCase()),
     });
   }
-  return { object, fields, missing, personAccountField: byName.get('ispersonaccount')?.name };
+  return {
+    object,
+    fields,
+    missing,
+    personAccountField: byName.get('ispersonaccount')?.name,
+    mergeField: byName.get('masterrecordid')?.name,
+  };
 }
 
 /** The SOQL select list of a plan. */

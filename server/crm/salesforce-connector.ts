@@ -94,6 +94,12 @@ const withDeadline = <T>(promise: Promise<T>, ms: number): Promise<T> => {
 
 /** How long Salesforce keeps deleted records in the recycle bin (and lists them in Get Deleted). */
 const RECYCLE_BIN_DAYS = 15;
+/** The proxy jsforce reads from the environment by default (jsforce/lib/transport.js). */
+const proxyFromEnvironment = () =>
+  process.env.https_proxy ?? process.env.http_proxy ?? process.env.HTTPS_PROXY ?? process.env.HTTP_PROXY;
+
+/** Get Deleted's start must precede its end by more than a minute, seconds dropped. */
+const MIN_REPLICATION_SPAN_MS = 2 * 60_000;
 
 type QueryResult = {
   totalSize: number;
@@ -158,7 +164,12 @@ export class SalesforceConnector implements CrmConnector {
     // jsforce's request timeout defaults to a process-wide 30 minutes: a CRM that stops answering would hold a
     // restore (and its claim) or a sync page that long. REST calls get their own timeout below; the SOAP undelete,
     // a write, takes this default. A process talks to one CRM, so one setting serves.
-    setJsforceDefaults({ followRedirect: true, timeout: this.writeTimeoutMs });
+    // The defaults are replaced whole, so the proxy jsforce takes from the environment is passed on.
+    setJsforceDefaults({
+      followRedirect: true,
+      timeout: this.writeTimeoutMs,
+      httpProxy: proxyFromEnvironment(),
+    });
   }
 
   async listAgents(): Promise<CrmAgent[]> {
@@ -286,50 +297,120 @@ export class SalesforceConnector implements CrmConnector {
    * days at most and ignores seconds
    * (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api/resources_getdeleted.htm); the last
    * state of each record from QueryAll, which also returns records in the recycle bin
-   * (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_queryall.htm).
+   * (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_queryall.htm). A record
+   * listed but live again (undeleted since) is left out.
+   *
+   * getDeleted()'s rules (https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_getdeleted.htm):
+   * the start must precede the end "by more than one minute", and once the recycle bin has been purged a start
+   * before the purge is refused with INVALID_REPLICATION_DATE. Then the deletions still in the recycle bin are read
+   * with QueryAll instead (IsDeleted, dated by SystemModstamp, which is where Get Deleted takes its deletedDate
+   * from), and the answer says that records purged before this call may be missing.
    */
   async deletedSince(object: CrmObject, since: Date | null): Promise<DeletedSince> {
     const now = Date.now();
     const oldest = now - RECYCLE_BIN_DAYS * 86_400_000 + 60_000;
-    const start = new Date(Math.max(since?.getTime() ?? 0, oldest));
     const end = new Date(now);
-    const answer = await this.call<{
-      deletedRecords: Array<{ id: string; deletedDate: string }>;
-      latestDateCovered: string;
-    }>(
-      {
-        method: 'GET',
-        url: `/sobjects/${object}/deleted/?start=${encodeURIComponent(start.toISOString())}&end=${encodeURIComponent(end.toISOString())}`,
-      },
-      `Listing deleted ${object} records`,
-    );
-    const snapshots = new Map<string, CrmRecord>();
-    const ids = answer.deletedRecords.map((d) => d.id).filter((id) => ID_PATTERN.test(id));
+    // Two minutes, as the seconds of both ends are dropped.
+    const start = new Date(Math.min(Math.max(since?.getTime() ?? 0, oldest), now - MIN_REPLICATION_SPAN_MS));
+    let listed: Array<{ id: string; deletedDate: string }>;
+    let latestDateCovered: Date;
+    try {
+      const answer = await this.call<{
+        deletedRecords: Array<{ id: string; deletedDate: string }>;
+        latestDateCovered: string;
+      }>(
+        {
+          method: 'GET',
+          url: `/sobjects/${object}/deleted/?start=${encodeURIComponent(start.toISOString())}&end=${encodeURIComponent(end.toISOString())}`,
+        },
+        `Listing deleted ${object} records`,
+      );
+      listed = answer.deletedRecords;
+      latestDateCovered = new Date(parseSfDateTime(answer.latestDateCovered) ?? start.getTime());
+    } catch (error) {
+      if (!(error instanceof CrmError) || error.errorCode !== 'INVALID_REPLICATION_DATE') throw error;
+      return { ...(await this.recycleBinSince(object, start, end)), purgedLog: true };
+    }
+    const ids = listed.map((d) => d.id).filter((id) => ID_PATTERN.test(id));
+    const byIds: string[][] = [];
+    for (let i = 0; i < ids.length; i += 200)
+      byIds.push([
+        `Id IN (${ids
+          .slice(i, i + 200)
+          .map((id) => `'${id}'`)
+          .join(', ')})`,
+      ]);
+    const snapshots = await this.deletedSnapshots(object, byIds);
+    const deleted: DeletedRecord[] = [];
+    for (const d of listed) {
+      const snapshot = snapshots.get(d.id);
+      if (snapshot === 'live') continue;
+      deleted.push({
+        id: d.id,
+        deletedAt: new Date(parseSfDateTime(d.deletedDate) ?? Date.parse(d.deletedDate)),
+        snapshot: snapshot ?? null,
+      });
+    }
+    return { deleted, latestDateCovered, purgedLog: false };
+  }
+
+  /** The records in the recycle bin deleted since `start`, each dated by its SystemModstamp. */
+  private async recycleBinSince(object: CrmObject, start: Date, end: Date) {
+    const snapshots = await this.deletedSnapshots(object, [
+      ['IsDeleted = true', `SystemModstamp >= ${soqlDateTime(start)}`],
+    ]);
+    const deleted: DeletedRecord[] = [];
+    for (const snapshot of snapshots.values()) {
+      if (snapshot === 'live') continue;
+      deleted.push({
+        id: snapshot.Id,
+        deletedAt: new Date(parseSfDateTime(String(snapshot.SystemModstamp)) ?? end.getTime()),
+        snapshot,
+      });
+    }
+    return { deleted, latestDateCovered: end };
+  }
+
+  /**
+   * The snapshots QueryAll answers for the records matching each set of conditions (with IsDeleted true and
+   * MasterRecordId, the survivor of a merge, where the org has it), by Id; 'live' for one that is not deleted.
+   */
+  private async deletedSnapshots(
+    object: CrmObject,
+    queries: string[][],
+  ): Promise<Map<string, CrmRecord | 'live'>> {
     const plan = await this.plan(object);
-    for (let i = 0; i < ids.length; i += 200) {
-      const chunk = ids.slice(i, i + 200);
-      const soql = `SELECT ${[...selectList(plan), 'IsDeleted', 'MasterRecordId'].join(', ')} FROM ${object} WHERE ${[
-        ...this.scope(plan),
-        'IsDeleted = true',
-        `Id IN (${chunk.map((id) => `'${id}'`).join(', ')})`,
-      ].join(' AND ')}`;
+    const found = new Map<string, CrmRecord | 'live'>();
+    const select = [...selectList(plan), 'IsDeleted', ...(plan.mergeField ? [plan.mergeField] : [])];
+    for (const conditions of queries) {
+      const soql = `SELECT ${select.join(', ')} FROM ${object} WHERE ${[...this.scope(plan), ...conditions].join(' AND ')}`;
       for await (const page of this.query(soql, `Reading deleted ${object} records`, 'queryAll')) {
         for (const record of page.records) {
-          snapshots.set(record.Id, {
+          if (record.IsDeleted !== true) {
+            found.set(record.Id, 'live');
+            continue;
+          }
+          const survivor = plan.mergeField ? record[plan.mergeField] : null;
+          found.set(record.Id, {
             ...toSnapshot(plan, record),
             IsDeleted: true,
-            MasterRecordId: typeof record.MasterRecordId === 'string' ? record.MasterRecordId : null,
+            MasterRecordId: typeof survivor === 'string' ? survivor : null,
           });
         }
       }
     }
-    const deleted: DeletedRecord[] = answer.deletedRecords.map((d) => ({
-      id: d.id,
-      deletedAt: new Date(parseSfDateTime(d.deletedDate) ?? Date.parse(d.deletedDate)),
-      snapshot: snapshots.get(d.id) ?? null,
-    }));
-    const covered = parseSfDateTime(answer.latestDateCovered);
-    return { deleted, latestDateCovered: new Date(covered ?? start.getTime()) };
+    return found;
+  }
+
+  /** QueryAll of the Ids alone: a replication's "full pull" once the delete log was purged. */
+  async recordIds(object: CrmObject): Promise<Set<string>> {
+    const plan = await this.plan(object);
+    const where = this.scope(plan);
+    const soql = `SELECT Id FROM ${object}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+    const ids = new Set<string>();
+    for await (const page of this.query(soql, `Listing the ${object} records`, 'queryAll'))
+      for (const record of page.records) ids.add(record.Id);
+    return ids;
   }
 
   async recordState(object: CrmObject, id: string): Promise<RecordState> {

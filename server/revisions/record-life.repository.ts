@@ -89,3 +89,11 @@ export async function linkRecreated(db: Db, kind: RecordKind, oldId: string, new
     where id = ${oldId}`.execute(db);
   await sql`update ${sql.table(records)} set recreated_from = ${oldId} where id = ${newId}`.execute(db);
 }
+
+/** The ids of the records Storico holds as live (its newest revision of each is not a deletion). */
+export async function liveRecordIds(db: Db, kind: RecordKind): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    select s.id from ${sql.table(recordKinds[kind].records)} s
+    where not s.latest_deleted and s.latest_revision_id is not null`.execute(db);
+  return rows.map((row) => row.id);
+}

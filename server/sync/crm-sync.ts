@@ -118,6 +118,11 @@ export async function runSync(
       }
       // After the changes: a record changed and then deleted since the last run gets its last change first.
       const deletions = await syncDeletions(db, connector, object, options.overlapMs ?? DEFAULT_OVERLAP_MS);
+      if (deletions.purgedLog)
+        log.warn(
+          { object },
+          'sync: the CRM purged its recycle bin since the last run; records deleted and purged in between are not known',
+        );
       if (deletions.deleted > 0) log.info({ object, ...deletions }, 'sync: deletions stored');
     } catch (error) {
       await recordRun(db, object, (error as Error).message).catch(() => undefined);

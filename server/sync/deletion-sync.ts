@@ -1,21 +1,47 @@
-import type { CrmConnector, CrmObject, CrmRecord } from '../crm/crm-connector';
+import type { CrmConnector, CrmObject, CrmRecord, DeletedRecord, DeletedSince } from '../crm/crm-connector';
 import { toSfDateTime } from '../crm/salesforce-dates';
 import type { Db } from '../db/database';
 import { kindOfObject } from '../db/record-kinds';
 import { latestSnapshots } from '../restores/restores.repository';
 import { ensurePartitionsFor } from '../revisions/revision-partitions';
+import { liveRecordIds } from '../revisions/record-life.repository';
 import { storeSnapshots } from '../revisions/revision-store';
 import { advanceWatermark, readWatermark } from './sync-state.repository';
 
 /** The sync_state row of the deletions of `object`: a watermark of its own, apart from the changes'. */
 export const deletionsKey = (object: CrmObject) => `${object}:deleted`;
 
-export type DeletionReport = { deleted: number; stored: number };
+export type DeletionReport = {
+  deleted: number;
+  stored: number;
+  /** The CRM's delete log had been purged: records purged from its recycle bin before this run may be missing. */
+  purgedLog: boolean;
+};
+
+/**
+ * Once the CRM's delete log was purged, the deletions it no longer lists: records Storico holds as live that the
+ * CRM has neither live nor in its recycle bin. Their deletion time is not known; they are dated by this run.
+ */
+async function vanished(
+  db: Db,
+  connector: CrmConnector,
+  object: CrmObject,
+  listed: DeletedSince,
+): Promise<DeletedRecord[]> {
+  const inCrm = await connector.recordIds(object);
+  const seen = new Set(listed.deleted.map((d) => d.id));
+  return (await liveRecordIds(db, kindOfObject(object)))
+    .filter((id) => !inCrm.has(id) && !seen.has(id))
+    .map((id) => ({ id, deletedAt: listed.latestDateCovered, snapshot: null }));
+}
 
 /**
  * Stores each record deleted in the CRM since the last run as a revision with source `delete`, saved at the
  * deletion time: the snapshot the recycle bin keeps (IsDeleted true, MasterRecordId for a merge), or, once
  * purged, the last one Storico has with IsDeleted added. A record Storico never knew and cannot read is left out.
+ * When the CRM's delete log was purged since the last run, the records Storico holds as live and the CRM no longer
+ * has are stored as deleted too (getDeleted(): "If you get this exception, you should do a full pull of the
+ * table", https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_getdeleted.htm).
  * The revisions and the watermark move together, so a rerun stores nothing twice.
  */
 export async function syncDeletions(
@@ -26,7 +52,11 @@ export async function syncDeletions(
 ): Promise<DeletionReport> {
   const watermark = await readWatermark(db, deletionsKey(object));
   const since = watermark ? new Date(watermark.getTime() - overlapMs) : null;
-  const { deleted, latestDateCovered } = await connector.deletedSince(object, since);
+  const listed = await connector.deletedSince(object, since);
+  const { latestDateCovered, purgedLog } = listed;
+  const deleted = purgedLog
+    ? [...listed.deleted, ...(await vanished(db, connector, object, listed))]
+    : listed.deleted;
   const known = await latestSnapshots(
     db,
     kindOfObject(object),
@@ -51,5 +81,5 @@ export async function syncDeletions(
     await advanceWatermark(trx, deletionsKey(object), latestDateCovered);
     return results.filter((r) => r.stored).length;
   });
-  return { deleted: deleted.length, stored };
+  return { deleted: deleted.length, stored, purgedLog };
 }

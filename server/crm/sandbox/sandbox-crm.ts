@@ -439,7 +439,11 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
 
   // sObject Get Deleted: https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api/resources_getdeleted.htm
   // (answer: https://developer.salesforce.com/docs/platform/api-rest/guide/dome-get-deleted.md). Results go back
-  // no further than the recycle bin does, and forward no further than now.
+  // no further than the recycle bin does, and forward no further than now. getDeleted()'s rules
+  // (https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_getdeleted.htm): the start
+  // must precede the end "by more than one minute", and a start before a purge of the recycle bin is refused
+  // ("If the purge has been performed before your getDeleted() call is executed, an INVALID_REPLICATION_DATE error
+  // is returned"); earliestDateAvailable is "the timestamp ... of the last physically deleted object".
   const getDeleted = async (request: FastifyRequest, reply: FastifyReply) => {
     const { type } = request.params as { type: string };
     if (!isSandboxObject(type)) return sendErrors(reply, 404, [NOT_FOUND]);
@@ -450,21 +454,19 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     };
     const start = dateTime(query.start);
     const end = dateTime(query.end);
-    if (start === undefined || end === undefined || end <= start) {
-      return sendErrors(reply, 400, [
-        {
-          errorCode: 'INVALID_REPLICATION_DATE',
-          message: 'start and end must be date-times, start before end',
-        },
-      ]);
-    }
-    const earliest = Math.max(start, Date.now() - binMs);
+    const refuse = (message: string) =>
+      sendErrors(reply, 400, [{ errorCode: 'INVALID_REPLICATION_DATE', message }]);
+    if (start === undefined || end === undefined || end - start <= 60_000)
+      return refuse('start and end must be date-times, start more than one minute before end');
+    const purged = records.lastPurgedDeletion(type);
+    if (start < purged)
+      return refuse(`the recycle bin was emptied: start must be after ${toSfDateTime(purged)}`);
     const latest = Math.min(end, records.now());
     return {
       deletedRecords: records
-        .deletedBetween(type, earliest, latest + 1)
+        .deletedBetween(type, Math.max(start, Date.now() - binMs), latest + 1)
         .map((d) => ({ id: d.id, deletedDate: toSfDateTime(d.deletedAt) })),
-      earliestDateAvailable: toSfDateTime(earliest),
+      earliestDateAvailable: toSfDateTime(Math.max(purged, Date.now() - binMs)),
       latestDateCovered: toSfDateTime(latest),
     };
   };

@@ -107,6 +107,8 @@ export class SandboxRecords {
   private created = 0;
   private caseNumbers = 0;
   private contactIds: Map<string, string> | undefined;
+  /** By object, the deletion time of the last record purged from the recycle bin (getDeleted's earliestDateAvailable). */
+  private readonly purgedUpTo = { Account: 0, Case: 0 };
 
   constructor(
     data: SandboxData,
@@ -437,11 +439,17 @@ export class SandboxRecords {
           continue;
         this.tables[object].delete(r.Id);
         purged.push(r.Id);
+        this.purgedUpTo[object] = Math.max(this.purgedUpTo[object], parseSfDateTime(r.SystemModstamp) ?? 0);
         if (this.options.changeLog)
           appendFileSync(this.options.changeLog, `${JSON.stringify({ type: object, purged: r.Id })}\n`);
       }
     }
     return purged;
+  }
+
+  /** The deletion time of the last record of `object` purged from the recycle bin (0: none yet). */
+  lastPurgedDeletion(object: SandboxObject): number {
+    return object === 'Account' || object === 'Case' ? this.purgedUpTo[object] : 0;
   }
 
   /** Records of `object` in the recycle bin deleted in [start, end): their ids and deletion times. */

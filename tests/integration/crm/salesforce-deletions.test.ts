@@ -57,6 +57,29 @@ describe('Salesforce connector: deleted records', () => {
     expect((error as CrmError).errorCode).toBe('UNDELETE_FAILED');
   });
 
+  it('after a purge of the recycle bin, lists what the bin still holds and says so; the ids it has are live or binned', async () => {
+    const since = new Date(Date.now() - 1000);
+    const [kept, purged] = persons().slice(8, 10);
+    for (const a of [kept!, purged!]) sandbox.records.remove('Account', a.Id, sandbox.integrationUserId);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sandbox.purge([purged!.Id])).toEqual([purged!.Id]);
+
+    const answer = await crm.deletedSince('Account', since);
+    expect(answer.purgedLog).toBe(true);
+    const byId = new Map(answer.deleted.map((d) => [d.id, d]));
+    expect(byId.has(purged!.Id)).toBe(false);
+    expect(byId.get(kept!.Id)?.snapshot).toMatchObject({ IsDeleted: true, LastName: kept!.LastName });
+    expect(byId.get(kept!.Id)!.deletedAt.getTime()).toBeGreaterThanOrEqual(since.getTime());
+
+    const ids = await crm.recordIds('Account');
+    expect(ids.has(kept!.Id)).toBe(true);
+    expect(ids.has(purged!.Id)).toBe(false);
+    expect(ids.has(persons()[0]!.Id)).toBe(true);
+    expect([...ids].every((id) => sandbox.records.stored('Account', id)?.IsPersonAccount === true)).toBe(
+      true,
+    );
+  });
+
   it('creates a case without assignment rules, answering its new Id', async () => {
     const template = sandbox.records.all('Case').find((c) => String(c.OwnerId).startsWith('005'))!;
     const id = await crm.createRecord('Case', {
@@ -68,5 +91,36 @@ describe('Salesforce connector: deleted records', () => {
     const created = await crm.readRecord('Case', id);
     expect(created).toMatchObject({ Id: id, Subject: 'Creato dal connettore', OwnerId: template.OwnerId });
     expect(created.CaseNumber).not.toBe(template.CaseNumber);
+  });
+});
+
+describe('Salesforce connector: deletions in an org whose cases have no MasterRecordId', () => {
+  let sandbox: SandboxCrm;
+
+  beforeAll(async () => {
+    sandbox = await startSandboxCrm({
+      port: 0,
+      counts: { users: 2, accounts: 5, cases: 8 },
+      hiddenFields: { Case: ['MasterRecordId'] },
+    });
+  });
+  afterAll(() => sandbox.close());
+
+  it('lists deleted cases without asking for the field', async () => {
+    const crm = new SalesforceConnector({
+      loginUrl: sandbox.url,
+      clientId: 'sandbox',
+      clientSecret: 'sandbox',
+    });
+    const victim = sandbox.records.all('Case')[0]!;
+    sandbox.records.remove('Case', victim.Id, sandbox.integrationUserId);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const answer = await crm.deletedSince('Case', new Date(Date.now() - 1000));
+    expect(answer.deleted.map((d) => d.id)).toEqual([victim.Id]);
+    expect(answer.deleted[0]!.snapshot).toMatchObject({
+      Id: victim.Id,
+      IsDeleted: true,
+      MasterRecordId: null,
+    });
   });
 });

@@ -185,4 +185,33 @@ describe('sandbox CRM: recycle bin, merge, create and undelete over HTTP', () =>
       await short.close();
     }
   });
+
+  it('Get Deleted refuses a span of a minute or less, and a start before the last purge of the recycle bin', async () => {
+    const iso = (at: number) => encodeURIComponent(new Date(at).toISOString());
+    const deleted = (start: number, end: number) =>
+      call('GET', `${DATA}/sobjects/Case/deleted/?start=${iso(start)}&end=${iso(end)}`);
+    const refusal = [expect.objectContaining({ errorCode: 'INVALID_REPLICATION_DATE' })];
+    const now = Date.now();
+    const tooShort = await deleted(now - 60_000, now);
+    expect(tooShort.status).toBe(400);
+    expect(await tooShort.json()).toEqual(refusal);
+
+    const victim = sandbox.records.all('Case').at(-1)!;
+    expect((await call('DELETE', `${DATA}/sobjects/Case/${victim.Id}`)).status).toBe(204);
+    const start = Date.now() - 5 * 60_000;
+    const listed = await deleted(start, Date.now() + 60_000);
+    expect(listed.status).toBe(200);
+    const { deletedRecords } = (await listed.json()) as {
+      deletedRecords: Array<{ id: string; deletedDate: string }>;
+    };
+    const deletedDate = deletedRecords.find((d) => d.id === victim.Id)!.deletedDate;
+
+    expect(sandbox.purge([victim.Id])).toEqual([victim.Id]);
+    const refused = await deleted(start, Date.now() + 60_000);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual(refusal);
+    const afterPurge = await deleted(Date.parse(deletedDate.replace('+0000', 'Z')) + 1, Date.now() + 120_000);
+    expect(afterPurge.status).toBe(200);
+    expect(await afterPurge.json()).toMatchObject({ deletedRecords: [], earliestDateAvailable: deletedDate });
+  });
 });

@@ -262,4 +262,20 @@ describe.each(testDbKinds())('records deleted and merged in the CRM on %s', (dbK
     expect((await f.requestRow('account', id))?.outcome).toBe('undeleted');
     expect((await f.inCrm('account', recordId)).Phone).toBe(target.json.Phone);
   });
+
+  it('a contact deleted and purged between two syncs is stored as deleted at the sync, from its last snapshot', async () => {
+    const { recordId, latest } = await f.editedRecord('account', { Phone: '+39 02 4444444' });
+    deleteInCrm('account', recordId);
+    expect(f.sandbox.purge([recordId])).toEqual([recordId]);
+    const beforeSync = Date.now();
+    await f.sync();
+    const [deletion, before] = await f.revisions('account', recordId);
+    expect(deletion!.source).toBe('delete');
+    expect(before!.id).toBe(latest.id);
+    expect(deletion!.json).toMatchObject({ Id: recordId, IsDeleted: true, Phone: '+39 02 4444444' });
+    expect(parseSfDateTime(String(deletion!.json.SystemModstamp))).toBeGreaterThanOrEqual(beforeSync - 1000);
+    const count = (await f.revisions('account', recordId)).length;
+    await f.sync();
+    expect((await f.revisions('account', recordId)).length).toBe(count);
+  });
 });
