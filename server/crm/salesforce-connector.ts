@@ -570,9 +570,14 @@ export class SalesforceConnector implements CrmConnector {
         throw new CrmOutcomeUnknown(`${context}: sent, but Salesforce did not answer (${describe(error)})`);
       }
       const crmError = toCrmError(error, context);
-      // 403 REQUEST_LIMIT_EXCEEDED: the org refuses every call until its usage drops. It is not retried (jsforce
-      // retries only the statuses above) and the caller's run ends at once.
-      if (crmError.errorCode === 'REQUEST_LIMIT_EXCEEDED') {
+      // 403 REQUEST_LIMIT_EXCEEDED "TotalRequests Limit exceeded.": the org refuses every call until its daily usage
+      // drops. It is not retried (jsforce retries only the statuses above) and the caller's run ends at once. The
+      // same code for the concurrent requests ("ConcurrentRequests", "ConcurrentPerOrgLongTxn") refuses only while
+      // the org is that busy: this call fails, the daily allowance is not taken for spent.
+      if (
+        crmError.errorCode === 'REQUEST_LIMIT_EXCEEDED' &&
+        !/concurrent/i.test(crmError.errors[0]?.message ?? '')
+      ) {
         this.exceededAt = Date.now();
         if (this.usage) this.usage = { ...this.usage, used: Math.max(this.usage.used, this.usage.limit) };
       }

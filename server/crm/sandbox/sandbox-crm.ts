@@ -26,9 +26,10 @@ export type SandboxState = SandboxData;
 /**
  * Test-only misbehaviour of sObject PATCH requests: `fail` answers Salesforce's 500 UNKNOWN_EXCEPTION without
  * saving; `hang` never answers and saves nothing; `apply-and-hang` saves, then never answers; `apply-and-drop`
- * saves, then drops the connection without an answer.
+ * saves, then drops the connection without an answer; `busy` refuses with 403 REQUEST_LIMIT_EXCEEDED for the org's
+ * concurrent long-running requests, the daily allowance untouched.
  */
-export type WriteFault = 'fail' | 'hang' | 'apply-and-hang' | 'apply-and-drop';
+export type WriteFault = 'fail' | 'hang' | 'apply-and-hang' | 'apply-and-drop' | 'busy';
 
 export type SandboxCrmOptions = SandboxRecordsOptions & {
   /** 0 = any free port. */
@@ -546,6 +547,11 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
           message:
             'An unexpected error occurred. Please include this ErrorId if you contact support: 42-sandbox',
         },
+      ]);
+    }
+    if (fault === 'busy') {
+      return sendErrors(reply, 403, [
+        { errorCode: 'REQUEST_LIMIT_EXCEEDED', message: 'ConcurrentPerOrgLongTxn Limit exceeded.' },
       ]);
     }
     if (fault !== 'hang') {

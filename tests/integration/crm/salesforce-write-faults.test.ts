@@ -54,6 +54,17 @@ describe('Salesforce connector writes when the CRM misbehaves', () => {
     expect(saved).toBe(false);
   });
 
+  it('reports a refusal for the concurrent requests without taking the daily allowance for spent', async () => {
+    await crm.checkLimits(); // the limits just read: limitExceeded() answers from what the write taught it
+    const { error, patches, saved } = await writeWith('busy');
+    expect(error).toBeInstanceOf(CrmError);
+    expect((error as CrmError).errorCode).toBe('REQUEST_LIMIT_EXCEEDED');
+    expect(patches).toBe(1);
+    expect(saved).toBe(false);
+    expect(await crm.limitExceeded()).toBe(false);
+    expect(crm.apiUsage()!.used).toBeLessThan(crm.apiUsage()!.limit);
+  });
+
   it('gives up on a write that is never answered within the write timeout: outcome unknown, sent once', async () => {
     const { error, ms, patches, saved } = await writeWith('hang');
     expect(error).toBeInstanceOf(CrmOutcomeUnknown);
