@@ -121,7 +121,7 @@ export async function runSync(
       if (deletions.purgedLog)
         log.warn(
           { object },
-          'sync: the CRM purged its recycle bin since the last run; records deleted and purged in between are not known',
+          'sync: the CRM purged its recycle bin since the last run; the records it no longer has are stored as deleted, dated by this run',
         );
       if (deletions.deleted > 0) log.info({ object, ...deletions }, 'sync: deletions stored');
     } catch (error) {
