@@ -42,7 +42,9 @@ const REVISION_COLUMNS = ['id', 'saved_at', 'source', 'json'] as const;
 /**
  * The same two versions as whole revisions, for the record row `row`: three lateral probes of the (record, saved_at
  * desc, id desc) index, `b` (latest before dateFrom ends), `f` (first in the range, read only when there is no `b`)
- * and `l` (latest before dateTo ends), each reading the revision it finds and nothing else.
+ * and `l` (latest after dateFrom ends and before dateTo ends), each reading the revision it finds and nothing else.
+ * The version in effect at dateTo is `l`, else `b`: `l` reads only the quarters of the range, where a probe for the
+ * latest before dateTo would read every quarter from the record's first revision on.
  */
 export function inEffectRevisions(
   kind: RecordKind,
@@ -59,7 +61,7 @@ export function inEffectRevisions(
     joins: sql`left join lateral ${probe(sql`r.saved_at < ${range.startDayEnd} and ${sinceFirst(row)}`, latest)} b on true
       left join lateral ${probe(sql`r.saved_at >= ${range.start} and r.saved_at < ${range.end}`, sql`r.saved_at, r.id`)} f
         on b.id is null
-      left join lateral ${probe(sql`r.saved_at < ${range.end} and ${sinceFirst(row)}`, latest)} l on true`,
+      left join lateral ${probe(sql`r.saved_at >= ${range.startDayEnd} and r.saved_at < ${range.end}`, latest)} l on true`,
     columns: sql.join(
       (['b', 'f', 'l'] as const).flatMap((end) =>
         REVISION_COLUMNS.map((c) => sql`${sql.ref(`${end}.${c}`)} as ${sql.ref(`${end}_${c}`)}`),

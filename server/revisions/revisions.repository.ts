@@ -87,7 +87,7 @@ export async function recordInRange(
   return {
     life: lifeOf(row),
     earlier: endOf(row, 'b', recordId) ?? endOf(row, 'f', recordId),
-    later: endOf(row, 'l', recordId),
+    later: endOf(row, 'l', recordId) ?? endOf(row, 'b', recordId),
   };
 }
 
