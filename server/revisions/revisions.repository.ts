@@ -56,11 +56,6 @@ function endOf(row: InEffectRow, end: 'b' | 'f' | 'l', recordId: string): Stored
   });
 }
 
-/**
- * The versions in effect at both ends of the range (server/db/versions-in-effect.ts), as revisions, with the
- * record's life: one round trip. Null when Storico does not know the record; no revisions when it has none up to
- * the range's end.
- */
 const inRangeStatement = compiledStatement(
   (kind: RecordKind) => kind,
   (kind, { recordId, range }: Placeholders<{ recordId: string; range: DayRange }>) => {
@@ -72,6 +67,11 @@ const inRangeStatement = compiledStatement(
   },
 );
 
+/**
+ * The versions in effect at both ends of the range (server/db/versions-in-effect.ts), as revisions, with the
+ * record's life: one round trip. Null when Storico does not know the record; no revisions when it has none up to
+ * the range's end.
+ */
 export async function recordInRange(
   db: Db,
   kind: RecordKind,
