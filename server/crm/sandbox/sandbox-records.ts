@@ -319,7 +319,7 @@ export class SandboxRecords {
     const values = checked.values;
     const missing = this.schema
       .fields(object)
-      .filter((f) => f.createable && !f.nillable && f.type !== 'boolean' && !f.compoundFieldName)
+      .filter((f) => f.createable && !f.nillable && !f.defaultedOnCreate && !f.compoundFieldName)
       .filter((f) => !(f.name === 'Name' && object === 'Account' && this.personType(values.RecordTypeId)))
       .filter((f) => values[f.name] === undefined || values[f.name] === null || values[f.name] === '');
     const personNameMissing =

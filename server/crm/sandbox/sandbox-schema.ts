@@ -4,8 +4,8 @@
  * Storico's own field catalogue, so that a connector asking for a field Salesforce does not have fails here too.
  *
  * - sObject Describe: https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_sobject_describe.htm
- *   (fields[] with name, type, updateable, createable, calculated, nillable, referenceTo, relationshipName,
- *   compoundFieldName)
+ *   (fields[] with name, type, updateable, createable, calculated, nillable, defaultedOnCreate, referenceTo,
+ *   relationshipName, compoundFieldName)
  * - Address Compound Fields: https://developer.salesforce.com/docs/platform/object-reference/guide/compound-fields-address.html
  *   (BillingAddress is read-only; it is written through BillingStreet, BillingCity, ... BillingGeocodeAccuracy)
  * - Person Accounts (Account object reference, "Person Account Fields"): IsPersonAccount, PersonContactId and the
@@ -38,6 +38,12 @@ export type SandboxField = {
   createable: boolean;
   calculated: boolean;
   nillable: boolean;
+  /**
+   * Given a value by the org when a create leaves it out (the Object Reference's "Defaulted on create"): an owner
+   * is the running user, a checkbox is false. A create must name a field only when it is createable, not nillable
+   * and not defaulted on create.
+   */
+  defaultedOnCreate: boolean;
   custom: boolean;
   referenceTo: string[];
   relationshipName: string | null;
@@ -54,6 +60,7 @@ const field = (name: string, type: DescribeType, options: Options = {}): Sandbox
   createable: options.createable ?? options.updateable ?? true,
   calculated: options.calculated ?? false,
   nillable: options.nillable ?? type !== 'boolean',
+  defaultedOnCreate: options.defaultedOnCreate ?? type === 'boolean',
   custom: name.endsWith('__c') || name.endsWith('__pc'),
   referenceTo: options.referenceTo ?? [],
   relationshipName: options.relationshipName ?? null,
@@ -126,7 +133,7 @@ const SCHEMA: Record<SandboxObject, SandboxField[]> = {
     field('Website', 'url'),
     field('Industry', 'picklist'),
     field('Description', 'textarea'),
-    reference('OwnerId', ['User'], 'Owner', { nillable: false }),
+    reference('OwnerId', ['User'], 'Owner', { nillable: false, defaultedOnCreate: true }),
     ...audit(),
     reference('PersonContactId', ['Contact'], 'PersonContact', { updateable: false, createable: false }),
     readOnly('IsPersonAccount', 'boolean'),
@@ -161,7 +168,7 @@ const SCHEMA: Record<SandboxObject, SandboxField[]> = {
     readOnly('IsClosed', 'boolean'),
     readOnly('ClosedDate', 'datetime'),
     // A case may belong to a queue: Owner is polymorphic (Group or User).
-    reference('OwnerId', ['Group', 'User'], 'Owner', { nillable: false }),
+    reference('OwnerId', ['Group', 'User'], 'Owner', { nillable: false, defaultedOnCreate: true }),
     ...audit(),
     readOnly('ContactPhone', 'phone'),
     readOnly('ContactEmail', 'email'),

@@ -139,6 +139,13 @@ describe('sandbox CRM: recycle bin, merge, create and undelete over HTTP', () =>
     expect(created.CaseNumber).not.toBe(sandbox.records.get('Case', first.id)!.CaseNumber);
     expect(sandbox.records.all('Case').filter((c) => c.CaseNumber === created.CaseNumber)).toHaveLength(1);
 
+    // OwnerId is "Defaulted on create" (Object Reference, Case): left out, the running user owns the record.
+    const { OwnerId: _owner, ...unowned } = body;
+    const defaulted = await call('POST', `${DATA}/sobjects/Case`, unowned, { 'sforce-auto-assign': 'FALSE' });
+    expect(defaulted.status).toBe(201);
+    const third = (await defaulted.json()) as { id: string };
+    expect(sandbox.records.get('Case', third.id)?.OwnerId).toBe(sandbox.integrationUserId);
+
     const readOnly = await call('POST', `${DATA}/sobjects/Case`, { ...body, CaseNumber: '1' });
     expect(readOnly.status).toBe(400);
     expect(await readOnly.json()).toEqual([
