@@ -10,7 +10,7 @@ import { ComparisonView, type ComparisonViewProps } from './comparison-view';
 import { LoadFailed } from './load-failed';
 
 /**
- * 'Versione al' + the search dates; 'Le versioni sono le medesime' on the right when there is one version.
+ * Headed by the search dates (`it.compare.versionAt`), with `it.compare.same` on the right when there is one version.
  * Revisions picked on the timeline are named by the moment they were saved.
  */
 export function comparisonHeadings(pair: RevisionPair, range: DayRange, picked: boolean): [string, string] {

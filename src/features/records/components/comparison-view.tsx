@@ -15,7 +15,7 @@ import { fieldValue, isFieldChanged, type SectionDef } from '../kinds/fields';
 import type { Sections } from '../kinds/kind-def';
 
 export type ComparisonViewProps = {
-  /** The two column headings: 'Versione al DD/MM/YYYY', or 'Le versioni sono le medesime' on the right. */
+  /** The two column headings: the version's date, or the same-version note on the right (SPEC.md section 2). */
   headings: readonly [string, string];
   /** The snapshots' JSON text, left (the first version) and right (the second). */
   left: string;

@@ -12,7 +12,7 @@ import { RecordLifeBanner } from './record-life-banner';
 import { RestoreActions } from './restore-actions';
 
 /**
- * `/contatti/{id}` 'Dettaglio Contatto', `/casi/{id}` 'Dettaglio Caso': the record at the search dates (or two
+ * `/contatti/{id}` and `/casi/{id}`, the detail screens (SPEC.md section 2): the record at the search dates (or two
  * revisions picked on its timeline) and its restore buttons.
  */
 export function DetailPage({ kind }: { kind: RecordKind }) {

@@ -42,7 +42,7 @@ function expansionSections(left: Snapshot | null, right: Snapshot | null): Secti
 }
 
 /**
- * 'Dettaglio Caso': the sections of SPEC.md section 2 over the case snapshot's fields. 'Customer Product
+ * The case detail screen's sections (SPEC.md section 2) over the case snapshot's fields. 'Customer Product
  * Information' shows only when a version's reason is 'Feedback on Product'.
  */
 function detailSections(left: Snapshot | null, right: Snapshot | null): SectionDef[] {

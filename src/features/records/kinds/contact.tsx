@@ -26,7 +26,7 @@ const expansionSections: readonly SectionDef[] = [
   },
 ];
 
-/** 'Dettaglio Contatto': the sections and fields of SPEC.md section 2. */
+/** The contact detail screen's sections and fields (SPEC.md section 2). */
 const detailSections: readonly SectionDef[] = [
   {
     id: 'details',
