@@ -162,16 +162,22 @@ export type DescribeField = {
   name: string;
   type: string;
   updateable: boolean;
+  createable: boolean;
   calculated: boolean;
   relationshipName?: string | null;
   compoundFieldName?: string | null;
   referenceTo?: string[];
 };
 
+/** How a field can be written: by an update (PATCH) and by a create (POST). */
+export type WriteMode = 'update' | 'create';
+
+type AddressParts = Partial<Record<AddressKey, string>>;
+
 type PlannedField =
-  | { name: string; kind: 'value'; orgName: string; writable: boolean }
+  | { name: string; kind: 'value'; orgName: string; writable: boolean; creatable: boolean }
   | { name: string; kind: 'relation'; relationship: string; field: string }
-  | { name: string; kind: 'address'; orgName: string; parts: Partial<Record<AddressKey, string>> };
+  | { name: string; kind: 'address'; orgName: string; parts: AddressParts; createParts: AddressParts };
 
 /** What the connector reads and writes of one object in this org, from its describe. */
 export type FieldPlan = {
@@ -187,8 +193,10 @@ export type FieldPlan = {
 
 /**
  * Matches the catalogue with the org's describe: names without regard to case (the org's casing is kept), relationship
- * fields through their relationshipName, compound fields written through their updateable components. A field is
- * writable when describe says updateable and not calculated, and it is not itself compound (a person account's Name).
+ * fields through their relationshipName, compound fields written through their components. A field is writable by
+ * an update when describe says updateable, and by a create when it says createable ("Indicates whether the field
+ * can be created"), in both cases not calculated and not itself compound (a person account's Name). The two differ:
+ * a create sending a field that is not createable is refused with INVALID_FIELD_FOR_INSERT_UPDATE.
  * sObject Describe: https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_sobject_describe.htm
  */
 export function planFields(object: CrmObject, describe: DescribeField[]): FieldPlan {
@@ -219,20 +227,25 @@ export function planFields(object: CrmObject, describe: DescribeField[]): FieldP
       continue;
     }
     if (found.type === 'address') {
-      const parts: Partial<Record<AddressKey, string>> = {};
+      const parts: AddressParts = {};
+      const createParts: AddressParts = {};
       const prefix = found.name.replace(/Address$/i, '');
       for (const [key, suffix] of Object.entries(WRITABLE_ADDRESS_PARTS)) {
         const part = byName.get(`${prefix}${suffix}`.toLowerCase());
-        if (part && part.updateable && !part.calculated) parts[key as AddressKey] = part.name;
+        if (!part || part.calculated) continue;
+        if (part.updateable) parts[key as AddressKey] = part.name;
+        if (part.createable) createParts[key as AddressKey] = part.name;
       }
-      fields.push({ name: found.name, kind: 'address', orgName: found.name, parts });
+      fields.push({ name: found.name, kind: 'address', orgName: found.name, parts, createParts });
       continue;
     }
+    const settable = !found.calculated && !compoundParents.has(found.name.toLowerCase());
     fields.push({
       name: found.name,
       kind: 'value',
       orgName: found.name,
-      writable: found.updateable && !found.calculated && !compoundParents.has(found.name.toLowerCase()),
+      writable: settable && found.updateable,
+      creatable: settable && found.createable,
     });
   }
   return {
@@ -270,21 +283,28 @@ export const writableFields = (plan: FieldPlan): string[] =>
     .map((f) => f.name);
 
 /**
- * The PATCH body for `fields` (keyed by snapshot name, matched without regard to case): writable fields under
- * the org's names, addresses through their components. An address key the snapshot does not hold (one stored
- * before Storico kept all ten) is left as the CRM has it; an empty address empties every component.
+ * The PATCH (update) or POST (create) body for `fields` (keyed by snapshot name, matched without regard to case):
+ * the fields describe lets that call write, under the org's names, addresses through their components. An address
+ * key the snapshot does not hold (one stored before Storico kept all ten) is left as the CRM has it; an empty
+ * address empties every component.
  */
-export function toWriteBody(plan: FieldPlan, fields: Record<string, unknown>): Record<string, unknown> {
+export function toWriteBody(
+  plan: FieldPlan,
+  fields: Record<string, unknown>,
+  mode: WriteMode = 'update',
+): Record<string, unknown> {
   const byName = new Map(plan.fields.map((f) => [f.name.toLowerCase(), f]));
   const body: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(fields)) {
     const f = byName.get(name.toLowerCase());
     if (!f || f.kind === 'relation') continue;
     if (f.kind === 'value') {
-      if (f.writable && f.orgName !== 'Id') body[f.orgName] = value;
+      const allowed = mode === 'create' ? f.creatable : f.writable;
+      if (allowed && f.orgName !== 'Id') body[f.orgName] = value;
       continue;
     }
-    for (const [key, orgName] of Object.entries(f.parts) as [AddressKey, string][]) {
+    const parts = mode === 'create' ? f.createParts : f.parts;
+    for (const [key, orgName] of Object.entries(parts) as [AddressKey, string][]) {
       if (!isObject(value)) body[orgName] = null;
       else if (key in value) body[orgName] = value[key] ?? null;
     }

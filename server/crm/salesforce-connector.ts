@@ -277,7 +277,7 @@ export class SalesforceConnector implements CrmConnector {
   }
 
   async createRecord(object: CrmObject, fields: Record<string, unknown>): Promise<string> {
-    const body = toWriteBody(await this.plan(object), fields);
+    const body = toWriteBody(await this.plan(object), fields, 'create');
     // sObject Create answers 201 {id, success, errors}
     // (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_sobject_create.htm).
     const answer = await this.call<{ id: string }>(

@@ -14,10 +14,12 @@ const f = (name: string, extra: Partial<DescribeField> = {}): DescribeField => (
   name,
   type: 'string',
   updateable: true,
+  createable: true,
   calculated: false,
   ...extra,
 });
-const ro = (name: string, extra: Partial<DescribeField> = {}) => f(name, { updateable: false, ...extra });
+const ro = (name: string, extra: Partial<DescribeField> = {}) =>
+  f(name, { updateable: false, createable: false, ...extra });
 const parts = (prefix: string, withCodes = true) => [
   ...[
     'Street',
@@ -124,6 +126,34 @@ describe('the field plan from an org describe', () => {
       ShippingState: null,
       ShippingPostalCode: null,
       ShippingCountry: null,
+    });
+  });
+
+  it('writes on a create the fields describe says createable, and on an update those it says updateable', () => {
+    // Set Audit Fields upon Record Creation makes CreatedDate createable but never updateable; a field can also be
+    // updateable and not createable. A create naming a field that is not createable is refused.
+    const createOnly = planFields('Account', [
+      ...accountDescribe,
+      f('CreatedDate', { type: 'datetime', updateable: false }),
+      f('Description', { createable: false }),
+      f('BillingCity', { compoundFieldName: 'BillingAddress', createable: false }),
+    ]);
+    const fields = {
+      Phone: '+39 06 1234567',
+      CreatedDate: '2024-01-02T03:04:05.000+0000',
+      Description: 'Cliente storico',
+      BillingAddress: { city: 'Roma', street: 'Via Appia 1' },
+    };
+    expect(toWriteBody(createOnly, fields, 'create')).toEqual({
+      Phone: '+39 06 1234567',
+      CreatedDate: '2024-01-02T03:04:05.000+0000',
+      BillingStreet: 'Via Appia 1',
+    });
+    expect(toWriteBody(createOnly, fields, 'update')).toEqual({
+      Phone: '+39 06 1234567',
+      Description: 'Cliente storico',
+      BillingStreet: 'Via Appia 1',
+      BillingCity: 'Roma',
     });
   });
 
