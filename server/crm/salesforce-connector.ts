@@ -1,5 +1,6 @@
 import { Connection } from 'jsforce';
 import { setDefaults as setJsforceDefaults } from 'jsforce/lib/request';
+import { GATEWAY_STATUSES, StatusTransport } from './answer-status';
 import {
   CrmError,
   CrmOutcomeUnknown,
@@ -77,7 +78,8 @@ const isWrite = (method: string) => method !== 'GET';
 function unansweredWrite(error: unknown): boolean {
   if (error instanceof CrmOutcomeUnknown) return true;
   const e = error as { name?: string; code?: string; message?: string; errorCode?: string };
-  if (e.errorCode === 'ERROR_HTTP_504') return true;
+  // A gateway's page instead of Salesforce's body (the SOAP undelete, whose status is not kept).
+  if (e.errorCode === 'ERROR_HTTP_502' || e.errorCode === 'ERROR_HTTP_504') return true;
   if (e.message === 'Request Timeout' || e.name === 'AbortError') return true;
   if (e.name === 'FetchError') return !NOT_SENT_CODES.has(e.code ?? '');
   return false;
@@ -545,6 +547,7 @@ export class SalesforceConnector implements CrmConnector {
     };
     const write = isWrite(request.method);
     const timeout = write ? this.writeTimeoutMs : readTimeoutMs;
+    const transport = new StatusTransport();
     try {
       // jsforce retries 5xx and network errors itself (with backoff) for the methods it is told may be repeated:
       // reads only. A write whose answer was lost may have been applied (a PATCH with a trigger, a POST that
@@ -559,6 +562,7 @@ export class SalesforceConnector implements CrmConnector {
             methods: ['GET'],
           },
           timeout,
+          transport,
         } as Parameters<Connection['request']>[1]),
         timeout + BODY_GRACE_MS,
       );
@@ -566,7 +570,8 @@ export class SalesforceConnector implements CrmConnector {
       return answer;
     } catch (error) {
       noteLimitInfo();
-      if (write && unansweredWrite(error)) {
+      const fromGateway = transport.status !== undefined && GATEWAY_STATUSES.has(transport.status);
+      if (write && (unansweredWrite(error) || fromGateway)) {
         throw new CrmOutcomeUnknown(`${context}: sent, but Salesforce did not answer (${describe(error)})`);
       }
       const crmError = toCrmError(error, context);

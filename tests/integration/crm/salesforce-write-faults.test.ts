@@ -89,6 +89,28 @@ describe('Salesforce connector writes when the CRM misbehaves', () => {
     expect(saved).toBe(true);
   });
 
+  it('reports a 502 from Salesforce Edge as outcome unknown, whatever its body says, and does not send it again', async () => {
+    const record = account();
+    sandbox.failNextRequests(1, 502);
+    const requests = sandbox.stats.requests;
+    const error = await crm
+      .updateRecord('Account', record.Id, { Phone: '+39 02 5020502' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CrmOutcomeUnknown);
+    expect(sandbox.stats.requests - requests).toBe(1);
+  });
+
+  it('reports a 503 on a write as the CRM refusing: it was unavailable to handle it', async () => {
+    const record = account();
+    sandbox.failNextRequests(1, 503);
+    const error = await crm
+      .updateRecord('Account', record.Id, { Phone: '+39 02 5030503' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CrmError);
+    expect(error).not.toBeInstanceOf(CrmOutcomeUnknown);
+    expect((error as CrmError).errorCode).toBe('SERVER_UNAVAILABLE');
+  });
+
   it('still retries a read the CRM failed with a 503', async () => {
     const record = account();
     sandbox.failNextRequests(1, 503);
