@@ -204,6 +204,10 @@ export function planFields(object: CrmObject, describe: DescribeField[]): FieldP
   const compoundParents = new Set(
     describe.map((f) => f.compoundFieldName?.toLowerCase()).filter((n): n is string => Boolean(n)),
   );
+  // Storico's accounts are person accounts, whose Name is "the concatenation of the FirstName, MiddleName, LastName,
+  // and Suffix of the associated person contact" (Object Reference, Account: Name): it is written through those,
+  // even by an org whose describe does not name Name as their compound field.
+  if (object === 'Account' && byName.has('ispersonaccount')) compoundParents.add('name');
   const fields: PlannedField[] = [];
   const missing: string[] = [];
   for (const entry of CATALOGUE[object]) {

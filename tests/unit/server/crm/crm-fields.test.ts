@@ -157,6 +157,17 @@ describe('the field plan from an org describe', () => {
     });
   });
 
+  it("never writes a person account's Name, even when describe does not call it compound", () => {
+    const plain = planFields(
+      'Account',
+      accountDescribe.map((d) => (d.compoundFieldName === 'Name' ? { ...d, compoundFieldName: null } : d)),
+    );
+    expect(writableFields(plain)).not.toContain('Name');
+    const fields = { Name: 'Anna Rossi', LastName: 'Rossi' };
+    expect(toWriteBody(plain, fields, 'update')).toEqual({ LastName: 'Rossi' });
+    expect(toWriteBody(plain, fields, 'create')).toEqual({ LastName: 'Rossi' });
+  });
+
   it('leaves address parts an older three-key snapshot does not hold as the CRM has them', () => {
     const body = toWriteBody(plan, {
       BillingAddress: { city: 'Roma', postalCode: '00100', country: 'Italia' },
