@@ -4,7 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { precompressAssets } from './scripts/precompress-assets';
+import { precompressAssets } from './scripts/precompress-assets.ts';
 
 /**
  * A few larger chunks instead of dozens of small ones, which compress worse: the frame every page runs, the forms,
