@@ -138,6 +138,24 @@ describe('Salesforce connector against the sandbox CRM', () => {
     expect(sandbox.stats.tokensIssued).toBe(issued + 1);
   });
 
+  it('gets a new token and sends a write again when its session expired mid-run: PATCH and SOAP undelete', async () => {
+    // A 401 INVALID_SESSION_ID (a SOAP fault of that code) refuses the call unread, so sending it again is safe.
+    const [patched, binned] = sandbox.records.all('Account').slice(10, 12);
+    sandbox.expireTokens();
+    const issued = sandbox.stats.tokensIssued;
+    const patches = sandbox.stats.patches;
+    await crm.updateRecord('Account', patched!.Id, { Phone: '+39 055 401401' });
+    expect(sandbox.records.get('Account', patched!.Id)!.Phone).toBe('+39 055 401401');
+    expect(sandbox.stats.patches).toBe(patches + 1);
+    expect(sandbox.stats.tokensIssued).toBe(issued + 1);
+
+    sandbox.records.remove('Account', binned!.Id, sandbox.integrationUserId);
+    sandbox.expireTokens();
+    await crm.undeleteRecord('Account', binned!.Id);
+    expect(sandbox.records.get('Account', binned!.Id)).toBeDefined();
+    expect(sandbox.stats.tokensIssued).toBe(issued + 2);
+  });
+
   it('retries 5xx answers with backoff, and gives up with the last error', async () => {
     await crm.listAgents();
     const before = sandbox.stats.requests;
