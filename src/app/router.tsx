@@ -50,6 +50,9 @@ export const routes: RouteObject[] = [
       </>
     ),
     errorElement: <ErrorView />,
+    // Until the first screen's chunk is in (tens of milliseconds) the page stays as empty as index.html left it: a
+    // spinner would only flash. Declared, as react-router otherwise warns on every first load.
+    HydrateFallback: () => null,
     children: [
       {
         path: '/signIn',
