@@ -76,11 +76,8 @@ async function recreate(context: ReturnContext, target: CrmRecord, oldId: string
   }
   let newId: string;
   try {
-    const writable = new Set(await crm.writableFields(object));
-    newId = await crm.createRecord(
-      object,
-      Object.fromEntries(Object.entries(target).filter(([field]) => writable.has(field))),
-    );
+    // The connector sends what the org lets a create set (describe's createable, a wider set than updateable).
+    newId = await crm.createRecord(object, target);
   } catch (error) {
     // A refusal leaves the record free to be created by the next attempt; a lost answer keeps the claim until
     // it goes stale, so that a record perhaps created is not created twice at once.
