@@ -119,6 +119,11 @@ export interface CrmConnector {
   deletedSince(object: CrmObject, since: Date | null): Promise<DeletedSince>;
   /** The ids of every record of `object` the CRM still has, live or in its recycle bin. */
   recordIds(object: CrmObject): Promise<Set<string>>;
+  /**
+   * Which of `ids` the CRM still has, live or in its recycle bin, in Storico's scope or not (an account that is no
+   * longer a person account is still there).
+   */
+  existingIds(object: CrmObject, ids: readonly string[]): Promise<Set<string>>;
   /** Whether the record lives, sits in the recycle bin, or was purged (or never existed). */
   recordState(object: CrmObject, id: string): Promise<RecordState>;
   /** Takes the record out of the recycle bin (same Id, its cascade-deleted children with it); CrmError if refused. */

@@ -20,7 +20,9 @@ export type DeletionReport = {
 
 /**
  * Once the CRM's delete log was purged, the deletions it no longer lists: records Storico holds as live that the
- * CRM has neither live nor in its recycle bin. Their deletion time is not known; they are dated by this run.
+ * CRM has neither live nor in its recycle bin. Their deletion time is not known; they are dated by this run. A
+ * record missing from the scope's list but still in the CRM (an account that is no longer a person account) was
+ * not deleted: it is asked for by Id.
  */
 async function vanished(
   db: Db,
@@ -28,10 +30,14 @@ async function vanished(
   object: CrmObject,
   listed: DeletedSince,
 ): Promise<DeletedRecord[]> {
-  const inCrm = await connector.recordIds(object);
+  const inScope = await connector.recordIds(object);
   const seen = new Set(listed.deleted.map((d) => d.id));
-  return (await liveRecordIds(db, kindOfObject(object)))
-    .filter((id) => !inCrm.has(id) && !seen.has(id))
+  const missing = (await liveRecordIds(db, kindOfObject(object))).filter(
+    (id) => !inScope.has(id) && !seen.has(id),
+  );
+  const outOfScope = missing.length > 0 ? await connector.existingIds(object, missing) : new Set();
+  return missing
+    .filter((id) => !outOfScope.has(id))
     .map((id) => ({ id, deletedAt: listed.latestDateCovered, snapshot: null }));
 }
 

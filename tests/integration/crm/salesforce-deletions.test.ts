@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrmError } from '../../../server/crm/crm-connector';
 import { SalesforceConnector } from '../../../server/crm/salesforce-connector';
 import { startSandboxCrm, type SandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
+import { salesforceId } from '../../../server/crm/sandbox/salesforce-id';
 
 /** The connector's deletion calls, over HTTP against the sandbox CRM. */
 describe('Salesforce connector: deleted records', () => {
@@ -78,6 +79,22 @@ describe('Salesforce connector: deleted records', () => {
     expect([...ids].every((id) => sandbox.records.stored('Account', id)?.IsPersonAccount === true)).toBe(
       true,
     );
+
+    // Asked by Id, out of the scope too; more ids than one query's URL holds.
+    const business = sandbox.records.all('Account').find((a) => a.IsPersonAccount === false)!;
+    const unknown = Array.from({ length: 60 }, (_, i) => salesforceId('001', 900_000 + i));
+    const asked = [
+      ...unknown.slice(0, 30),
+      kept!.Id,
+      purged!.Id,
+      persons()[0]!.Id,
+      business.Id,
+      ...unknown.slice(30),
+    ];
+    expect(await crm.existingIds('Account', asked)).toEqual(
+      new Set([kept!.Id, persons()[0]!.Id, business.Id]),
+    );
+    expect(await crm.existingIds('Account', [])).toEqual(new Set());
   });
 
   it('creates a case without assignment rules, answering its new Id', async () => {

@@ -7,6 +7,7 @@ import { revisionSchema } from '../../../contract/revisions';
 import { USER_RANA, productRole } from '../../../contract/roles';
 import { caseRowSchema, contactRowSchema } from '../../../contract/search';
 import { parseSfDateTime } from '../../../server/crm/salesforce-dates';
+import { BUSINESS_RECORD_TYPE_ID } from '../../../server/crm/sandbox/demo-data';
 import { testDbKinds } from '../../support/test-database';
 import { messageOf, OBJECT, RestoreFixture, type Kind, type SignedIn } from './restore-fixture';
 
@@ -277,5 +278,22 @@ describe.each(testDbKinds())('records deleted and merged in the CRM on %s', (dbK
     const count = (await f.revisions('account', recordId)).length;
     await f.sync();
     expect((await f.revisions('account', recordId)).length).toBe(count);
+  });
+
+  it('after a purge, a contact that became a business account in the CRM is not stored as deleted', async () => {
+    const { recordId: converted } = await f.editedRecord('account', { Phone: '+39 02 5555555' });
+    const { recordId: purged } = await f.editedRecord('account', { Phone: '+39 02 6666666' });
+    const stored = f.sandbox.records.stored('Account', converted)!;
+    f.sandbox.records.save('Account', {
+      ...stored,
+      IsPersonAccount: false,
+      RecordTypeId: BUSINESS_RECORD_TYPE_ID,
+      PersonContactId: null,
+    });
+    deleteInCrm('account', purged);
+    expect(f.sandbox.purge([purged])).toEqual([purged]);
+    await f.sync();
+    expect((await f.revisions('account', purged))[0]!.source).toBe('delete');
+    expect((await f.revisions('account', converted)).map((r) => r.source)).not.toContain('delete');
   });
 });
