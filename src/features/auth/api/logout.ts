@@ -9,6 +9,9 @@ export function useLogout(onDone: () => void) {
   return useMutation({
     mutationFn: logout,
     meta: { handles401: true },
+    // Offline the call is still made (and fails at once) rather than paused until the network is back: the device
+    // forgets the session either way.
+    networkMode: 'always',
     onSettled: onDone,
   });
 }
