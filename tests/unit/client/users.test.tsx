@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@contract/users';
 import { ok, refusal, startFakeApi, type FakeReply, type FakeRequest } from '../../support/fake-api';
+import { setOnline } from '../../support/online';
 
 // Typing into the dialogs of the whole app takes a few seconds in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -134,7 +135,10 @@ beforeEach(() => {
   server = new UsersApi(12);
   api.setHandler(server.handle);
 });
-afterEach(resetApp);
+afterEach(() => {
+  setOnline(true);
+  resetApp();
+});
 afterAll(async () => {
   vi.unstubAllEnvs();
   await api.close();
@@ -411,6 +415,28 @@ describe('Gestione utenti: row actions', () => {
         "L'ultimo amministratore non può essere rimosso: assegna prima il ruolo Admin a un altro utente",
       ),
     ).toBeInTheDocument();
+  });
+
+  it("offline, 'Crea utente' and the confirmations are disabled with 'Disponibile solo online', and nothing is sent", async () => {
+    const { user } = await open();
+    setOnline(false);
+    const create = screen.getByRole('button', { name: 'Crea utente' });
+    expect(create).toBeDisabled();
+    expect(create).toHaveAttribute('title', 'Disponibile solo online');
+    expect(screen.getByText('Disponibile solo online')).toBeInTheDocument();
+    for (const [action, name] of [
+      ['Elimina', "Eliminare l'utente?"],
+      ['Sblocca accesso', "Sbloccare l'accesso di storico?"],
+      ['Termina sessioni', 'Terminare tutte le sessioni di storico?'],
+    ] as const) {
+      await user.click(within(await rowOf('storico')).getByRole('button', { name: action }));
+      const dialog = await findModal('alertdialog', { name });
+      expect(within(dialog).getByRole('button', { name: action })).toBeDisabled();
+      expect(dialog).toHaveTextContent('Disponibile solo online');
+      await user.click(within(dialog).getByRole('button', { name: 'Annulla' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    }
+    expect(api.requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
   });
 
   it("'Invia QR' asks first, then shows the enrolment link to copy and says whether it was e-mailed", async () => {

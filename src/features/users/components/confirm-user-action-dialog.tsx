@@ -11,6 +11,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
+import { it } from '@/i18n/it';
 import { itUsers } from '@/i18n/it-users';
 import { errorMessage, isSignedOut } from '@/lib/error-message';
 import { useOnline } from '@/lib/online-status';
@@ -57,6 +58,7 @@ export function ConfirmUserActionDialog<T>({
             {texts.action}
           </AlertDialogAction>
         </AlertDialogFooter>
+        {!online && <p className="text-sm text-muted-foreground">{it.offline.onlineOnly}</p>}
       </AlertDialogContent>
     </AlertDialog>
   );

@@ -10,6 +10,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
+import { it } from '@/i18n/it';
 import { itUsers } from '@/i18n/it-users';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
@@ -47,6 +48,7 @@ export function DeleteUserDialog({ user, onClose }: { user: User; onClose: () =>
             {itUsers.delete}
           </AlertDialogAction>
         </AlertDialogFooter>
+        {!online && <p className="text-sm text-muted-foreground">{it.offline.onlineOnly}</p>}
       </AlertDialogContent>
     </AlertDialog>
   );

@@ -56,10 +56,17 @@ export function UsersPage() {
     <>
       <PageTitle
         actions={
-          <Button onClick={() => setDialog({ action: 'create' })} disabled={!online}>
-            <Plus aria-hidden="true" />
-            {itUsers.create}
-          </Button>
+          <div className="flex items-center gap-3">
+            {!online && <span className="text-sm text-muted-foreground">{it.offline.onlineOnly}</span>}
+            <Button
+              onClick={() => setDialog({ action: 'create' })}
+              disabled={!online}
+              title={online ? undefined : it.offline.onlineOnly}
+            >
+              <Plus aria-hidden="true" />
+              {itUsers.create}
+            </Button>
+          </div>
         }
       >
         {it.pages.userManagement}
