@@ -25,13 +25,14 @@ import { queryClient } from './query-client';
 /**
  * Route loaders read a list from the server on every navigation to it (stale time 0), through the same query the
  * screen then shows, so the screen itself never refetches on mount or focus (SPEC.md section 2, decision 011).
- * Offline they read nothing: the screen shows the saved copy, or says it has none. A failed read is left to the
- * screen's own error state.
+ * Offline they read nothing: the screen shows the saved copy, or says it has none. Without a session they read
+ * nothing either: the page shows sign-in, and a call without a token would only be refused with 'Sessione scaduta'
+ * to someone who never signed in. A failed read is left to the screen's own error state.
  */
 const fresh = (read: () => Promise<unknown>): null => {
   // Not awaited: the page opens at once with its loading bars (or the rows it had) while the read runs, instead of
   // a blank screen on the first load; the screen's query joins this read rather than starting another.
-  if (navigator.onLine) read().catch(() => undefined);
+  if (navigator.onLine && sessionStore.user()) read().catch(() => undefined);
   return null;
 };
 
