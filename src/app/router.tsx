@@ -10,7 +10,9 @@ import {
 import { recordRoutes } from '@/features/records/kinds/record-routes';
 import { ROLLBACK_PREPARE_PATH, ROLLBACKS_PATH } from '@/lib/rollback-link';
 import { canReadAudit, canRequestRollback, canReviewRollbacks, canSeeManagement, isAdmin } from '@/lib/roles';
+import { sessionStore } from '@/lib/session-store';
 import { setPrefetcher } from './prefetch';
+import type * as RouteLoaders from './route-loaders';
 import { setNavigator } from './query-client';
 import { StartupNotice } from './startup-notice';
 import { ErrorView } from './routes/error-view';
@@ -38,6 +40,29 @@ const rollbacks = () => import('@/features/rollbacks/components/rollback-routes'
 function TwoFactorRoute({ Page }: { Page: () => React.ReactNode }) {
   const { token } = useParams();
   return token ? <Page /> : <Navigate to="/signIn" replace />;
+}
+
+/**
+ * A page for the roles `allow` admits: RequireRole sends anyone else to the home page, and the route's read is not
+ * even made for them (the server would refuse it, and write the refusal to the audit log).
+ */
+function roleRoute(
+  path: string,
+  allow: (role: string) => boolean,
+  page: () => Promise<React.ReactNode>,
+  read?: (loaders: typeof RouteLoaders, args: LoaderFunctionArgs) => null,
+): RouteObject {
+  return {
+    path,
+    ...(read && {
+      loader: async (args: LoaderFunctionArgs) => {
+        const role = sessionStore.user()?.role;
+        // Loaded with their endpoints on first use, like the screens, so the first bundle stays in budget.
+        return role !== undefined && allow(role) ? read(await import('./route-loaders'), args) : null;
+      },
+    }),
+    lazy: async () => ({ element: <RequireRole allow={allow}>{await page()}</RequireRole> }),
+  };
 }
 
 /** Every route of SPEC.md section 2. */
@@ -89,35 +114,26 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: async () => ({ Component: (await import('./routes/home')).Home }) },
           { path: '/impostazioni', lazy: async () => ({ Component: (await settings()).SettingsPage }) },
-          {
-            path: '/gestione_utenti/gestioneUtenti',
-            loader: async (args) => (await import('./route-loaders')).usersLoader(args),
-            lazy: async () => {
+          roleRoute(
+            '/gestione_utenti/gestioneUtenti',
+            isAdmin,
+            async () => {
               const { UsersPage } = await users();
-              return {
-                element: (
-                  <RequireRole allow={isAdmin}>
-                    <UsersPage />
-                  </RequireRole>
-                ),
-              };
+              return <UsersPage />;
             },
-          },
-          ...(['case', 'contact'] as const).map((kind): RouteObject => ({
-            path: recordRoutes[kind].restores,
-            // Loaded with their endpoints on first use, like the screens, so the first bundle stays in budget.
-            loader: async (args) => (await import('./route-loaders')).restoresLoader(kind)(args),
-            lazy: async () => {
-              const { RestoresPage } = await restores();
-              return {
-                element: (
-                  <RequireRole allow={canSeeManagement}>
-                    <RestoresPage kind={kind} />
-                  </RequireRole>
-                ),
-              };
-            },
-          })),
+            (loaders, args) => loaders.usersLoader(args),
+          ),
+          ...(['case', 'contact'] as const).map((kind) =>
+            roleRoute(
+              recordRoutes[kind].restores,
+              canSeeManagement,
+              async () => {
+                const { RestoresPage } = await restores();
+                return <RestoresPage kind={kind} />;
+              },
+              (loaders, args) => loaders.restoresLoader(kind)(args),
+            ),
+          ),
           ...(['contact', 'case'] as const).flatMap((kind): RouteObject[] => [
             {
               path: recordRoutes[kind].list,
@@ -141,47 +157,28 @@ export const routes: RouteObject[] = [
             loader: async (args) => (await import('./route-loaders')).alertsLoader(args),
             lazy: async () => ({ Component: (await alerts()).AlertsPage }),
           },
-          {
-            path: '/gestione_audit',
-            loader: async (args) => (await import('./route-loaders')).auditLoader(args),
-            lazy: async () => {
+          roleRoute(
+            '/gestione_audit',
+            canReadAudit,
+            async () => {
               const { AuditPage } = await audit();
-              return {
-                element: (
-                  <RequireRole allow={canReadAudit}>
-                    <AuditPage />
-                  </RequireRole>
-                ),
-              };
+              return <AuditPage />;
             },
-          },
-          {
-            path: ROLLBACKS_PATH,
-            loader: async (args) => (await import('./route-loaders')).rollbacksLoader(args),
-            lazy: async () => {
+            (loaders, args) => loaders.auditLoader(args),
+          ),
+          roleRoute(
+            ROLLBACKS_PATH,
+            canReviewRollbacks,
+            async () => {
               const { RollbacksRoute } = await rollbacks();
-              return {
-                element: (
-                  <RequireRole allow={canReviewRollbacks}>
-                    <RollbacksRoute />
-                  </RequireRole>
-                ),
-              };
+              return <RollbacksRoute />;
             },
-          },
-          {
-            path: ROLLBACK_PREPARE_PATH,
-            lazy: async () => {
-              const { RollbackPrepareRoute } = await rollbacks();
-              return {
-                element: (
-                  <RequireRole allow={canRequestRollback}>
-                    <RollbackPrepareRoute />
-                  </RequireRole>
-                ),
-              };
-            },
-          },
+            (loaders, args) => loaders.rollbacksLoader(args),
+          ),
+          roleRoute(ROLLBACK_PREPARE_PATH, canRequestRollback, async () => {
+            const { RollbackPrepareRoute } = await rollbacks();
+            return <RollbackPrepareRoute />;
+          }),
           { path: '/disponibili_offline', lazy: async () => ({ Component: (await offline()).OfflinePage }) },
           { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFound }) },
         ],
