@@ -102,6 +102,9 @@ const proxyFromEnvironment = () =>
 
 /** Get Deleted's start must precede its end by more than a minute, seconds dropped. */
 const MIN_REPLICATION_SPAN_MS = 2 * 60_000;
+/** Get Deleted's own limit of ids a call: one run lists no more, the next one goes on from there. */
+const DELETED_IDS_PER_RUN = 600_000;
+const tooManyIds = (error: unknown) => error instanceof CrmError && error.errorCode === 'EXCEEDED_ID_LIMIT';
 
 type QueryResult = {
   totalSize: number;
@@ -142,7 +145,12 @@ const describe = (error: unknown) => {
 };
 
 const ID_PATTERN = /^[a-zA-Z0-9]{15}(?:[a-zA-Z0-9]{3})?$/;
-const IDS_PER_QUERY = 50;
+/**
+ * Ids named in one query (`Id IN (...)`): a query's SOQL travels in its URL, about 30 characters an id once encoded,
+ * and Salesforce takes at most 16,384 bytes for a URI with its headers
+ * (https://help.salesforce.com/s/articleView?id=000386264&type=1).
+ */
+const IDS_PER_QUERY = 200;
 
 /** Reads and writes Salesforce through its REST API (jsforce), authenticated by the client credentials flow. */
 export class SalesforceConnector implements CrmConnector {
@@ -308,53 +316,74 @@ export class SalesforceConnector implements CrmConnector {
    * before the purge is refused with INVALID_REPLICATION_DATE. Then the deletions still in the recycle bin are read
    * with QueryAll instead (IsDeleted, dated by SystemModstamp, which is where Get Deleted takes its deletedDate
    * from), and the answer says that records purged before this call may be missing.
+   *
+   * Get Deleted lists 600,000 ids at most: "If more than 600,000 IDs are found, EXCEEDED_ID_LIMIT is returned. You
+   * can correct the error by choosing start and end dates that are closer together." A span refused so is halved,
+   * and the spans follow one another up to now; past 600,000 ids the rest is left to the next run.
    */
   async deletedSince(object: CrmObject, since: Date | null): Promise<DeletedSince> {
     const now = Date.now();
     const oldest = now - RECYCLE_BIN_DAYS * 86_400_000 + 60_000;
-    const end = new Date(now);
     // Two minutes, as the seconds of both ends are dropped.
     const start = new Date(Math.min(Math.max(since?.getTime() ?? 0, oldest), now - MIN_REPLICATION_SPAN_MS));
-    let listed: Array<{ id: string; deletedDate: string }>;
-    let latestDateCovered: Date;
-    try {
-      const answer = await this.call<{
-        deletedRecords: Array<{ id: string; deletedDate: string }>;
-        latestDateCovered: string;
-      }>(
-        {
-          method: 'GET',
-          url: `/sobjects/${object}/deleted/?start=${encodeURIComponent(start.toISOString())}&end=${encodeURIComponent(end.toISOString())}`,
-        },
-        `Listing deleted ${object} records`,
-      );
-      listed = answer.deletedRecords;
-      latestDateCovered = new Date(parseSfDateTime(answer.latestDateCovered) ?? start.getTime());
-    } catch (error) {
-      if (!(error instanceof CrmError) || error.errorCode !== 'INVALID_REPLICATION_DATE') throw error;
-      return { ...(await this.recycleBinSince(object, start, end)), purgedLog: true };
+    const listed = new Map<string, string>();
+    let latestDateCovered = start;
+    let end = now;
+    for (;;) {
+      let answer: { deletedRecords: Array<{ id: string; deletedDate: string }>; latestDateCovered: string };
+      try {
+        answer = await this.listDeleted(object, latestDateCovered, new Date(end));
+      } catch (error) {
+        if (error instanceof CrmError && error.errorCode === 'INVALID_REPLICATION_DATE')
+          return { ...(await this.recycleBinSince(object, start, new Date(now))), purgedLog: true };
+        const span = end - latestDateCovered.getTime();
+        if (!tooManyIds(error) || span < 2 * MIN_REPLICATION_SPAN_MS) throw error;
+        end -= Math.floor(span / 2);
+        continue;
+      }
+      for (const d of answer.deletedRecords) listed.set(d.id, d.deletedDate);
+      const covered = parseSfDateTime(answer.latestDateCovered) ?? latestDateCovered.getTime();
+      const advanced = covered > latestDateCovered.getTime();
+      latestDateCovered = new Date(Math.max(covered, latestDateCovered.getTime()));
+      if (end >= now || !advanced || listed.size >= DELETED_IDS_PER_RUN) break;
+      if (now - latestDateCovered.getTime() < MIN_REPLICATION_SPAN_MS) break;
+      end = now;
     }
-    const ids = listed.map((d) => d.id).filter((id) => ID_PATTERN.test(id));
+    const ids = [...listed.keys()].filter((id) => ID_PATTERN.test(id));
     const byIds: string[][] = [];
-    for (let i = 0; i < ids.length; i += 200)
+    for (let i = 0; i < ids.length; i += IDS_PER_QUERY)
       byIds.push([
         `Id IN (${ids
-          .slice(i, i + 200)
+          .slice(i, i + IDS_PER_QUERY)
           .map((id) => `'${id}'`)
           .join(', ')})`,
       ]);
     const snapshots = await this.deletedSnapshots(object, byIds);
     const deleted: DeletedRecord[] = [];
-    for (const d of listed) {
-      const snapshot = snapshots.get(d.id);
+    for (const [id, deletedDate] of listed) {
+      const snapshot = snapshots.get(id);
       if (snapshot === 'live') continue;
       deleted.push({
-        id: d.id,
-        deletedAt: new Date(parseSfDateTime(d.deletedDate) ?? Date.parse(d.deletedDate)),
+        id,
+        deletedAt: new Date(parseSfDateTime(deletedDate) ?? Date.parse(deletedDate)),
         snapshot: snapshot ?? null,
       });
     }
     return { deleted, latestDateCovered, purgedLog: false };
+  }
+
+  /** One sObject Get Deleted call. */
+  private listDeleted(object: CrmObject, start: Date, end: Date) {
+    return this.call<{
+      deletedRecords: Array<{ id: string; deletedDate: string }>;
+      latestDateCovered: string;
+    }>(
+      {
+        method: 'GET',
+        url: `/sobjects/${object}/deleted/?start=${encodeURIComponent(start.toISOString())}&end=${encodeURIComponent(end.toISOString())}`,
+      },
+      `Listing deleted ${object} records`,
+    );
   }
 
   /** The records in the recycle bin deleted since `start`, each dated by its SystemModstamp. */
@@ -419,8 +448,6 @@ export class SalesforceConnector implements CrmConnector {
   async existingIds(object: CrmObject, ids: readonly string[]): Promise<Set<string>> {
     for (const id of ids) this.checkId(object, id);
     const found = new Set<string>();
-    // A query's URL holds its SOQL: Salesforce recommends keeping a REST URI to 2,000 characters (16,384 bytes at
-    // most with the headers, https://help.salesforce.com/s/articleView?id=000386264&type=1), so 50 ids a query.
     for (let start = 0; start < ids.length; start += IDS_PER_QUERY) {
       const list = ids.slice(start, start + IDS_PER_QUERY).map((id) => `'${id}'`);
       const soql = `SELECT Id FROM ${object} WHERE Id IN (${list.join(', ')})`;

@@ -52,6 +52,8 @@ export type SandboxCrmOptions = SandboxRecordsOptions & {
    * Days a deleted record stays in the recycle bin before it is purged (Salesforce: 15); fractions serve tests.
    */
   recycleBinDays?: number;
+  /** The most ids one Get Deleted call lists before it refuses with EXCEEDED_ID_LIMIT (Salesforce: 600,000). */
+  deletedIdLimit?: number;
   /** Share of the generated edits that delete a record instead (0 to 1; default 0.05). */
   deletionShare?: number;
   logger?: FastifyBaseLogger;
@@ -444,7 +446,10 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
   // (https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_getdeleted.htm): the start
   // must precede the end "by more than one minute", and a start before a purge of the recycle bin is refused
   // ("If the purge has been performed before your getDeleted() call is executed, an INVALID_REPLICATION_DATE error
-  // is returned"); earliestDateAvailable is "the timestamp ... of the last physically deleted object".
+  // is returned"); earliestDateAvailable is "the timestamp ... of the last physically deleted object". At most
+  // 600,000 ids: "If more than 600,000 IDs are found, EXCEEDED_ID_LIMIT is returned. You can correct the error by
+  // choosing start and end dates that are closer together."
+  const deletedIdLimit = options.deletedIdLimit ?? 600_000;
   const getDeleted = async (request: FastifyRequest, reply: FastifyReply) => {
     const { type } = request.params as { type: string };
     if (!isSandboxObject(type)) return sendErrors(reply, 404, [NOT_FOUND]);
@@ -463,10 +468,17 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     if (start < purged)
       return refuse(`the recycle bin was emptied: start must be after ${toSfDateTime(purged)}`);
     const latest = Math.min(end, records.now());
+    const found = records.deletedBetween(type, Math.max(start, Date.now() - binMs), latest + 1);
+    if (found.length > deletedIdLimit) {
+      return sendErrors(reply, 400, [
+        {
+          errorCode: 'EXCEEDED_ID_LIMIT',
+          message: `more than ${deletedIdLimit} deleted records between start and end: choose dates closer together`,
+        },
+      ]);
+    }
     return {
-      deletedRecords: records
-        .deletedBetween(type, Math.max(start, Date.now() - binMs), latest + 1)
-        .map((d) => ({ id: d.id, deletedDate: toSfDateTime(d.deletedAt) })),
+      deletedRecords: found.map((d) => ({ id: d.id, deletedDate: toSfDateTime(d.deletedAt) })),
       earliestDateAvailable: toSfDateTime(Math.max(purged, Date.now() - binMs)),
       latestDateCovered: toSfDateTime(latest),
     };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrmError } from '../../../server/crm/crm-connector';
 import { SalesforceConnector } from '../../../server/crm/salesforce-connector';
+import { parseSfDateTime, toSfDateTime } from '../../../server/crm/salesforce-dates';
 import { startSandboxCrm, type SandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
 import { salesforceId } from '../../../server/crm/sandbox/salesforce-id';
 
@@ -80,21 +81,74 @@ describe('Salesforce connector: deleted records', () => {
       true,
     );
 
-    // Asked by Id, out of the scope too; more ids than one query's URL holds.
+    // Asked by Id, out of the scope too; more ids than one query names.
     const business = sandbox.records.all('Account').find((a) => a.IsPersonAccount === false)!;
-    const unknown = Array.from({ length: 60 }, (_, i) => salesforceId('001', 900_000 + i));
+    const unknown = Array.from({ length: 250 }, (_, i) => salesforceId('001', 900_000 + i));
     const asked = [
-      ...unknown.slice(0, 30),
+      ...unknown.slice(0, 150),
       kept!.Id,
       purged!.Id,
       persons()[0]!.Id,
       business.Id,
-      ...unknown.slice(30),
+      ...unknown.slice(150),
     ];
     expect(await crm.existingIds('Account', asked)).toEqual(
       new Set([kept!.Id, persons()[0]!.Id, business.Id]),
     );
     expect(await crm.existingIds('Account', [])).toEqual(new Set());
+  });
+
+  it('lists a span holding more ids than one call may list in shorter spans, one after another', async () => {
+    // Get Deleted refuses more than its limit with EXCEEDED_ID_LIMIT (600,000 in Salesforce; 3 here).
+    const small = await startSandboxCrm({
+      port: 0,
+      counts: { users: 3, accounts: 20, cases: 5 },
+      deletedIdLimit: 3,
+    });
+    try {
+      const connector = new SalesforceConnector({
+        loginUrl: small.url,
+        clientId: 'sandbox',
+        clientSecret: 'sandbox',
+      });
+      const gone = small.records
+        .all('Account')
+        .filter((a) => a.IsPersonAccount === true)
+        .slice(0, 5);
+      // Deleted one a day over the last five days.
+      gone.forEach((a, day) => {
+        const deleted = small.records.remove('Account', a.Id, small.integrationUserId);
+        if (!deleted.ok) throw new Error(`could not delete ${a.Id}`);
+        small.records.save('Account', {
+          ...deleted.record,
+          SystemModstamp: toSfDateTime(Date.now() - (day + 1) * 86_400_000),
+        });
+      });
+      const answer = await connector.deletedSince('Account', null);
+      expect(answer.purgedLog).toBe(false);
+      expect(new Set(answer.deleted.map((d) => d.id))).toEqual(new Set(gone.map((a) => a.Id)));
+      expect(answer.latestDateCovered.getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+      // Four deletions in the same minute cannot be split: the refusal stands.
+      const sameMinute = small.records
+        .all('Account')
+        .filter((a) => a.IsPersonAccount === true)
+        .slice(0, 4);
+      let stamped = 0;
+      for (const a of sameMinute) {
+        const deleted = small.records.remove('Account', a.Id, small.integrationUserId);
+        if (deleted.ok) stamped = Math.max(stamped, parseSfDateTime(deleted.record.SystemModstamp) ?? 0);
+      }
+      // The sandbox's clock runs a few ms ahead while it stamps many changes at once; Get Deleted stops at "now".
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, stamped - Date.now()) + 20));
+      const refused = await connector
+        .deletedSince('Account', new Date(Date.now() - 3 * 60_000))
+        .catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(CrmError);
+      expect((refused as CrmError).errorCode).toBe('EXCEEDED_ID_LIMIT');
+    } finally {
+      await small.close();
+    }
   });
 
   it('creates a case without assignment rules, answering its new Id', async () => {
