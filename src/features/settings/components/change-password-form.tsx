@@ -50,7 +50,7 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 401) return;
-          // A refused field is shown on it; every failure also gets SPEC.md section 8's 'Errore durante ...'.
+          // A refused field is shown on it; every failure also gets SPEC.md section 8's failure toast.
           const field = refusedField(error);
           if (field === 'oldPassword') {
             form.setError('oldPassword', { message: itSettings.wrongCurrent }, { shouldFocus: true });

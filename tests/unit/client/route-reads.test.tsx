@@ -1,9 +1,14 @@
-import { waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { refusal, startFakeApi } from '../../support/fake-api';
 
-// The server refuses a role it does not admit (and writes the refusal to the audit log).
-const api = await startFakeApi(() => refusal(403, 'Your role does not allow this', 'FORBIDDEN'));
+// Without a token the server refuses every list; with one it refuses a role it does not admit (and writes the
+// refusal to the audit log).
+const api = await startFakeApi((request) =>
+  request.headers.authorization
+    ? refusal(403, 'Your role does not allow this', 'FORBIDDEN')
+    : refusal(401, 'Missing bearer token', 'UNAUTHORIZED'),
+);
 vi.stubEnv('VITE_API_BASE_URL', api.apiBaseUrl);
 const { renderApp, resetApp } = await import('../../support/render-app');
 
@@ -14,6 +19,23 @@ afterEach(() => {
 afterAll(async () => {
   vi.unstubAllEnvs();
   await api.close();
+});
+
+describe('a page opened without a session', () => {
+  it.each([
+    '/gestione_ripristini_casi/gestioneRipristiniCasi',
+    '/gestione_utenti/gestioneUtenti?page=2',
+    '/avvisi',
+    '/casi/500A?dateFrom=2024-01-01&dateTo=2024-02-01&agent=005A',
+  ])('%s shows sign-in without asking the server, and without saying a session expired', async (path) => {
+    const { router } = await renderApp(path);
+    await screen.findByRole('heading', { name: /Accedi a Storico/ });
+    expect(router.state.location.pathname).toBe('/signIn');
+    // Long enough for a read started by the route to have come back.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(api.requests.map((r) => r.path)).toEqual([]);
+    expect(screen.queryByText("Sessione scaduta, effettua nuovamente l'accesso")).toBeNull();
+  });
 });
 
 const RANA = { id: 3, username: 'rana', role: 'USER_RANA' };
