@@ -10,6 +10,7 @@ import type { Database } from '../db/tables/database';
 import {
   ensureReferencedRows,
   refreshSearchRows,
+  storedJson,
   type Prepared,
   type RevisionSource,
 } from './revision-store';
@@ -31,8 +32,17 @@ const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n'
 const field = (value: string | null) =>
   value === null ? '\\N' : SPECIAL.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]!) : value;
 
-/** The same for JSON text, which has no raw tab or line break (JSON.stringify escapes them): backslashes only. */
-const jsonField = (json: string) => (json.includes('\\') ? json.replaceAll('\\', '\\\\') : json);
+/**
+ * A revision's stored JSON as a COPY field. JSON.stringify's text has no raw tab or line break (it escapes them):
+ * backslashes only. A text as read may have tabs or line breaks between its tokens (`includes` finds them faster
+ * than the pattern).
+ */
+const jsonField = (p: Prepared) => {
+  const json = storedJson(p);
+  if (p.text !== undefined && (json.includes('\t') || json.includes('\n') || json.includes('\r')))
+    return field(json);
+  return json.includes('\\') ? json.replaceAll('\\', '\\\\') : json;
+};
 
 const ownerOf = (p: Prepared) =>
   typeof p.snapshot.OwnerId === 'string' && p.snapshot.OwnerId !== '' ? p.snapshot.OwnerId : null;
@@ -68,8 +78,8 @@ async function copyLines(
   );
 }
 
-const copyLine = (values: Array<string | null>, json: string) =>
-  values.map(field).join('\t') + '\t' + jsonField(json) + '\n';
+const copyLine = (values: Array<string | null>, p: Prepared) =>
+  values.map(field).join('\t') + '\t' + jsonField(p) + '\n';
 
 /** A record's newest stored revision, as its row (locked for the batch) names it; null time: it has none. */
 type NewestStored = {
@@ -151,7 +161,8 @@ function insertFromStaging(db: Db, object: CrmObject, source: RevisionSource) {
  * that no other writer stores one meanwhile), as in an import in time order, get theirs with a plain
  * `COPY FROM STDIN` straight into the revisions, ids drawn from the sequence beforehand; the others are copied into
  * the staging table and inserted with the dedup rule.
- * Hashes and stored snapshots are the revision store's own (`prepare`), so either path stores what the sync would.
+ * Hashes and stored texts are the revision store's own (`prepare`, `storedJson`), so either path stores what the
+ * sync would of the same snapshots.
  */
 export class RevisionCopier {
   private constructor(
@@ -220,7 +231,7 @@ export class RevisionCopier {
         newest.set(p.recordId, { p, revisionId: id });
         return copyLine(
           [String(id), p.recordId, ownerOf(p), new Date(p.savedAt).toISOString(), p.hash, source],
-          JSON.stringify(p.snapshot),
+          p,
         );
       },
     );
@@ -236,7 +247,7 @@ export class RevisionCopier {
           const p = known[ord]!;
           return copyLine(
             [String(ord), p.recordId, ownerOf(p), new Date(p.savedAt).toISOString(), p.hash],
-            JSON.stringify(p.snapshot),
+            p,
           );
         },
       );

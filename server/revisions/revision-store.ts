@@ -3,9 +3,8 @@ import type { CrmObject, CrmRecord } from '../crm/crm-connector';
 import { parseSfDateTime } from '../crm/salesforce-dates';
 import type { Db } from '../db/database';
 import { kindOfObject, recordKinds } from '../db/record-kinds';
-import { contentHash } from './content-hash';
 import { ensurePartitionsFor } from './revision-partitions';
-import { hashableSnapshot, normaliseSnapshot } from './snapshot-fields';
+import { normaliseSnapshot, snapshotHash } from './snapshot-fields';
 
 /**
  * Where a revision came from: the periodic sync, a bulk import, the read-back of restore request {id} or of
@@ -32,16 +31,18 @@ export type Prepared = {
   recordId: string;
   savedAt: number;
   hash: string;
+  /** As it came (addresses take their ten-key form when it is stored: `storedJson`). */
   snapshot: CrmRecord;
   index: number;
+  /** The snapshot's JSON text as read (an import's line), stored as it is. */
+  text?: string | undefined;
 };
 type Known = { id: number | undefined; savedAt: number; hash: string; pending?: Prepared };
 
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 
-export function prepare(input: CrmRecord, index: number): Prepared {
-  // Addresses are kept with all ten keys; the hash ignores empty ones, so older three-key revisions still match.
-  const snapshot = input && typeof input === 'object' ? normaliseSnapshot(input) : input;
+/** A snapshot dated and hashed for storing; `text`, its JSON as read, is stored as it is. */
+export function prepare(snapshot: CrmRecord, index: number, text?: string): Prepared {
   if (typeof snapshot?.Id !== 'string' || snapshot.Id === '')
     throw new SnapshotError('the snapshot has no Id');
   const savedAt = parseSfDateTime(snapshot.SystemModstamp);
@@ -50,8 +51,15 @@ export function prepare(input: CrmRecord, index: number): Prepared {
       `snapshot ${snapshot.Id} has no valid SystemModstamp (the time it was saved in the CRM)`,
     );
   }
-  return { recordId: snapshot.Id, savedAt, hash: contentHash(hashableSnapshot(snapshot)), snapshot, index };
+  return { recordId: snapshot.Id, savedAt, hash: snapshotHash(snapshot), snapshot, index, text };
 }
+
+/**
+ * The text a revision stores: its snapshot's JSON with every address in its ten-key form, or the text it was read
+ * as. jsonb keeps what either says the same way, and every reader brings addresses to their ten-key form
+ * (`normaliseSnapshot`), as for the three-key addresses older revisions hold.
+ */
+export const storedJson = (p: Prepared): string => p.text ?? JSON.stringify(normaliseSnapshot(p.snapshot));
 
 /** The columns of sf_accounts / sf_cases taken from a record's newest revision, which serve search. */
 function searchColumns(object: CrmObject, s: CrmRecord) {
@@ -157,7 +165,7 @@ async function insertRevisions(db: Db, object: CrmObject, rows: Prepared[], sour
   if (rows.length === 0) return [];
   const values = rows.map((p) => ({
     saved_at: new Date(p.savedAt),
-    json: JSON.stringify(p.snapshot),
+    json: storedJson(p),
     hash: p.hash,
     source,
     owner_id: text(p.snapshot.OwnerId),
@@ -237,7 +245,7 @@ export async function refreshSearchRows(
 }
 
 async function store(db: Db, object: CrmObject, snapshots: CrmRecord[], source: RevisionSource) {
-  const prepared = snapshots.map(prepare);
+  const prepared = snapshots.map((snapshot, index) => prepare(snapshot, index));
   const results: StoredRevision[] = new Array(prepared.length);
   if (prepared.length === 0) return results;
   await ensureReferencedRows(db, object, prepared);

@@ -9,10 +9,11 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateDemoData } from '../../../server/crm/sandbox/demo-data';
 import { demoSnapshots, writeDemoHistory } from '../../../server/sync/demo-history';
-import { hashableSnapshot } from '../../../server/revisions/snapshot-fields';
+import { normaliseSnapshot, snapshotHash } from '../../../server/revisions/snapshot-fields';
+import { storeSnapshots } from '../../../server/revisions/revision-store';
+import type { CrmRecord } from '../../../server/crm/crm-connector';
 import { currentState, startSandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../../server/db/database';
-import { contentHash } from '../../../server/revisions/content-hash';
 import { runSync } from '../../../server/sync/crm-sync';
 import { importSnapshots } from '../../../server/sync/snapshot-import';
 import { createTestDatabase, testDbKinds, type TestDbKind } from '../../support/test-database';
@@ -179,6 +180,43 @@ describe.each(testDbKinds())('snapshot import on %s', (kind) => {
     expect(row).toEqual({ phone: '+39 347 333 4444', latest_saved_at: new Date('2025-05-12T09:00:00.000Z') });
   });
 
+  it('stores a record as its line writes it, in any layout, the same content the sync would store', async () => {
+    const written = {
+      ...account(10, '+39 347 111 2222'),
+      BillingAddress: { city: 'Roma', street: 'Via "Po" 1' },
+    };
+    // Tabs between tokens and escapes in strings: the record's text goes to COPY as it is, escaped.
+    const text = JSON.stringify(written, null, '\t').replaceAll('\n', '').replace('Ave', 'Ave \\\\ \\n');
+    const spaced = { ...account(11, '+39 347 333 4444'), Id: '0015g000002m1yLAAQ' };
+    const trailing = { ...account(12, '+39 347 555 6666'), Id: '0015g000002m1yMAAQ' };
+    const file = path.join(tmp(), 'layouts.ndjson');
+    writeFileSync(
+      file,
+      [
+        `{"type":"Account","record":${text}}`,
+        `{ "record": ${JSON.stringify(spaced)}, "type": "Account" }`,
+        `{"type":"Account","record":${JSON.stringify(trailing)},"note":"x"}`,
+      ].join('\n'),
+    );
+    const report = await importSnapshots(database.db, file, { pool: database.pool });
+    expect(report).toMatchObject({ errors: [], stored: 3 });
+    const rows = await database.db
+      .selectFrom('revision_accounts')
+      .select(['json', 'hash'])
+      .orderBy('saved_at')
+      .execute();
+    const expected = [JSON.parse(text) as CrmRecord, spaced, trailing];
+    expect(rows.map((r) => normaliseSnapshot(r.json as CrmRecord))).toEqual(expected.map(normaliseSnapshot));
+    expect(rows[0]!.json).toMatchObject({ Name: 'Ave \\ \n Marziali' });
+    // PostgreSQL's COPY stores the text as written (two address keys); PGlite's inserts store the ten-key form.
+    const { BillingAddress } = rows[0]!.json as { BillingAddress: object };
+    expect(Object.keys(BillingAddress)).toHaveLength(database.pool ? 2 : 10);
+    expect(rows.map((r) => r.hash)).toEqual(expected.map(snapshotHash));
+    // The ten-key address the sync stores is the same revision.
+    const same = await storeSnapshots(database.db, 'Account', [normaliseSnapshot(expected[0]!)], 'sync');
+    expect(same[0]!.stored).toBe(false);
+  });
+
   it('stores the rest of a batch when the database refuses one line of it', async () => {
     const file = path.join(tmp(), 'nul.ndjson');
     const refused = { ...account(11, 'x'), Description: 'a\u0000b' };
@@ -245,7 +283,7 @@ describe.each(testDbKinds())('snapshot import on %s', (kind) => {
     const toSnapshot = demoSnapshots(data);
     const distinctVersions = (object: 'Account' | 'Case', histories: typeof data.accounts) =>
       histories.reduce((sum, versions) => {
-        const hashes = versions.map((v) => contentHash(hashableSnapshot(toSnapshot(object, v))));
+        const hashes = versions.map((v) => snapshotHash(toSnapshot(object, v)));
         return sum + hashes.filter((h, i) => i === 0 || h !== hashes[i - 1]).length;
       }, 0);
     const state = await storedState(database.db);
