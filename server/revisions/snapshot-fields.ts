@@ -36,7 +36,7 @@ export function normaliseSnapshot<T extends Snapshot>(snapshot: T): T {
  * a three-key address hashed by an older Storico and the same address answered with ten keys hash alike; any other
  * field as it is. The hash of a snapshot equals that of its ten-key form, so it is taken from the snapshot as it came.
  */
-function hashedValue(field: string, value: unknown): unknown {
+function hashedValue(field: string, value: object): unknown {
   if (!isAddressField(field, value)) return value;
   let address: Record<string, unknown> | null = null;
   for (const key of ADDRESS_KEYS) {

@@ -41,6 +41,15 @@ describe('content hash of a snapshot', () => {
       expect(canonicalJson(text)).toBe(JSON.stringify(text));
   });
 
+  it('writes every number and boolean as JSON.stringify does (NaN and infinities as null, -0 as 0)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.double(), fc.integer(), fc.boolean()), (value) => {
+        expect(canonicalJson({ value })).toBe(JSON.stringify({ value }));
+      }),
+      { seed: 15, numRuns: 2000 },
+    );
+  });
+
   it('sorts keys an object would hold in an order of its own, at any depth', () => {
     const odd = JSON.parse('{"b":1,"10":2,"2":3,"__proto__":{"z":1,"a":2},"a":[{"1":0,"0":1}]}') as unknown;
     expect(canonicalJson(odd)).toBe('{"10":2,"2":3,"__proto__":{"a":2,"z":1},"a":[{"0":1,"1":0}],"b":1}');
