@@ -157,6 +157,8 @@ export class SalesforceConnector implements CrmConnector {
   private readonly retry: RetryPolicy;
   private connection: Promise<Connection> | undefined;
   private recentRefreshes: number[] = [];
+  /** Why the last token refresh failed: jsforce reports it in an error of its own, without the code. */
+  private refreshFailure: Error | undefined;
   private plans = new Map<CrmObject, FieldPlan>();
   private reportedMissing = new Set<string>();
   private usage: ApiUsage | null = null;
@@ -484,7 +486,7 @@ export class SalesforceConnector implements CrmConnector {
     } catch (error) {
       if (unansweredWrite(error))
         throw new CrmOutcomeUnknown(`${context}: sent, but Salesforce did not answer (${describe(error)})`);
-      throw toCrmError(error, context);
+      throw this.crmError(error, context);
     }
     const result = results[0];
     if (result && (result.success === true || result.success === 'true')) return;
@@ -616,7 +618,7 @@ export class SalesforceConnector implements CrmConnector {
       if (write && (unansweredWrite(error) || fromGateway)) {
         throw new CrmOutcomeUnknown(`${context}: sent, but Salesforce did not answer (${describe(error)})`);
       }
-      const crmError = toCrmError(error, context);
+      const crmError = this.crmError(error, context);
       // 403 REQUEST_LIMIT_EXCEEDED "TotalRequests Limit exceeded.": the org refuses every call until its daily usage
       // drops. It is not retried (jsforce retries only the statuses above) and the caller's run ends at once. The
       // same code for the concurrent requests ("ConcurrentRequests", "ConcurrentPerOrgLongTxn") refuses only while
@@ -630,6 +632,24 @@ export class SalesforceConnector implements CrmConnector {
       }
       throw crmError;
     }
+  }
+
+  /**
+   * The CrmError for a call's failure. A failed token refresh comes back from jsforce as "Unable to refresh session
+   * due to: {message}" (session-refresh-delegate.js): the refresh's own error, with its code, is reported instead.
+   */
+  private crmError(error: unknown, context: string): CrmError {
+    const refused = this.refreshFailure;
+    if (
+      refused &&
+      error instanceof Error &&
+      error.message.endsWith(`refresh session due to: ${refused.message}`)
+    ) {
+      return refused instanceof CrmError
+        ? new CrmError(`${context}: ${refused.message}`, refused.errors)
+        : toCrmError(refused, context);
+    }
+    return toCrmError(error, context);
   }
 
   private connect(): Promise<Connection> {
@@ -646,7 +666,10 @@ export class SalesforceConnector implements CrmConnector {
                 conn.instanceUrl = fresh.instanceUrl;
                 callback(null, fresh.accessToken);
               },
-              (error: Error) => callback(error),
+              (error: Error) => {
+                this.refreshFailure = error;
+                callback(error);
+              },
             );
           },
         }),

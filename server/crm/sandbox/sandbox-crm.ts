@@ -74,6 +74,8 @@ export type SandboxCrm = {
   faultWrites(fault: WriteFault | null, count?: number): void;
   /** Test hook: every token issued so far stops working, as when a session expires. */
   expireTokens(): void;
+  /** Test hook: the connected app's consumer secret becomes `secret`, as when an administrator rotates it. */
+  rotateClientSecret(secret: string): void;
   /** Test hook: sets the API requests counted today (and the limit). */
   setApiUsage(used: number, limit?: number): void;
   /**
@@ -155,7 +157,7 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
   const records = new SandboxRecords(state, options);
   const schema = records.schema;
   const clientId = options.clientId ?? 'sandbox';
-  const clientSecret = options.clientSecret ?? 'sandbox';
+  let clientSecret = options.clientSecret ?? 'sandbox';
   const pageSize = options.pageSize ?? 2000;
   const ttlMs = (options.tokenTtlSeconds ?? 7200) * 1000;
   const integrationUserId = salesforceId('005', 1);
@@ -682,6 +684,9 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     },
     expireTokens() {
       for (const token of tokens.keys()) tokens.set(token, 0);
+    },
+    rotateClientSecret(secret) {
+      clientSecret = secret;
     },
     setApiUsage(used, limit) {
       stats.apiUsed = used;

@@ -156,6 +156,21 @@ describe('Salesforce connector against the sandbox CRM', () => {
     expect(sandbox.stats.tokensIssued).toBe(issued + 2);
   });
 
+  it('reports why a new token was refused, with its code, when the session expired', async () => {
+    await crm.listAgents();
+    sandbox.rotateClientSecret('rotated');
+    sandbox.expireTokens();
+    try {
+      const refused = await failure(crm.readRecord('Account', sandbox.records.all('Account')[0]!.Id));
+      expect(refused.errorCode).toBe('invalid_client');
+      expect(refused.message).toMatch(
+        /^Describing Account: Salesforce refused the client credentials at .*invalid_client/,
+      );
+    } finally {
+      sandbox.rotateClientSecret('sandbox');
+    }
+  });
+
   it('retries 5xx answers with backoff, and gives up with the last error', async () => {
     await crm.listAgents();
     const before = sandbox.stats.requests;
