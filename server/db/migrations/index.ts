@@ -13,6 +13,7 @@ import { revisionPartitions } from './0011-revision-partitions';
 import { sessionChanges } from './0012-session-changes';
 import { recordLife } from './0013-record-life';
 import { firstRevisionTime } from './0014-first-revision-time';
+import { revisionsWithoutRecordKey } from './0015-revisions-without-record-key';
 
 /** Migrations are listed here rather than read from disk, so they work the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0012-session-changes': sessionChanges,
   '0013-record-life': recordLife,
   '0014-first-revision-time': firstRevisionTime,
+  '0015-revisions-without-record-key': revisionsWithoutRecordKey,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -287,6 +287,12 @@ describe.each(testDbKinds())('snapshot import on %s', (kind) => {
         return sum + hashes.filter((h, i) => i === 0 || h !== hashes[i - 1]).length;
       }, 0);
     const state = await storedState(database.db);
+    // Every revision the import and the sync stored has its record's row (no foreign key says so: migration 0015).
+    const orphans = await sql<{ n: number }>`select
+      (select count(*) from revision_accounts r where not exists (select 1 from sf_accounts a where a.id = r.account_id))
+      + (select count(*) from revision_cases r where not exists (select 1 from sf_cases c where c.id = r.case_id))
+      as n`.execute(database.db);
+    expect(orphans.rows).toEqual([{ n: 0 }]);
     expect(state.accountRevisions).toBe(distinctVersions('Account', data.accounts));
     expect(state.caseRevisions).toBe(distinctVersions('Case', data.cases));
     expect(state.accountRevisions).toBeGreaterThan(15);
