@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SalesforceConnector } from '../../server/crm/salesforce-connector';
+import { sandboxConnector } from '../support/sandbox-connector';
 import { launchBrowser } from './support/browser';
 import { adminToken, call, createUser, type Envelope } from './support/users';
 import { E2E_ADMIN } from './support/e2e-env';
@@ -16,7 +16,7 @@ const RANGE = {
 };
 const typed = (day: string) => day.split('-').reverse().join('/');
 
-const crm = new SalesforceConnector({ loginUrl: sandboxUrl, clientId: 'sandbox', clientSecret: 'sandbox' });
+const crm = sandboxConnector(sandboxUrl);
 
 type Agent = { id: string; username: string };
 type ContactRow = {

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoData } from '../../server/crm/sandbox/demo-data';
-import { SalesforceConnector } from '../../server/crm/salesforce-connector';
+import { sandboxConnector } from '../support/sandbox-connector';
 import { accessibilityProblems } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { E2E_ADMIN } from './support/e2e-env';
@@ -144,11 +144,7 @@ describe('an agent rollback in the browser', () => {
     });
 
     // The CRM holds the contacts as they were before the burst: none is by the agent any more.
-    const crm = new SalesforceConnector({
-      loginUrl: `http://127.0.0.1:${server.env.SANDBOX_CRM_PORT}`,
-      clientId: 'sandbox',
-      clientSecret: 'sandbox',
-    });
+    const crm = sandboxConnector(`http://127.0.0.1:${server.env.SANDBOX_CRM_PORT}`);
     const outcomes = await call<
       Envelope<{ outcomes: { content: Array<{ recordId: string; outcome: string }> } }>
     >(`/rollback-request/${id}?outcome=restored&size=5`, { token, baseUrl });

@@ -1,5 +1,5 @@
 import { expect, inject } from 'vitest';
-import { SalesforceConnector } from '../../../server/crm/salesforce-connector';
+import { sandboxConnector } from '../../support/sandbox-connector';
 import { call, type Envelope } from './users';
 
 /** A range of the demo data in which records changed. */
@@ -11,8 +11,7 @@ type Revision = { id: number; json: string };
 export type Page0<T> = { content: T[] };
 
 /** The sandbox CRM read through the connector Storico uses, so records compare in snapshot form. */
-const crm = () =>
-  new SalesforceConnector({ loginUrl: inject('sandboxUrl'), clientId: 'sandbox', clientSecret: 'sandbox' });
+const crm = () => sandboxConnector(inject('sandboxUrl'));
 
 /** The record as the sandbox CRM holds it now, read over its REST API. */
 export const crmAccount = (id: string): Promise<Record<string, unknown>> => crm().readRecord('Account', id);

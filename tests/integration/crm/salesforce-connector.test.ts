@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrmError, type CrmRecord } from '../../../server/crm/crm-connector';
 import { snapshotFields } from '../../../server/crm/crm-fields';
-import { SalesforceConnector } from '../../../server/crm/salesforce-connector';
+import type { SalesforceConnector } from '../../../server/crm/salesforce-connector';
 import { startSandboxCrm, type SandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
-
-const fastRetry = { maxRetries: 3, minTimeoutMs: 5, factor: 2 };
-
-const connectorFor = (sandbox: SandboxCrm, clientSecret = 'sandbox') =>
-  new SalesforceConnector({ loginUrl: sandbox.url, clientId: 'sandbox', clientSecret, retry: fastRetry });
+import { fastRetry, sandboxConnector } from '../../support/sandbox-connector';
 
 async function collect(pages: AsyncIterable<{ records: CrmRecord[]; totalSize: number }>) {
   const seen: { size: number; total: number }[] = [];
@@ -39,7 +35,7 @@ describe('Salesforce connector against the sandbox CRM', () => {
       pageSize: 7,
       readOnlyFields: { Account: ['Industry'] },
     });
-    crm = connectorFor(sandbox);
+    crm = sandboxConnector(sandbox);
   });
   afterAll(() => sandbox.close());
 
@@ -157,17 +153,20 @@ describe('Salesforce connector against the sandbox CRM', () => {
   });
 
   it('reports why a new token was refused, with its code, when the session expired', async () => {
-    await crm.listAgents();
-    sandbox.rotateClientSecret('rotated');
-    sandbox.expireTokens();
+    // A sandbox of its own: expiring every token of this file's one would stop its connector refreshing.
+    const rotated = await startSandboxCrm({ port: 0, counts: { users: 1, accounts: 1, cases: 1 } });
     try {
-      const refused = await failure(crm.readRecord('Account', sandbox.records.all('Account')[0]!.Id));
+      const own = sandboxConnector(rotated);
+      await own.listAgents();
+      rotated.rotateClientSecret('rotated');
+      rotated.expireTokens();
+      const refused = await failure(own.readRecord('Account', rotated.records.all('Account')[0]!.Id));
       expect(refused.errorCode).toBe('invalid_client');
       expect(refused.message).toMatch(
         /^Describing Account: Salesforce refused the client credentials at .*invalid_client/,
       );
     } finally {
-      sandbox.rotateClientSecret('sandbox');
+      await rotated.close();
     }
   });
 
@@ -197,8 +196,8 @@ describe('Salesforce connector against the sandbox CRM', () => {
 
   it('retries the token endpoint on 5xx and reports refused credentials clearly', async () => {
     sandbox.failNextRequests(2);
-    expect((await connectorFor(sandbox).listAgents()).length).toBe(5);
-    const refused = await failure(connectorFor(sandbox, 'wrong').listAgents());
+    expect((await sandboxConnector(sandbox).listAgents()).length).toBe(5);
+    const refused = await failure(sandboxConnector(sandbox, { clientSecret: 'wrong' }).listAgents());
     expect(refused.message).toBe(
       `Salesforce refused the client credentials at ${sandbox.url}/services/oauth2/token: invalid_client (invalid client credentials)`,
     );
@@ -206,7 +205,7 @@ describe('Salesforce connector against the sandbox CRM', () => {
 
   it('says so when the CRM cannot be reached', async () => {
     const gone = await startSandboxCrm({ port: 0, counts: { users: 1, accounts: 1, cases: 1 } });
-    const connector = connectorFor(gone);
+    const connector = sandboxConnector(gone);
     await connector.listAgents();
     await gone.close();
     const error = await failure(connector.listAgents());
@@ -222,18 +221,12 @@ describe('Salesforce connector query pages', () => {
   afterAll(() => sandbox.close());
 
   it('asks for the configured page size with Sforce-Query-Options, and 2,000 by default', async () => {
-    const small = new SalesforceConnector({
-      loginUrl: sandbox.url,
-      clientId: 'sandbox',
-      clientSecret: 'sandbox',
-      retry: fastRetry,
-      batchSize: 200,
-    });
+    const small = sandboxConnector(sandbox, { batchSize: 200 });
     expect((await collect(small.changedSince('Account', null))).pages.map((p) => p.size)).toEqual([
       200, 200, 50,
     ]);
     expect(
-      (await collect(connectorFor(sandbox).changedSince('Account', null))).pages.map((p) => p.size),
+      (await collect(sandboxConnector(sandbox).changedSince('Account', null))).pages.map((p) => p.size),
     ).toEqual([450]);
   });
 });

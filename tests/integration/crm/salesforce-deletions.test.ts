@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrmError } from '../../../server/crm/crm-connector';
-import { SalesforceConnector } from '../../../server/crm/salesforce-connector';
+import type { SalesforceConnector } from '../../../server/crm/salesforce-connector';
 import { parseSfDateTime, toSfDateTime } from '../../../server/crm/salesforce-dates';
 import { startSandboxCrm, type SandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
 import { salesforceId } from '../../../server/crm/sandbox/salesforce-id';
+import { sandboxConnector } from '../../support/sandbox-connector';
 
 /** The connector's deletion calls, over HTTP against the sandbox CRM. */
 describe('Salesforce connector: deleted records', () => {
@@ -13,12 +14,7 @@ describe('Salesforce connector: deleted records', () => {
 
   beforeAll(async () => {
     sandbox = await startSandboxCrm({ port: 0, counts: { users: 3, accounts: 20, cases: 30 } });
-    crm = new SalesforceConnector({
-      loginUrl: sandbox.url,
-      clientId: 'sandbox',
-      clientSecret: 'sandbox',
-      retry: { maxRetries: 1, minTimeoutMs: 5, factor: 2 },
-    });
+    crm = sandboxConnector(sandbox, { retry: { maxRetries: 1, minTimeoutMs: 5, factor: 2 } });
   });
   afterAll(() => sandbox.close());
 
@@ -106,11 +102,7 @@ describe('Salesforce connector: deleted records', () => {
       deletedIdLimit: 3,
     });
     try {
-      const connector = new SalesforceConnector({
-        loginUrl: small.url,
-        clientId: 'sandbox',
-        clientSecret: 'sandbox',
-      });
+      const connector = sandboxConnector(small);
       const gone = small.records
         .all('Account')
         .filter((a) => a.IsPersonAccount === true)
@@ -178,11 +170,7 @@ describe('Salesforce connector: deletions in an org whose cases have no MasterRe
   afterAll(() => sandbox.close());
 
   it('lists deleted cases without asking for the field', async () => {
-    const crm = new SalesforceConnector({
-      loginUrl: sandbox.url,
-      clientId: 'sandbox',
-      clientSecret: 'sandbox',
-    });
+    const crm = sandboxConnector(sandbox);
     const victim = sandbox.records.all('Case')[0]!;
     sandbox.records.remove('Case', victim.Id, sandbox.integrationUserId);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CrmError, CrmOutcomeUnknown } from '../../../server/crm/crm-connector';
-import { SalesforceConnector } from '../../../server/crm/salesforce-connector';
+import type { SalesforceConnector } from '../../../server/crm/salesforce-connector';
 import { startSandboxCrm, type SandboxCrm, type WriteFault } from '../../../server/crm/sandbox/sandbox-crm';
+import { sandboxConnector } from '../../support/sandbox-connector';
 
 /** Writes against a sandbox CRM that fails, hangs or half-answers them: reported for what they are, never repeated. */
 describe('Salesforce connector writes when the CRM misbehaves', () => {
@@ -11,10 +12,7 @@ describe('Salesforce connector writes when the CRM misbehaves', () => {
 
   beforeAll(async () => {
     sandbox = await startSandboxCrm({ port: 0, counts: { users: 3, accounts: 20, cases: 10 } });
-    crm = new SalesforceConnector({
-      loginUrl: sandbox.url,
-      clientId: 'sandbox',
-      clientSecret: 'sandbox',
+    crm = sandboxConnector(sandbox, {
       retry: { maxRetries: 3, minTimeoutMs: 5, factor: 2 },
       readTimeoutMs: 2_000,
       writeTimeoutMs: 600,

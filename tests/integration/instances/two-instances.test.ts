@@ -9,7 +9,7 @@ import { ensureRoles } from '../../../server/users/bootstrap';
 import { bearer, createUserWithSecret, signIn, testIp } from '../../support/auth';
 import { appOn, testConfig, type TestApp } from '../../support/test-app';
 import { createTestDatabase } from '../../support/test-database';
-import { connectorFor } from '../sync/sync-fixture';
+import { sandboxConnector } from '../../support/sandbox-connector';
 
 /**
  * Two app instances on one PostgreSQL database, the way Storico scales out: locks, rate limits, sessions and the CRM
@@ -103,7 +103,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
         startSyncLoop({
           db: database.db,
           dbKind: 'postgres',
-          connector: connectorFor(sandbox),
+          connector: sandboxConnector(sandbox),
           intervalSeconds: 600,
           readiness: on.readiness,
           instanceId,

@@ -6,7 +6,7 @@ import { startSyncLoop } from '../../../server/sync/sync-loop';
 import { bearer, signedInUser } from '../../support/auth';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { testDbKinds } from '../../support/test-database';
-import { connectorFor } from '../sync/sync-fixture';
+import { sandboxConnector } from '../../support/sandbox-connector';
 
 const TOKEN = 'scrape-token-0123456789';
 
@@ -62,7 +62,7 @@ describe.each(testDbKinds())('GET /metrics on %s', (kind) => {
   it('counts sync runs, their duration, the records read and stored, and the CRM API usage', async () => {
     const sandbox = await startSandboxCrm({ port: 0, counts: { users: 3, accounts: 10, cases: 15 } });
     try {
-      const connector = connectorFor(sandbox);
+      const connector = sandboxConnector(sandbox);
       metrics.watchCrm(connector);
       const loop = startSyncLoop({
         db: t.database.db,

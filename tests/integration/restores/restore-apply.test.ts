@@ -12,7 +12,8 @@ import { storeSnapshots } from '../../../server/revisions/revision-store';
 import { bearer, nextCode, signedInUser } from '../../support/auth';
 import { createTestApp } from '../../support/test-app';
 import { testDbKinds } from '../../support/test-database';
-import { connectorFor, messageOf, RestoreFixture, type SignedIn } from './restore-fixture';
+import { sandboxConnector } from '../../support/sandbox-connector';
+import { messageOf, RestoreFixture, type SignedIn } from './restore-fixture';
 
 const oneCase = envelopeOf(caseRestoreRequestSchema);
 /** A priority the demo data never uses, so an edit to it always changes the case. */
@@ -258,7 +259,7 @@ describe.each(testDbKinds())('restoring to an unreachable CRM on %s', (kind) => 
     const gone = await startSandboxCrm({ port: 0, counts: { users: 1, accounts: 1, cases: 0 } });
     const record = gone.records.all('Account')[0]!;
     await gone.close();
-    const t = await createTestApp(kind, { deps: { crm: connectorFor(gone.url) } });
+    const t = await createTestApp(kind, { deps: { crm: sandboxConnector(gone) } });
     try {
       const [older] = await storeSnapshots(
         t.database.db,

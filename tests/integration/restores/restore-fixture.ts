@@ -2,7 +2,8 @@ import { expect } from 'vitest';
 import { errorBodySchema } from '../../../contract/envelope';
 import { timeStepAt, totpCodeAt, TOTP_PERIOD_S } from '../../../server/auth/totp';
 import type { CrmObject, CrmRecord } from '../../../server/crm/crm-connector';
-import { SalesforceConnector } from '../../../server/crm/salesforce-connector';
+import type { SalesforceConnector } from '../../../server/crm/salesforce-connector';
+import { sandboxConnector } from '../../support/sandbox-connector';
 import { toSfDateTime } from '../../../server/crm/salesforce-dates';
 import {
   startSandboxCrm,
@@ -23,11 +24,6 @@ export const BASE: Record<Kind, string> = {
 };
 const REVISIONS = { account: 'revision_accounts', case: 'revision_cases' } as const;
 const KEY = { account: 'account_id', case: 'case_id' } as const;
-
-export const fastRetry = { maxRetries: 2, minTimeoutMs: 5, factor: 2 };
-
-export const connectorFor = (url: string) =>
-  new SalesforceConnector({ loginUrl: url, clientId: 'sandbox', clientSecret: 'sandbox', retry: fastRetry });
 
 /** What a fixture may change: the app's environment (RESTORE_OUTCOME_WAIT_S ...). */
 export type FixtureOptions = { env?: Record<string, string> };
@@ -58,7 +54,7 @@ export class RestoreFixture {
       readOnlyFields: { Case: ['Brand__c'] },
       ...options,
     });
-    const crm = connectorFor(sandbox.url);
+    const crm = sandboxConnector(sandbox);
     const t = await createTestApp(kind, { deps: { crm }, env: fixture.env });
     await runSync(t.database.db, crm);
     return new RestoreFixture(t, sandbox, crm);

@@ -7,7 +7,8 @@ import { describeProgress, runSync } from '../../../server/sync/crm-sync';
 import { withSyncLock } from '../../../server/sync/sync-lock';
 import { startSyncLoop } from '../../../server/sync/sync-loop';
 import { createTestDatabase, testDbKinds } from '../../support/test-database';
-import { connectorFor, storedState } from './sync-fixture';
+import { sandboxConnector } from '../../support/sandbox-connector';
+import { storedState } from './sync-fixture';
 
 const counts = { users: 4, accounts: 30, cases: 50 };
 
@@ -26,7 +27,7 @@ describe.each(testDbKinds())('CRM sync on %s', (kind) => {
 
   it('stores agents, and every Account and Case as a revision with its search row', async () => {
     const progress: string[] = [];
-    const report = await runSync(database.db, connectorFor(sandbox), {
+    const report = await runSync(database.db, sandboxConnector(sandbox), {
       onProgress: (p) => progress.push(describeProgress(p)),
     });
     expect(report).toEqual({
@@ -74,7 +75,7 @@ describe.each(testDbKinds())('CRM sync on %s', (kind) => {
   });
 
   it('stores nothing more when run again, and only what changed in the CRM after that', async () => {
-    const crm = connectorFor(sandbox);
+    const crm = sandboxConnector(sandbox);
     await runSync(database.db, crm);
     const once = await storedState(database.db);
     const again = await runSync(database.db, crm);
@@ -96,12 +97,12 @@ describe.each(testDbKinds())('CRM sync on %s', (kind) => {
 
   it('loses and duplicates nothing when a run is aborted after its first page and run again', async () => {
     const clean = await createTestDatabase(kind);
-    await runSync(clean.db, connectorFor(sandbox));
+    await runSync(clean.db, sandboxConnector(sandbox));
     const expected = await storedState(clean.db);
     await clean.close();
 
     const controller = new AbortController();
-    const aborted = runSync(database.db, connectorFor(sandbox), {
+    const aborted = runSync(database.db, sandboxConnector(sandbox), {
       signal: controller.signal,
       onProgress: (p) => {
         if (p.step === 'Account' && p.done > 0) controller.abort();
@@ -112,17 +113,17 @@ describe.each(testDbKinds())('CRM sync on %s', (kind) => {
     expect(partial.accountRevisions).toBe(8);
     expect(partial.caseRevisions).toBe(0);
 
-    await runSync(database.db, connectorFor(sandbox));
+    await runSync(database.db, sandboxConnector(sandbox));
     expect(await storedState(database.db)).toEqual(expected);
   });
 
   it('loses and duplicates nothing when the CRM fails in the middle of a run', async () => {
     const clean = await createTestDatabase(kind);
-    await runSync(clean.db, connectorFor(sandbox));
+    await runSync(clean.db, sandboxConnector(sandbox));
     const expected = await storedState(clean.db);
     await clean.close();
 
-    const failing = runSync(database.db, connectorFor(sandbox), {
+    const failing = runSync(database.db, sandboxConnector(sandbox), {
       onProgress: (p) => {
         if (p.step === 'Case' && p.done === 16) sandbox.failNextRequests(1000);
       },
@@ -138,7 +139,7 @@ describe.each(testDbKinds())('CRM sync on %s', (kind) => {
       .executeTakeFirstOrThrow();
     expect(state.last_error).toContain('SERVER_UNAVAILABLE');
 
-    await runSync(database.db, connectorFor(sandbox));
+    await runSync(database.db, sandboxConnector(sandbox));
     expect(await storedState(database.db)).toEqual(expected);
   });
 
@@ -154,7 +155,7 @@ describe.each(testDbKinds())('CRM sync on %s', (kind) => {
     const loop = startSyncLoop({
       db: database.db,
       dbKind: database.kind,
-      connector: connectorFor(sandbox),
+      connector: sandboxConnector(sandbox),
       intervalSeconds: 0,
       readiness,
     });

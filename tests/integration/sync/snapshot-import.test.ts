@@ -17,7 +17,8 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../../ser
 import { runSync } from '../../../server/sync/crm-sync';
 import { importSnapshots } from '../../../server/sync/snapshot-import';
 import { createTestDatabase, testDbKinds, type TestDbKind } from '../../support/test-database';
-import { connectorFor, storedState } from './sync-fixture';
+import { sandboxConnector } from '../../support/sandbox-connector';
+import { storedState } from './sync-fixture';
 
 const run = promisify(execFile);
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'storico-import-'));
@@ -276,7 +277,7 @@ describe.each(testDbKinds())('snapshot import on %s', (kind) => {
     expect(report.lines).toBe(lines);
     const sandbox = await startSandboxCrm({ port: 0, state: currentState(data) });
     try {
-      await runSync(database.db, connectorFor(sandbox));
+      await runSync(database.db, sandboxConnector(sandbox));
     } finally {
       await sandbox.close();
     }

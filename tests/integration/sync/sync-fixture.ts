@@ -1,16 +1,4 @@
 import type { Db } from '../../../server/db/database';
-import { SalesforceConnector } from '../../../server/crm/salesforce-connector';
-import type { SandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
-
-export const fastRetry = { maxRetries: 2, minTimeoutMs: 5, factor: 2 };
-
-export const connectorFor = (sandbox: SandboxCrm) =>
-  new SalesforceConnector({
-    loginUrl: sandbox.url,
-    clientId: 'sandbox',
-    clientSecret: 'sandbox',
-    retry: fastRetry,
-  });
 
 /** What a run left in the database, to compare runs. */
 export async function storedState(db: Db) {
