@@ -1,8 +1,12 @@
 // Signing out clears the saved comparisons in IndexedDB, which jsdom lacks: every client test gets an in-memory one.
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Screens render slowly in jsdom on a busy machine, the first one of a file with its lazy routes' modules: give
+// findBy* and waitFor more than the default second in every client test.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

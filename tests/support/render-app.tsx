@@ -1,6 +1,6 @@
 // Signing out clears the saved comparisons in IndexedDB, which jsdom lacks.
 import 'fake-indexeddb/auto';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Providers } from '@/app/providers';
@@ -9,9 +9,6 @@ import { routes } from '@/app/router';
 import { sessionStore } from '@/lib/session-store';
 import { fakeSessionToken } from './client-token';
 import { routerReady } from './router-ready';
-
-// The whole app renders slowly in jsdom on a busy machine: give findBy* and waitFor more than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 export type SignedInAs = { id: number; username: string; role: string };
 
