@@ -33,6 +33,11 @@ export const ErrorCode = {
   CRM_OUTCOME_UNKNOWN: 'CRM_OUTCOME_UNKNOWN',
   /** 409: the request's outcome is still being checked in the CRM: it cannot be reviewed until settled. */
   OUTCOME_CHECKING: 'OUTCOME_CHECKING',
+  /**
+   * 409: the contact is a business account in the CRM now (its record type was changed): nothing was sent, as a
+   * contact's fields cannot be written onto it.
+   */
+  RECORD_CONVERTED: 'RECORD_CONVERTED',
   // Mass-change alerts.
   ALREADY_ACKNOWLEDGED: 'ALREADY_ACKNOWLEDGED',
   // Agent rollbacks.

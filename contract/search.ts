@@ -29,7 +29,10 @@ const revisionRefSchema = z.object({ id: z.number().int() });
  * purges it). `deletedAt`: when the CRM deleted it (ISO 8601), null while it lives. `mergedInto`: the surviving
  * record's id when it was deleted by a merge (its `MasterRecordId`), with `mergedIntoKnown` true when Storico keeps
  * revisions of the survivor. `recreatedAs`: the new id when Storico brought a purged record back by re-creating it;
- * `recreatedFrom`: on that new record, the id it replaces. A search finds both ids.
+ * `recreatedFrom`: on that new record, the id it replaces. A search finds both ids. `convertedAt`: when the CRM
+ * made the contact (a person account) a business account by changing its record type (ISO 8601), null unless that
+ * is its newest known state; a business account is no contact, so Storico keeps its history but reads no more
+ * changes of it until it is a person account again.
  */
 export const recordLifeFields = {
   // Defaults read answers of servers, and offline copies, from before deletions were tracked.
@@ -38,6 +41,7 @@ export const recordLifeFields = {
   mergedIntoKnown: z.boolean().default(false),
   recreatedAs: z.string().nullable().default(null),
   recreatedFrom: z.string().nullable().default(null),
+  convertedAt: z.string().nullable().default(null),
 };
 export const recordLifeSchema = z.object(recordLifeFields);
 export type RecordLife = z.infer<typeof recordLifeSchema>;
@@ -48,6 +52,7 @@ export const LIVE_RECORD: RecordLife = {
   mergedIntoKnown: false,
   recreatedAs: null,
   recreatedFrom: null,
+  convertedAt: null,
 };
 
 /** A contact (person Account) row. `salesforceUser.phone/email` are the contact's own phone and e-mail. */

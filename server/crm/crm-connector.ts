@@ -28,6 +28,9 @@ export function toCrmAgent(record: Record<string, unknown> & { Id: string }): Cr
   };
 }
 
+/** A page of the Ids of changed records, and the newest SystemModstamp among them (ms since the epoch). */
+export type ChangedIds = { ids: string[]; newest: number };
+
 export type ChangedPage = {
   records: CrmRecord[];
   /** How many records the whole query matched, for progress reports. */
@@ -107,6 +110,13 @@ export interface CrmConnector {
   limitExceeded(): Promise<boolean>;
   /** Records of `object` changed at or after `since` (all when null), oldest change first, one page at a time. */
   changedSince(object: CrmObject, since: Date | null): AsyncIterable<ChangedPage>;
+  /**
+   * The Ids of the accounts that are not person accounts (business accounts) changed at or after `since` (all when
+   * null), a page at a time: among them are contacts made business accounts since.
+   */
+  businessAccountsChangedSince(since: Date | null): AsyncIterable<ChangedIds>;
+  /** The records named, as they are now, whether in Storico's scope or not; those the CRM does not have are left out. */
+  readRecords(object: CrmObject, ids: readonly string[]): Promise<CrmRecord[]>;
   /** The record as it is now; throws a CrmError with errorCode NOT_FOUND when the CRM does not know it. */
   readRecord(object: CrmObject, id: string): Promise<CrmRecord>;
   /**

@@ -4,6 +4,7 @@ import { GATEWAY_STATUSES, StatusTransport } from './answer-status';
 import {
   CrmError,
   CrmOutcomeUnknown,
+  type ChangedIds,
   type ChangedPage,
   type CrmAgent,
   type CrmConnector,
@@ -235,6 +236,35 @@ export class SalesforceConnector implements CrmConnector {
     for await (const page of this.query(soql, `Reading changed ${object} records`)) {
       yield { ...page, records: page.records.map((r) => toSnapshot(plan, r)) };
     }
+  }
+
+  async *businessAccountsChangedSince(since: Date | null): AsyncGenerator<ChangedIds> {
+    const plan = await this.plan('Account');
+    this.scope(plan);
+    // A contact made a business account by a change of its record type leaves the person account scope of
+    // changedSince(); the change stamps its SystemModstamp like any other.
+    const where = [
+      `${plan.personAccountField} = false`,
+      ...(since ? [`SystemModstamp >= ${soqlDateTime(since)}`] : []),
+    ];
+    const soql = `SELECT Id, SystemModstamp FROM Account WHERE ${where.join(' AND ')} ORDER BY SystemModstamp ASC, Id ASC`;
+    for await (const page of this.query(soql, 'Reading changed business accounts')) {
+      const stamps = page.records.map((record) => parseSfDateTime(record.SystemModstamp) ?? 0);
+      yield { ids: page.records.map((record) => record.Id), newest: Math.max(0, ...stamps) };
+    }
+  }
+
+  async readRecords(object: CrmObject, ids: readonly string[]): Promise<CrmRecord[]> {
+    for (const id of ids) this.checkId(object, id);
+    const plan = await this.plan(object);
+    const records: CrmRecord[] = [];
+    for (let start = 0; start < ids.length; start += IDS_PER_QUERY) {
+      const list = ids.slice(start, start + IDS_PER_QUERY).map((id) => `'${id}'`);
+      const soql = `SELECT ${selectList(plan).join(', ')} FROM ${object} WHERE Id IN (${list.join(', ')})`;
+      for await (const page of this.query(soql, `Reading ${list.length} ${object} records`))
+        records.push(...page.records.map((r) => toSnapshot(plan, r)));
+    }
+    return records;
   }
 
   async readRecord(object: CrmObject, id: string): Promise<CrmRecord> {

@@ -29,6 +29,20 @@ export type ReturnContext = {
   staleBefore: Date;
 };
 
+/**
+ * The contact is a business account in the CRM: a contact's fields cannot be written onto it. Nothing was sent;
+ * a rollback records it as the record's failure.
+ */
+export class RecordConverted extends RestoreFailure {
+  constructor(readonly recordId: string) {
+    super(
+      `Account ${recordId} is a business account in the CRM now, not a contact: it cannot be restored`,
+      [],
+    );
+    this.name = 'RecordConverted';
+  }
+}
+
 /** A create whose answer never came may have happened: only a refusal the CRM explained is safe to try again. */
 const refused = (error: unknown) => error instanceof CrmError && error.errors.length > 0;
 
@@ -38,15 +52,19 @@ const refused = (error: unknown) => error instanceof CrmError && error.errors.le
  * back what it deleted with it); one purged (undelete fails with UNDELETE_FAILED and queryAll no longer sees it)
  * is created again from the target's writable fields, once, under a claim on the record. A record found live that
  * Storico still thinks deleted was undeleted by an earlier attempt that stopped before writing its fields: the
- * write is finished, the undelete not repeated.
+ * write is finished, the undelete not repeated. A contact made a business account is refused (RecordConverted)
+ * unless the CRM says it is a person account again.
  */
 export async function bringBack(context: ReturnContext, target: CrmRecord): Promise<RecordReturn> {
   const { db, crm, object } = context;
   const kind = kindOfObject(object);
   const id = await liveSuccessor(db, kind, target.Id);
   const moved = id === target.Id ? null : id;
+  const life = await recordLife(db, kind, id);
+  // A business account has no person contact (PersonContactId is null): the CRM tells whether it still is one.
+  if (life.convertedAt !== null && (await crm.personContactId(id)) === null) throw new RecordConverted(id);
   const wanted = await withLiveAccount(db, crm, object, { ...target, Id: id });
-  const believedDeleted = (await recordLife(db, kind, id)).deletedAt !== null;
+  const believedDeleted = life.deletedAt !== null;
   let state = await crm.recordState(object, id);
   if (state === 'live')
     return { target: wanted, outcome: believedDeleted ? 'undeleted' : null, newRecordId: moved };

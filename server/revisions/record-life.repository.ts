@@ -6,16 +6,19 @@ import { recordKinds, type RecordKind } from '../db/record-kinds';
 
 /**
  * A record's life from `lifeColumns`: deleted when its newest revision is a `delete` one (then `mergedInto` is that
- * snapshot's MasterRecordId), and the ids a re-create linked it to.
+ * snapshot's MasterRecordId), converted to a business account when it is a `convert` one, and the ids a re-create
+ * linked it to.
  */
 export function lifeOf(row: LifeColumns): RecordLife {
   const deleted = row.life_source === 'delete' && row.life_saved_at !== null;
+  const converted = row.life_source === 'convert' && row.life_saved_at !== null;
   return {
     deletedAt: deleted ? new Date(row.life_saved_at!).toISOString() : null,
     mergedInto: deleted ? row.life_merged_into : null,
     mergedIntoKnown: deleted && row.life_merged_into !== null && row.life_merged_into_known,
     recreatedAs: row.recreated_as,
     recreatedFrom: row.recreated_from,
+    convertedAt: converted ? new Date(row.life_saved_at!).toISOString() : null,
   };
 }
 
@@ -88,6 +91,16 @@ export async function linkRecreated(db: Db, kind: RecordKind, oldId: string, new
   await sql`update ${sql.table(records)} set recreated_as = ${newId}, recreating_since = null
     where id = ${oldId}`.execute(db);
   await sql`update ${sql.table(records)} set recreated_from = ${oldId} where id = ${newId}`.execute(db);
+}
+
+/** Which of `ids` Storico holds as live records of their kind: known, neither deleted nor made a business account. */
+export async function liveRecordsAmong(db: Db, kind: RecordKind, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<{ id: string }>`
+    select s.id from ${sql.table(recordKinds[kind].records)} s
+    where s.id = any(cast(${[...ids]} as text[])) and s.latest_revision_id is not null
+      and not s.latest_deleted and not s.latest_converted`.execute(db);
+  return rows.map((row) => row.id);
 }
 
 /** The ids of the records Storico holds as live (its newest revision of each is not a deletion). */

@@ -10,7 +10,8 @@ import { normaliseSnapshot, snapshotHash } from './snapshot-fields';
  * Where a revision came from: the periodic sync, a bulk import, the read-back of restore request {id} or of
  * rollback {id}, or a deletion in the CRM (the last snapshot with IsDeleted true).
  */
-export type RevisionSource = 'sync' | 'import' | 'delete' | WriteSource;
+/** `convert`: the state in which the CRM showed a contact made a business account (its record type changed). */
+export type RevisionSource = 'sync' | 'import' | 'delete' | 'convert' | WriteSource;
 /** Storico's own writes to the CRM: a restore request's or a rollback's. */
 export type WriteSource = `restore:${number}` | `rollback:${number}`;
 
@@ -200,7 +201,8 @@ async function existingId(db: Db, object: CrmObject, p: Prepared): Promise<numbe
 
 /**
  * Points sf_accounts / sf_cases at the newest revision, unless a newer one is already there, with what search shows
- * of it and the record's life: deleted when it is a `delete` revision, and then merged into its MasterRecordId.
+ * of it and the record's life: deleted when it is a `delete` revision, and then merged into its MasterRecordId;
+ * converted to a business account when it is a `convert` one.
  */
 export async function refreshSearchRows(
   db: Db,
@@ -211,12 +213,14 @@ export async function refreshSearchRows(
   if (newest.length === 0) return;
   const { records } = TABLES(object);
   const deleted = source === 'delete';
+  const converted = source === 'convert';
   const rows = JSON.stringify(
     newest.map(({ p, revisionId }) => ({
       id: p.recordId,
       revision_id: revisionId,
       saved_at: new Date(p.savedAt).toISOString(),
       deleted,
+      converted,
       merged_into: deleted ? text(p.snapshot.MasterRecordId) : null,
       ...searchColumns(object, p.snapshot),
     })),
@@ -226,9 +230,10 @@ export async function refreshSearchRows(
     await sql`
       update sf_accounts as s set owner_id = v.owner_id, name = v.name, email = v.email, phone = v.phone,
         created_date = v.created_date, latest_revision_id = v.revision_id, latest_saved_at = v.saved_at,
-        latest_deleted = v.deleted, latest_merged_into = v.merged_into, updated_at = now()
+        latest_deleted = v.deleted, latest_converted = v.converted, latest_merged_into = v.merged_into,
+        updated_at = now()
       from json_to_recordset(${rows}::json) as v(id text, revision_id integer, saved_at timestamptz,
-        deleted boolean, merged_into text, owner_id text, name text, email text, phone text,
+        deleted boolean, converted boolean, merged_into text, owner_id text, name text, email text, phone text,
         created_date timestamptz)
       where s.id = v.id and ${guard}`.execute(db);
   } else {
@@ -236,9 +241,10 @@ export async function refreshSearchRows(
       update ${sql.table(records)} as s set owner_id = v.owner_id, account_id = v.account_id,
         case_number = v.case_number, description = v.description, reason = v.reason,
         created_date = v.created_date, latest_revision_id = v.revision_id, latest_saved_at = v.saved_at,
-        latest_deleted = v.deleted, latest_merged_into = v.merged_into, updated_at = now()
+        latest_deleted = v.deleted, latest_converted = v.converted, latest_merged_into = v.merged_into,
+        updated_at = now()
       from json_to_recordset(${rows}::json) as v(id text, revision_id integer, saved_at timestamptz,
-        deleted boolean, merged_into text, owner_id text, account_id text, case_number text, description text,
+        deleted boolean, converted boolean, merged_into text, owner_id text, account_id text, case_number text, description text,
         reason text, created_date timestamptz)
       where s.id = v.id and ${guard}`.execute(db);
   }

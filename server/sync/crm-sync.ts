@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { ensurePartitionsFor } from '../revisions/revision-partitions';
 import { storeSnapshots } from '../revisions/revision-store';
 import { upsertAgents } from './agents.repository';
+import { syncConversions } from './conversion-sync';
 import { syncDeletions } from './deletion-sync';
 import { silentLogger, type SyncLogger } from './sync-logger';
 import { advanceWatermark, readWatermark, recordRun } from './sync-state.repository';
@@ -84,7 +85,10 @@ async function syncObject(
   return report;
 }
 
-/** One sync run: agents, then Accounts and Cases changed since each object's watermark. */
+/**
+ * One sync run: agents, then Accounts and Cases changed since each object's watermark, each object's deletions, and
+ * the contacts made business accounts.
+ */
 export async function runSync(
   db: Db,
   connector: CrmConnector,
@@ -124,6 +128,10 @@ export async function runSync(
           'sync: the CRM purged its recycle bin since the last run; the records it no longer has are stored as deleted, dated by this run',
         );
       if (deletions.deleted > 0) log.info({ object, ...deletions }, 'sync: deletions stored');
+      if (object === 'Account') {
+        const converted = await syncConversions(db, connector, options.overlapMs ?? DEFAULT_OVERLAP_MS);
+        if (converted > 0) log.info({ object, converted }, 'sync: contacts made business accounts stored');
+      }
     } catch (error) {
       await recordRun(db, object, (error as Error).message).catch(() => undefined);
       throw error;

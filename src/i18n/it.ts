@@ -129,6 +129,8 @@ export const it = {
     mergedInto: (id: string) => `Unito a ${id}`,
     recreatedAs: (id: string) => `Ricreato come ${id}`,
     replaces: (id: string) => `Sostituisce ${id}`,
+    converted: 'Convertito in account aziendale',
+    convertedOn: (day: string) => `Convertito in account aziendale il ${day}`,
     bannerTitle: 'Record eliminato nel CRM',
   },
   calendar: {

@@ -59,6 +59,13 @@ export const NOT_FOUND: CrmErrorDetail = {
   message: 'The requested resource does not exist',
 };
 
+/** A business account that cannot become a person account: it has no contact, or more than one. */
+const NOT_ONE_CONTACT: CrmErrorDetail = {
+  errorCode: 'FIELD_INTEGRITY_EXCEPTION',
+  message: 'RecordTypeId: a business account becomes a person account only with exactly one contact',
+  fields: ['RecordTypeId'],
+};
+
 /** The active case assignment rule hands every case it evaluates to this queue. */
 export const CASE_QUEUE_DEVELOPER_NAME = 'Coda_Assistenza_Clienti';
 
@@ -74,6 +81,18 @@ const isDeleted = (record: CrmRecord) => record.IsDeleted === true;
  * served (view() drops it, and no describe names it).
  */
 const DELETED_WITH = 'sandboxDeletedWith';
+
+/**
+ * Kept on a person account made a business account: the fields of its contact, which stays in the org as the
+ * business account's one contact, and can make it a person account again. Never served (view() drops it).
+ */
+const FORMER_PERSON = 'sandboxFormerPerson';
+
+/** A person account's contact fields (Account object reference, "Person Account Fields"), by their names on Account. */
+const isPersonField = (name: string) =>
+  ['FirstName', 'LastName', 'Salutation', 'PersonContactId'].includes(name) ||
+  name.startsWith('Person') ||
+  name.endsWith('__pc');
 
 export type UndeleteResult = { id: string | null; success: boolean; errors: CrmErrorDetail[] };
 
@@ -176,6 +195,7 @@ export class SandboxRecords {
   view(object: SandboxObject, record: CrmRecord): CrmRecord {
     const out: Record<string, unknown> = { ...record };
     delete out[DELETED_WITH];
+    delete out[FORMER_PERSON];
     if (object === 'Account' || object === 'Case') {
       out.IsDeleted = isDeleted(record);
       out.MasterRecordId = record.MasterRecordId ?? null;
@@ -271,21 +291,28 @@ export class SandboxRecords {
   }
 
   private indexContact(account: CrmRecord): void {
-    if (account.IsPersonAccount === true && text(account.PersonContactId))
-      this.contactIds?.set(String(account.PersonContactId), account.Id);
+    const contactId = text(this.personOf(account)?.PersonContactId);
+    if (contactId) this.contactIds?.set(contactId, account.Id);
   }
 
-  /** A person account's contact, as Salesforce keeps it behind the account. */
+  /** The contact fields of a person account, or those a business account kept from when it was one. */
+  private personOf(account: CrmRecord): Record<string, unknown> | undefined {
+    if (account.IsPersonAccount === true) return account;
+    return account[FORMER_PERSON] as Record<string, unknown> | undefined;
+  }
+
+  /** A person account's contact, as Salesforce keeps it behind the account (or a business account's one contact). */
   private contactOf(a: CrmRecord): CrmRecord {
+    const person = this.personOf(a) ?? {};
     return {
-      Id: String(a.PersonContactId),
+      Id: String(person.PersonContactId),
       AccountId: a.Id,
-      FirstName: a.FirstName ?? null,
-      LastName: a.LastName ?? null,
-      Name: joinName(a),
-      Email: a.PersonEmail ?? null,
+      FirstName: person.FirstName ?? null,
+      LastName: person.LastName ?? null,
+      Name: joinName(person),
+      Email: person.PersonEmail ?? null,
       Phone: a.Phone ?? null,
-      IsPersonAccount: true,
+      IsPersonAccount: a.IsPersonAccount === true,
       // A person account's contact lives and dies with its account.
       IsDeleted: isDeleted(a),
       CreatedDate: a.CreatedDate,
@@ -303,7 +330,42 @@ export class SandboxRecords {
     if (isDeleted(stored)) return { ok: false, status: 404, errors: [entityIsDeleted()] };
     const checked = this.checkBody(object, body, 'updateable', stored);
     if (!checked.ok) return checked;
-    return this.commit(object, { ...stored, ...checked.values }, context, stored);
+    const next = { ...stored, ...checked.values };
+    if (object === 'Account' && 'RecordTypeId' in checked.values) {
+      const person = this.personType(checked.values.RecordTypeId);
+      if (person !== (stored.IsPersonAccount === true)) {
+        const converted = person ? this.toPersonAccount(next) : this.toBusinessAccount(next);
+        if (!converted) return { ok: false, status: 400, errors: [NOT_ONE_CONTACT] };
+        return this.commit(object, converted, context, stored);
+      }
+    }
+    return this.commit(object, next, context, stored);
+  }
+
+  /**
+   * A record type of the other family on a person account makes it a business account: its name is its
+   * contact's, its contact stays in the org as the business account's contact, and the person fields are no
+   * longer the account's ("You can change the record type of an account across record type families",
+   * https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_guidelines_personaccounts.htm).
+   */
+  private toBusinessAccount(account: Record<string, unknown>): Record<string, unknown> {
+    const former = Object.fromEntries(Object.entries(account).filter(([name]) => isPersonField(name)));
+    const business: Record<string, unknown> = Object.fromEntries(
+      Object.entries(account).filter(([name]) => !isPersonField(name)),
+    );
+    return { ...business, Name: joinName(account), IsPersonAccount: false, [FORMER_PERSON]: former };
+  }
+
+  /**
+   * And back: a business account becomes a person account from its one contact. This sandbox keeps a business
+   * account's contacts only for one that was a person account; any other is refused.
+   */
+  private toPersonAccount(account: Record<string, unknown>): Record<string, unknown> | undefined {
+    const former = account[FORMER_PERSON] as Record<string, unknown> | undefined;
+    if (!former) return undefined;
+    const person: Record<string, unknown> = { ...account, ...former, IsPersonAccount: true };
+    delete person[FORMER_PERSON];
+    return person;
   }
 
   /**
@@ -534,8 +596,9 @@ export class SandboxRecords {
     const errors: CrmErrorDetail[] = [];
     const readOnly: string[] = [];
     const values: Record<string, unknown> = {};
+    // The record type the body gives, else the record's: a name is a person account's or a business account's.
     const person =
-      access === 'createable'
+      access === 'createable' || 'RecordTypeId' in body
         ? this.personType((body as Record<string, unknown>).RecordTypeId)
         : current?.IsPersonAccount === true;
     const fields = Object.entries(body as Record<string, unknown>).filter(([name]) => name !== 'attributes');

@@ -14,6 +14,7 @@ import { sessionChanges } from './0012-session-changes';
 import { recordLife } from './0013-record-life';
 import { firstRevisionTime } from './0014-first-revision-time';
 import { revisionsWithoutRecordKey } from './0015-revisions-without-record-key';
+import { convertedContacts } from './0016-converted-contacts';
 
 /** Migrations are listed here rather than read from disk, so they work the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013-record-life': recordLife,
   '0014-first-revision-time': firstRevisionTime,
   '0015-revisions-without-record-key': revisionsWithoutRecordKey,
+  '0016-converted-contacts': convertedContacts,
 };
 
 export const migrationProvider: MigrationProvider = {

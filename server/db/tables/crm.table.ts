@@ -38,6 +38,8 @@ export interface SfAccountsTable {
   latest_deleted: ColumnType<boolean, boolean | undefined, boolean>;
   /** …and, for a merge, the record this one was merged into. */
   latest_merged_into: ColumnType<string | null, string | null | undefined, string | null>;
+  /** That revision is a `convert` one: the contact became a business account in the CRM (migration 0016). */
+  latest_converted: ColumnType<boolean, boolean | undefined, boolean>;
   /** The record Storico created in place of this purged one, and on that one the id it replaces (migration 0003). */
   recreated_as: ColumnType<string | null, string | null | undefined, string | null>;
   recreated_from: ColumnType<string | null, string | null | undefined, string | null>;
@@ -67,6 +69,8 @@ export interface SfCasesTable {
   latest_deleted: ColumnType<boolean, boolean | undefined, boolean>;
   /** …and, for a merge, the record this one was merged into. */
   latest_merged_into: ColumnType<string | null, string | null | undefined, string | null>;
+  /** That revision is a `convert` one: the contact became a business account in the CRM (migration 0016). */
+  latest_converted: ColumnType<boolean, boolean | undefined, boolean>;
   /** The record Storico created in place of this purged one, and on that one the id it replaces (migration 0003). */
   recreated_as: ColumnType<string | null, string | null | undefined, string | null>;
   recreated_from: ColumnType<string | null, string | null | undefined, string | null>;

@@ -283,17 +283,16 @@ describe.each(testDbKinds())('records deleted and merged in the CRM on %s', (dbK
   it('after a purge, a contact that became a business account in the CRM is not stored as deleted', async () => {
     const { recordId: converted } = await f.editedRecord('account', { Phone: '+39 02 5555555' });
     const { recordId: purged } = await f.editedRecord('account', { Phone: '+39 02 6666666' });
-    const stored = f.sandbox.records.stored('Account', converted)!;
-    f.sandbox.records.save('Account', {
-      ...stored,
-      IsPersonAccount: false,
-      RecordTypeId: BUSINESS_RECORD_TYPE_ID,
-      PersonContactId: null,
-    });
+    const context = { userId: f.sandbox.integrationUserId, autoAssign: false, allowDuplicates: false };
+    expect(
+      f.sandbox.records.patch('Account', converted, { RecordTypeId: BUSINESS_RECORD_TYPE_ID }, context).ok,
+    ).toBe(true);
     deleteInCrm('account', purged);
     expect(f.sandbox.purge([purged])).toEqual([purged]);
     await f.sync();
     expect((await f.revisions('account', purged))[0]!.source).toBe('delete');
-    expect((await f.revisions('account', converted)).map((r) => r.source)).not.toContain('delete');
+    const sources = (await f.revisions('account', converted)).map((r) => r.source);
+    expect(sources).not.toContain('delete');
+    expect(sources[0]).toBe('convert');
   });
 });

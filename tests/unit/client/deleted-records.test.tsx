@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { LIVE_RECORD, type RecordLife } from '@contract/search';
 import { ok, pageOf, startFakeApi } from '../../support/fake-api';
 import { setOnline } from '../../support/online';
+import { lifeContactRow, lifeRevision, marksOf } from '../../support/record-life-rows';
 
 // Whole screens render slowly in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -30,16 +31,8 @@ const MERGED: RecordLife = {
   mergedIntoKnown: true,
 };
 
-const contactRow = (id: string, name: string, life: RecordLife = LIVE_RECORD) => ({
-  id,
-  creation_date: '2024-01-10T09:00:00.000Z',
-  accountName: name,
-  countSalesforceCases: 1,
-  salesforceUser: { phone: '+39 333 111 2222', email: 'cliente@example.it' },
-  earlierRevisionAccount: { id: 61 },
-  laterRevisionAccount: { id: 62 },
-  ...life,
-});
+const contactRow = (id: string, name: string, life: RecordLife = LIVE_RECORD) =>
+  lifeContactRow(id, name, life);
 const caseRow = (id: string, caseNumber: string, life: RecordLife) => ({
   id,
   description: 'Confezione danneggiata',
@@ -52,13 +45,7 @@ const caseRow = (id: string, caseNumber: string, life: RecordLife) => ({
 });
 
 const maria = { Id: '001D', Name: 'Maria Bianchi', PersonEmail: 'maria@example.it', Phone: '+39 333 1' };
-const revision = (id: number, savedAt: string, source: string, json: object, life: RecordLife) => ({
-  id,
-  savedAt,
-  source,
-  json: JSON.stringify(json),
-  ...life,
-});
+const revision = lifeRevision;
 const beforeDeletion = revision(61, '2025-02-10T10:00:00.000Z', 'sync', maria, MERGED);
 const deletion = revision(
   62,
@@ -125,10 +112,6 @@ function keepSearch(kind: 'contacts' | 'cases', deleted?: boolean) {
 }
 
 const searches = (path: string) => api.requests.filter((r) => r.path === path);
-const marksOf = (row: HTMLElement) =>
-  within(row)
-    .queryAllByRole('listitem')
-    .map((item) => item.textContent);
 
 describe('the search lists', () => {
   it("mark a deleted contact in words, and link 'Unito a …' to the survivor only when Storico keeps it", async () => {

@@ -5,7 +5,8 @@ import { hasLifeMarks, RecordLifeMarks } from './record-life';
 
 /**
  * The detail screens' notice about a record deleted in the CRM: when, into what it was merged, what replaced it. A
- * record Storico re-created in its place says which one it replaces.
+ * record Storico re-created in its place says which one it replaces; a contact the CRM made a business account says
+ * when, in the neutral style of a record that still exists.
  */
 export function RecordLifeBanner({ life, linkTo }: { life: RecordLife; linkTo: (id: string) => string }) {
   if (!hasLifeMarks(life)) return null;

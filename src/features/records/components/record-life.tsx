@@ -14,13 +14,19 @@ export function lifeOf(value: unknown): RecordLife {
   return parsed.success ? parsed.data : LIVE_RECORD;
 }
 
-/** Whether there is anything to say: deleted, merged, or re-created by a restore. */
+/** Whether there is anything to say: deleted, merged, re-created by a restore, or converted to a business account. */
 export const hasLifeMarks = (life: RecordLife) =>
-  life.deletedAt !== null || life.recreatedAs !== null || life.recreatedFrom !== null;
+  life.deletedAt !== null ||
+  life.recreatedAs !== null ||
+  life.recreatedFrom !== null ||
+  life.convertedAt !== null;
 
 type Mark = { key: string; text: string; to?: string; deleted?: boolean };
 
-/** What to say about a record, in order: its deletion, the record it was merged into, its successor or predecessor. */
+/**
+ * What to say about a record, in order: its deletion, its conversion to a business account, the record it was
+ * merged into, its successor or predecessor.
+ */
 function marksOf(life: RecordLife, linkTo: ((id: string) => string) | undefined): Mark[] {
   const t = it.recordLife;
   const deletion: Mark[] =
@@ -33,6 +39,10 @@ function marksOf(life: RecordLife, linkTo: ((id: string) => string) | undefined)
             deleted: true,
           },
         ];
+  const conversion: Mark[] =
+    life.convertedAt === null
+      ? []
+      : [{ key: 'converted', text: t.convertedOn(formatDay(life.convertedAt) || life.convertedAt) }];
   // [key, the other record's id, its words, whether it has a detail screen to go to]
   const others = [
     // Only a survivor Storico keeps revisions of has a detail screen.
@@ -42,6 +52,7 @@ function marksOf(life: RecordLife, linkTo: ((id: string) => string) | undefined)
   ] as const;
   return [
     ...deletion,
+    ...conversion,
     ...others.flatMap(([key, id, text, linked]): Mark[] =>
       id === null ? [] : [{ key, text: text(id), to: linked ? linkTo?.(id) : undefined }],
     ),
@@ -49,7 +60,7 @@ function marksOf(life: RecordLife, linkTo: ((id: string) => string) | undefined)
 }
 
 /**
- * A deleted, merged or re-created record's marks, in words (never a colour alone). `linkTo` makes
+ * A deleted, merged, re-created or converted record's marks, in words (never a colour alone). `linkTo` makes
  * the other record's id a link to its detail screen; without it (the offline list) the marks are plain text.
  */
 export function RecordLifeMarks({

@@ -15,8 +15,10 @@ import type { RevisionPair } from '@/lib/records';
 
 /** A revision saved when the CRM deleted the record: its json is the last known snapshot. */
 export const DELETE_SOURCE = 'delete';
+/** A revision saved when the CRM made the contact a business account: Storico reads no more changes of it. */
+export const CONVERT_SOURCE = 'convert';
 
-/** 'sync', 'import', 'restore:12', 'delete' in words. */
+/** 'sync', 'import', 'restore:12', 'delete', 'convert' in words. */
 export function revisionSourceLabel(source: string): string {
   const t = it.compare.timeline.sources;
   if (source.startsWith('restore:')) return t.restore(source.slice('restore:'.length));
@@ -24,6 +26,7 @@ export function revisionSourceLabel(source: string): string {
     sync: t.sync,
     import: t.import,
     [DELETE_SOURCE]: it.recordLife.deleted,
+    [CONVERT_SOURCE]: it.recordLife.converted,
   };
   return named[source] ?? source;
 }
