@@ -57,7 +57,9 @@ export default defineConfig({
       injectRegister: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
-        rollupFormat: 'es',
+        // One classic script: the worker imports nothing at run time, and a module worker's build inlines its imports
+        // with an option Vite 8 reports as deprecated.
+        rollupFormat: 'iife',
       },
       devOptions: { enabled: false },
     }),

@@ -15,7 +15,7 @@ export function registerServiceWorker(onWaiting: (activate: Activate) => void): 
       serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
       worker.postMessage({ type: 'SKIP_WAITING' });
     });
-  void serviceWorker.register('/sw.js', { type: 'module' }).then((registration) => {
+  void serviceWorker.register('/sw.js').then((registration) => {
     // Without a controller this is the first install, not an update: it takes over by itself.
     if (registration.waiting && serviceWorker.controller) offer(registration.waiting);
     registration.addEventListener('updatefound', () => {
