@@ -354,6 +354,23 @@ describe('reviewing a pending request', () => {
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(before));
   });
 
+  it('says why a contact made a business account in the CRM cannot be restored', async () => {
+    review = () =>
+      refusal(
+        409,
+        'Account 001000000000001AAA is a business account in the CRM now, not a contact: it cannot be restored',
+        'RECORD_CONVERTED',
+      );
+    const { user } = await open();
+    await user.click(await screen.findByRole('button', { name: 'Approva la richiesta 11' }));
+    await typeCode(user);
+    expect(
+      await screen.findByText(
+        'Il contatto è diventato un account aziendale nel CRM: non può essere ripristinato finché non torna un contatto',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it("gives the CRM's reason in Italian when the CRM refuses the restore", async () => {
     review = () =>
       refusal(

@@ -8,13 +8,13 @@ export const reviewSuccessMessage = (approved: boolean) =>
   approved ? it.restores.approved : it.restores.rejected;
 
 /**
- * A wrong code says so; a CRM that did not answer says the outcome is being checked; a CRM refusal gives the
- * CRM's reason when it has a translation; any other failure, of an approval or a rejection alike, is an approval
- * error.
+ * A wrong code says so; a CRM that did not answer says the outcome is being checked; a contact that is a business
+ * account in the CRM now says so; a CRM refusal gives the CRM's reason when it has a translation; any other failure,
+ * of an approval or a rejection alike, is an approval error.
  */
 export function reviewErrorMessage(error: unknown): string {
   if (isInvalidCode(error)) return it.restore.invalidCode;
-  for (const code of [ErrorCode.CRM_OUTCOME_UNKNOWN, ErrorCode.OUTCOME_CHECKING])
+  for (const code of [ErrorCode.CRM_OUTCOME_UNKNOWN, ErrorCode.OUTCOME_CHECKING, ErrorCode.RECORD_CONVERTED])
     if (hasErrorCode(error, code)) return translateErrorCode(code)!;
   if (hasErrorCode(error, ErrorCode.CRM_ERROR) && error instanceof ApiError) {
     const reason = it.crmErrors[crmErrorCodeOf(error.message) ?? ''];
