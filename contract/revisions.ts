@@ -10,8 +10,10 @@ export const revisionSchema = z.object({
   /** When the change happened in the CRM (its SystemModstamp), ISO 8601. */
   savedAt: z.string(),
   /**
-   * `sync`, `import`, `restore:{requestId}`, or `delete`: the record was deleted in the CRM at `savedAt`; `json` is
-   * then its last known snapshot with `IsDeleted: true` (and `MasterRecordId` when it was merged away).
+   * `sync`, `import`, `restore:{requestId}`, `rollback:{rollbackId}`, `delete`: the record was deleted in the CRM at
+   * `savedAt`; `json` is then its last known snapshot with `IsDeleted: true` (and `MasterRecordId` when it was merged
+   * away), or `convert`: the contact was made a business account at `savedAt`; `json` is that account as the CRM
+   * answered it.
    */
   source: z.string(),
   json: z.string(),

@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import type { CrmConnector } from '../crm/crm-connector';
 import { SalesforceConnector } from '../crm/salesforce-connector';
 import { generateDemoData, type DemoCounts } from '../crm/sandbox/demo-data';
-import { applyDemoDeletions } from '../crm/sandbox/demo-deletions';
+import { applyDemoLifeEvents } from '../crm/sandbox/demo-life-events';
 import { writeDemoHistory } from './demo-history';
 import { runSandboxBurst } from '../crm/sandbox/sandbox-burst';
 import { currentState, startSandboxCrm, type SandboxCrm } from '../crm/sandbox/sandbox-crm';
@@ -94,7 +94,7 @@ export async function prepareCrm(
       changeLog,
     });
     // Kept in the change log like any change: made once, on the first start of this data directory.
-    if (firstStart) applyDemoDeletions(sandbox.records, sandbox.integrationUserId);
+    if (firstStart) applyDemoLifeEvents(sandbox.records, sandbox.integrationUserId);
     prepared = `sandbox CRM ready in ${Date.now() - started} ms`;
     if (config.sandboxCrm.burst) {
       // SANDBOX_CRM_BURST: a mass change the first sync stores, so the demo shows an alert.

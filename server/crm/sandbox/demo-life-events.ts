@@ -1,12 +1,13 @@
+import { BUSINESS_RECORD_TYPE_ID } from './demo-data';
 import type { SandboxRecords } from './sandbox-records';
 
 /**
- * What users of the demo org deleted lately, so a new Storico user sees deleted and merged records at once: two
- * person accounts (with their cases), three cases and one person account merged into another. Chosen by Id, so
- * every start of the same demo data picks the same records; made at start-up, so they sit in the recycle bin
- * (and the first sync stores them as deletions).
+ * What users of the demo org did lately, so a new Storico user sees every life of a record at once: two person
+ * accounts deleted (with their cases), three cases deleted, one person account merged into another and one made a
+ * business account (its record type changed). Chosen by Id, so every start of the same demo data picks the same
+ * records; made at start-up, so the deleted ones sit in the recycle bin and the first sync stores all of them.
  */
-export function applyDemoDeletions(records: SandboxRecords, userId: string): void {
+export function applyDemoLifeEvents(records: SandboxRecords, userId: string): void {
   const byId = (a: { Id: string }, b: { Id: string }) => a.Id.localeCompare(b.Id);
   const accounts = records
     .all('Account')
@@ -18,4 +19,14 @@ export function applyDemoDeletions(records: SandboxRecords, userId: string): voi
   for (const c of cases.filter((_, i) => i % 97 === 5).slice(0, 3)) records.remove('Case', c.Id, userId);
   const [survivor, loser] = accounts.filter((a) => records.get('Account', a.Id)).slice(-2);
   if (survivor && loser) records.merge('Account', survivor.Id, loser.Id, userId);
+  // One edited since its creation: its earlier versions are in the demo history, so Storico knows it as a contact.
+  const converted = withCases.find(
+    (a) =>
+      records.get('Account', a.Id) &&
+      a.Id !== survivor?.Id &&
+      a.Id !== loser?.Id &&
+      a.LastModifiedDate !== a.CreatedDate,
+  );
+  const context = { userId, autoAssign: false, allowDuplicates: true };
+  if (converted) records.patch('Account', converted.Id, { RecordTypeId: BUSINESS_RECORD_TYPE_ID }, context);
 }

@@ -6,7 +6,13 @@ import { call, type Envelope } from './users';
 export const RANGE = { dateFrom: '2025-01-01', dateTo: '2025-06-30' };
 
 type Agent = { id: string };
-type ContactRow = { id: string; accountName: string | null; earlierRevisionAccount: { id: number } };
+type ContactRow = {
+  id: string;
+  accountName: string | null;
+  earlierRevisionAccount: { id: number };
+  /** Set on a contact made a business account in the CRM: nothing can be restored onto it. */
+  convertedAt: string | null;
+};
 type Revision = { id: number; json: string };
 export type Page0<T> = { content: T[] };
 
@@ -25,7 +31,8 @@ const fieldsOf = (list: string) =>
 
 /**
  * A contact of the demo whose version at the start of RANGE differs from its latest one in at least `minFields`
- * fields the CRM accepts writes to, with that first version and those fields; contacts in `skip` are passed over.
+ * fields the CRM accepts writes to, with that first version and those fields; contacts in `skip`, and a contact made
+ * a business account, are passed over.
  */
 export async function contactToRestore(
   token: string,
@@ -41,7 +48,7 @@ export async function contactToRestore(
   const writable = await crm().writableFields('Account');
   for (const agent of await get<Agent[]>('/sf-user/?isPaged=false')) {
     const rows = await get<Page0<ContactRow>>(`/sf-user/${agent.id}/sf-account?page=0&size=10&${range}`);
-    for (const row of rows.content.filter((r) => !skip.includes(r.id))) {
+    for (const row of rows.content.filter((r) => !skip.includes(r.id) && !r.convertedAt)) {
       const [latest] = (await get<Page0<Revision>>(`/revision-account/${row.id}/history?page=0&size=1`))
         .content;
       if (!latest || latest.id === row.earlierRevisionAccount.id) continue;

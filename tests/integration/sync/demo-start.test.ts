@@ -47,6 +47,13 @@ describe.each(testDbKinds())('demo start on %s', (kind) => {
     expect(
       merged.filter((r) => typeof (r.json as { MasterRecordId?: unknown }).MasterRecordId === 'string'),
     ).toHaveLength(1);
+    // And one contact was made a business account: known from the history, stored as converted.
+    const converted = await database.db
+      .selectFrom('sf_accounts')
+      .select('id')
+      .where('latest_converted', '=', true)
+      .execute();
+    expect(converted).toHaveLength(1);
     await expect(first.connector.listAgents()).rejects.toThrow(/could not be reached/);
 
     await start();

@@ -1,0 +1,81 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sandboxConnector } from '../support/sandbox-connector';
+import { launchBrowser } from './support/browser';
+import { E2E_ADMIN } from './support/e2e-env';
+import { authenticator } from './support/one-time-codes';
+import { signInTypingCode } from './support/session';
+import { adminToken, call, createUser, type Envelope } from './support/users';
+
+const baseUrl = inject('baseUrl');
+const crm = sandboxConnector(inject('sandboxUrl'));
+/** The whole demo history up to today: the demo's sandbox makes a contact a business account when it first starts. */
+const RANGE = {
+  dateFrom: '2024-01-01',
+  dateTo: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date()),
+};
+
+type Agent = { id: string };
+type ContactRow = { id: string; convertedAt: string | null };
+
+describe('a contact made a business account in the CRM', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  /** The agent and the contact of the demo that the CRM made a business account. */
+  async function convertedContact(token: string): Promise<{ agent: Agent; row: ContactRow }> {
+    const agents = await call<Envelope<Agent[]>>('/sf-user/?isPaged=false', { token });
+    for (const agent of agents.body.data.query) {
+      for (let page = 0; ; page++) {
+        const rows = await call<Envelope<{ content: ContactRow[]; totalPages: number }>>(
+          `/sf-user/${agent.id}/sf-account?page=${page}&size=100&dateFrom=${RANGE.dateFrom}&dateTo=${RANGE.dateTo}`,
+          { token },
+        );
+        expect(rows.status).toBe(200);
+        const row = rows.body.data.query.content.find((r) => r.convertedAt);
+        if (row) return { agent, row };
+        if (page + 1 >= rows.body.data.query.totalPages) break;
+      }
+    }
+    throw new Error('the demo data has no contact made a business account');
+  }
+
+  it('is marked on its detail screen, and a forced restore is refused in Italian with nothing written', async () => {
+    const token = await adminToken(authenticator(E2E_ADMIN.totpSecret));
+    const rana = await createUser(token, 'USER_RANA');
+    const { agent, row } = await convertedContact(token);
+
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const crashes: string[] = [];
+    page.on('pageerror', (error) => crashes.push(error.message));
+    await signInTypingCode(page, rana);
+    await page.goto(
+      `/contatti/${row.id}?dateFrom=${RANGE.dateFrom}&dateTo=${RANGE.dateTo}&agent=${agent.id}`,
+    );
+    await page
+      .getByTestId('record-life-banner')
+      .getByText(/^Convertito in account aziendale il \d{2}\/\d{2}\/\d{4}$/)
+      .waitFor();
+
+    const force = page.getByRole('button', { name: 'Forza ripristino' });
+    await expect.poll(() => force.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await force.click();
+    const dialog = page.getByRole('dialog', { name: 'Per procedere al ripristino inserire il codice OTP' });
+    await dialog.getByLabel('Codice OTP').pressSequentially(await rana.codes.nextCode());
+    await page.getByText('Errore durante il ripristino del contatto').waitFor();
+    await page
+      .getByText(
+        'Il contatto è diventato un account aziendale nel CRM: non può essere ripristinato finché non torna un contatto',
+      )
+      .waitFor();
+    // Still a business account in the CRM: no person contact.
+    expect(await crm.personContactId(row.id)).toBeNull();
+    expect(crashes).toEqual([]);
+    await context.close();
+  });
+});
