@@ -240,7 +240,7 @@ export class SalesforceConnector implements CrmConnector {
 
   async *businessAccountsChangedSince(since: Date | null): AsyncGenerator<ChangedIds> {
     const plan = await this.plan('Account');
-    this.scope(plan);
+    this.scope(plan); // refuses an org without person accounts, as every read of contacts does
     // A contact made a business account by a change of its record type leaves the person account scope of
     // changedSince(); the change stamps its SystemModstamp like any other.
     const where = [
