@@ -32,3 +32,11 @@ export const errorBodySchema = z.object({
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The error answers a route documents: `errorResponses(400, 401)` is `{ 400: errorBodySchema, 401: errorBodySchema }`. */
+export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof errorBodySchema> {
+  return Object.fromEntries(statuses.map((status) => [status, errorBodySchema])) as Record<
+    S,
+    typeof errorBodySchema
+  >;
+}

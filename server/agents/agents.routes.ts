@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { agentListSchema, agentParamsSchema } from '../../contract/agents';
-import { envelopeOf, errorBodySchema } from '../../contract/envelope';
+import { envelopeOf, errorResponses } from '../../contract/envelope';
 import { pageOf } from '../../contract/page';
 import { caseRowSchema, contactRowSchema, searchQuerySchema } from '../../contract/search';
 import { envelope } from '../http/envelope';
 import type { AgentsService } from './agents.service';
 
 const signedIn = { access: 'signed-in' } as const;
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 404);
 
 /** The CRM agents and the search of their contacts and cases. */
 export async function agentRoutes(
@@ -24,7 +24,7 @@ export async function agentRoutes(
       schema: {
         tags: ['search'],
         summary: 'Every active agent, sorted by username (never paged)',
-        response: { 200: envelopeOf(agentListSchema), 401: errorBodySchema },
+        response: { 200: envelopeOf(agentListSchema), ...errorResponses(401) },
       },
     },
     async () => envelope(await agents.list()),

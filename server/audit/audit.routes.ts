@@ -9,7 +9,7 @@ import {
   type AuditEntry,
   type AuditFilter,
 } from '../../contract/audit';
-import { envelopeOf, errorBodySchema } from '../../contract/envelope';
+import { envelopeOf, errorResponses } from '../../contract/envelope';
 import { pageOf } from '../../contract/page';
 import { rolesAllowed } from '../../contract/permissions';
 import type { Db } from '../db/database';
@@ -32,7 +32,7 @@ const logFilter = (f: AuditFilter): AuditLogFilter => ({
   before: f.dateTo ? romeMidnight(nextDay(f.dateTo)) : undefined,
 });
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+const errors = errorResponses(400, 401, 403);
 
 const toEntry = (row: AuditRow): AuditEntry => ({
   id: row.id,

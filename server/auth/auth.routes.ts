@@ -12,7 +12,7 @@ import {
   sessionParamsSchema,
   type LoginAnswer,
 } from '../../contract/auth';
-import { envelopeOf, errorBodySchema } from '../../contract/envelope';
+import { envelopeOf, errorResponses } from '../../contract/envelope';
 import type { IdentityDeps } from './identity-deps';
 import { principalOf } from '../http/access';
 import { envelope } from '../http/envelope';
@@ -45,7 +45,7 @@ export async function authRoutes(
         security: [],
         querystring: loginQuerySchema,
         body: loginBodySchema,
-        response: { 200: loginAnswerSchema, 401: errorBodySchema, [LOGIN_LOCKED_STATUS]: errorBodySchema },
+        response: { 200: loginAnswerSchema, ...errorResponses(401, LOGIN_LOCKED_STATUS) },
       },
     },
     async (request, reply): Promise<LoginAnswer> => {
@@ -67,7 +67,7 @@ export async function authRoutes(
       schema: {
         tags: ['auth'],
         summary: 'End this session',
-        response: { 200: envelopeOf(z.null()), 401: errorBodySchema },
+        response: { 200: envelopeOf(z.null()), ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -83,7 +83,7 @@ export async function authRoutes(
       schema: {
         tags: ['auth'],
         summary: 'Your open sessions (started, last used, address, browser)',
-        response: { 200: envelopeOf(sessionListSchema), 401: errorBodySchema },
+        response: { 200: envelopeOf(sessionListSchema), ...errorResponses(401) },
       },
     },
     async (request) => envelope(await auth.sessionsOf(principalOf(request))),
@@ -99,9 +99,7 @@ export async function authRoutes(
         params: sessionParamsSchema,
         response: {
           200: envelopeOf(z.null()),
-          400: errorBodySchema,
-          401: errorBodySchema,
-          404: errorBodySchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },
@@ -118,7 +116,7 @@ export async function authRoutes(
       schema: {
         tags: ['auth'],
         summary: 'End every session of yours but this one',
-        response: { 200: envelopeOf(endedSessionsSchema), 401: errorBodySchema },
+        response: { 200: envelopeOf(endedSessionsSchema), ...errorResponses(401) },
       },
     },
     async (request) => envelope(await auth.endOtherSessions(principalOf(request), request.ip)),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeOf, errorBodySchema } from '../../contract/envelope';
+import { envelopeOf, errorResponses } from '../../contract/envelope';
 import { pageOf } from '../../contract/page';
 import {
   accountRestoreRequestSchema,
@@ -23,14 +23,8 @@ import { rateLimits } from '../http/rate-limit';
 import type { RecordKind } from '../db/record-kinds';
 import type { RestoresService } from './restores.service';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-const crmErrors = { 502: errorBodySchema, 503: errorBodySchema, 504: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
+const crmErrors = errorResponses(502, 503, 504);
 
 /** SPEC.md's review payload may repeat the review; when it does it must say the same as the path and query. */
 function checkReviewBody(

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelopeOf, errorBodySchema } from '../../contract/envelope';
+import { envelopeOf, errorResponses } from '../../contract/envelope';
 import { pageOf } from '../../contract/page';
 import {
   accountDifferencesQuerySchema,
@@ -16,7 +16,7 @@ import type { RecordKind } from '../db/record-kinds';
 import type { RevisionsService } from './revisions.service';
 
 const signedIn = { access: 'signed-in' } as const;
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 404);
 const revisionPage = envelopeOf(pageOf(revisionSchema));
 
 /** The revisions of contacts (`/revision-account`) and cases (`/revision-case`), and their comparison. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelopeOf, errorBodySchema } from '../../contract/envelope';
+import { envelopeOf, errorResponses } from '../../contract/envelope';
 import { pageOf } from '../../contract/page';
 import { rolesAllowed } from '../../contract/permissions';
 import { otpQuerySchema, reviewQuerySchema } from '../../contract/restores';
@@ -20,13 +20,7 @@ import { envelope } from '../http/envelope';
 import { rateLimits } from '../http/rate-limit';
 import type { RollbacksService } from './rollbacks.service';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Rollbacks of an agent's changes: USER_RANA prepares and creates them, reviewers approve, follow and stop them. */
 export async function rollbackRoutes(
@@ -63,7 +57,7 @@ export async function rollbackRoutes(
           "Request the rollback of an agent's changes in a window (PENDING until a reviewer approves it)",
         querystring: otpQuerySchema,
         body: createRollbackSchema,
-        response: { 201: envelopeOf(rollbackRequestSchema), ...errors, 429: errorBodySchema },
+        response: { 201: envelopeOf(rollbackRequestSchema), ...errors, ...errorResponses(429) },
       },
     },
     async (request, reply) => {
@@ -114,8 +108,7 @@ export async function rollbackRoutes(
         response: {
           200: envelopeOf(rollbackRequestSchema),
           ...errors,
-          429: errorBodySchema,
-          503: errorBodySchema,
+          ...errorResponses(429, 503),
         },
       },
     },

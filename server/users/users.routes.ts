@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeOf, errorBodySchema } from '../../contract/envelope';
+import { envelopeOf, errorResponses } from '../../contract/envelope';
 import { pageOf } from '../../contract/page';
 import { ADMIN, roleListSchema, USER_RANA } from '../../contract/roles';
 import {
@@ -27,7 +27,7 @@ import { listRoles } from './roles.repository';
 import type { UsersService } from './users.service';
 
 const adminOnly = { access: [ADMIN] } as const;
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 export async function userRoutes(
   app: FastifyInstance,
@@ -82,7 +82,7 @@ export async function userRoutes(
         tags: ['users'],
         summary: 'Create a user (then send them a QR enrolment link)',
         body: createUserSchema,
-        response: { 201: envelopeOf(userSchema), ...errors, 409: errorBodySchema },
+        response: { 201: envelopeOf(userSchema), ...errors, ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -101,7 +101,7 @@ export async function userRoutes(
         summary: "Edit username, e-mail and role, or set the password (ends the user's sessions)",
         params: userIdParamsSchema,
         body: updateUserSchema,
-        response: { 200: envelopeOf(userSchema), ...errors, 409: errorBodySchema },
+        response: { 200: envelopeOf(userSchema), ...errors, ...errorResponses(409) },
       },
     },
     async (request) =>
@@ -116,7 +116,7 @@ export async function userRoutes(
         tags: ['users'],
         summary: 'Delete a user (soft): not yourself, not the last administrator',
         params: userIdParamsSchema,
-        response: { 200: envelopeOf(z.null()), ...errors, 409: errorBodySchema },
+        response: { 200: envelopeOf(z.null()), ...errors, ...errorResponses(409) },
       },
     },
     async (request) => {
@@ -205,7 +205,7 @@ export async function userRoutes(
         summary: 'The QR code of an enrolment link; `id` is the enrolment token',
         security: [],
         params: qrCodeParamsSchema,
-        response: { 200: envelopeOf(qrCodeSchema), 401: errorBodySchema },
+        response: { 200: envelopeOf(qrCodeSchema), ...errorResponses(401) },
       },
     },
     async (request) => envelope(await enrolment.qrCode(request.params.id, request.ip)),
@@ -224,10 +224,7 @@ export async function userRoutes(
         querystring: confirmEnrolmentQuerySchema,
         response: {
           200: envelopeOf(z.null()),
-          400: errorBodySchema,
-          401: errorBodySchema,
-          409: errorBodySchema,
-          429: errorBodySchema,
+          ...errorResponses(400, 401, 409, 429),
         },
       },
     },

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { alertIdParamsSchema, alertListQuerySchema, alertSchema } from '../../contract/alerts';
-import { envelopeOf, errorBodySchema } from '../../contract/envelope';
+import { envelopeOf, errorResponses } from '../../contract/envelope';
 import { pageOf } from '../../contract/page';
 import { rolesAllowed } from '../../contract/permissions';
 import { callerOf } from '../http/caller';
 import { envelope } from '../http/envelope';
 import type { AlertsService } from './alerts.service';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** Mass-change alerts: every signed-in role reads them, reviewers acknowledge them. */
 export async function alertRoutes(
@@ -39,7 +39,7 @@ export async function alertRoutes(
         tags: ['alerts'],
         summary: 'Acknowledge an alert (who and when are kept); 409 when already acknowledged',
         params: alertIdParamsSchema,
-        response: { 200: envelopeOf(alertSchema), ...errors, 409: errorBodySchema },
+        response: { 200: envelopeOf(alertSchema), ...errors, ...errorResponses(409) },
       },
     },
     async (request) =>
