@@ -16,7 +16,7 @@ import {
   type RestoreStatus,
 } from '../../contract/restores';
 import { formatDiffProperties } from '../../contract/revisions';
-import type { AuditService } from '../audit/audit.service';
+import type { AuditEvent, AuditService } from '../audit/audit.service';
 import { spendCodeOrRefuse } from '../auth/code-spend';
 import { CrmError, type CrmConnector, type CrmObject, type CrmRecord } from '../crm/crm-connector';
 import { snapshotFields } from '../crm/crm-fields';
@@ -112,6 +112,21 @@ export const STALE_CLAIM_MS = 10 * 60_000;
 
 /** An audit entry names the chosen fields of a request limited to some; nothing for a request of every field. */
 const fieldsDetail = (fields: string[] | null) => (fields ? { fields } : {});
+
+/**
+ * A forced restore is created only once it is applied or its outcome is unknown: its creation is audited then, in
+ * the same transaction.
+ */
+const auditForcedCreation = (
+  audit: AuditService,
+  entry: Omit<AuditEvent, 'action' | 'details'>,
+  fields: string[] | null,
+  trx: Db,
+) =>
+  audit.record(
+    { ...entry, action: 'restore.created', details: { type: 'FORCED', ...fieldsDetail(fields) } },
+    trx,
+  );
 
 const statusName = (id: number) => RESTORE_STATUSES[id - 1] as RestoreStatus;
 
@@ -473,15 +488,7 @@ export class RestoresService {
       };
       if (!(await markOutcomeUnknown(trx, kind, { ...claimed, reviewerId: caller.userId, at, write })))
         return false;
-      if (options.forced)
-        await audit.record(
-          {
-            ...entry,
-            action: 'restore.created',
-            details: { type: 'FORCED', ...fieldsDetail(claimed.fields) },
-          },
-          trx,
-        );
+      if (options.forced) await auditForcedCreation(audit, entry, claimed.fields, trx);
       await audit.record(
         {
           ...entry,
@@ -568,15 +575,7 @@ export class RestoresService {
       if (!done) return false;
       await recordOutcome(trx, kind, claimed.id, back);
       const entry = { actor: caller.actor, ip: caller.ip, target };
-      if (options.forced)
-        await audit.record(
-          {
-            ...entry,
-            action: 'restore.created',
-            details: { type: 'FORCED', ...fieldsDetail(claimed.fields) },
-          },
-          trx,
-        );
+      if (options.forced) await auditForcedCreation(audit, entry, claimed.fields, trx);
       await audit.record({ ...entry, action: 'restore.approved' }, trx);
       await audit.record(
         {

@@ -15,11 +15,16 @@ export async function insertQrToken(
     .execute();
 }
 
-/** Marks the user's unused links as replaced; returns how many there were. */
-export async function supersedeOpenQrTokens(db: Db, userId: number, at: Date): Promise<number> {
+/** Closes the user's open links (neither used nor replaced) as `how`, at `at`; returns how many there were. */
+async function closeOpenQrTokens(
+  db: Db,
+  userId: number,
+  how: 'used_at' | 'superseded_at',
+  at: Date,
+): Promise<number> {
   const rows = await db
     .updateTable('qr_tokens')
-    .set({ superseded_at: at })
+    .set({ [how]: at })
     .where('user_id', '=', userId)
     .where('used_at', 'is', null)
     .where('superseded_at', 'is', null)
@@ -28,18 +33,13 @@ export async function supersedeOpenQrTokens(db: Db, userId: number, at: Date): P
   return rows.length;
 }
 
+/** Marks the user's unused links as replaced; returns how many there were. */
+export const supersedeOpenQrTokens = (db: Db, userId: number, at: Date) =>
+  closeOpenQrTokens(db, userId, 'superseded_at', at);
+
 /** Marks the user's open link used (first sign-in, or confirmation, with the new secret); returns how many were open. */
-export async function useOpenQrTokens(db: Db, userId: number, at: Date): Promise<number> {
-  const rows = await db
-    .updateTable('qr_tokens')
-    .set({ used_at: at })
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .where('superseded_at', 'is', null)
-    .returning('id')
-    .execute();
-  return rows.length;
-}
+export const useOpenQrTokens = (db: Db, userId: number, at: Date) =>
+  closeOpenQrTokens(db, userId, 'used_at', at);
 
 export const findQrTokenWithUser = (db: Db, tokenHash: string) =>
   db

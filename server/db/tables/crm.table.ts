@@ -18,13 +18,10 @@ export interface SfUsersTable {
   updated_at: Timestamp;
 }
 
-/** The current state of each person Account, kept from its latest revision for search and filtering. */
-export interface SfAccountsTable {
+/** A record's row: its newest revision and its life in the CRM, kept for search and filtering. */
+interface RecordColumns {
   id: string;
   owner_id: string | null;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
   created_date: NullableTimestamp;
   latest_revision_id: number | null;
   /** The saved_at of that revision (revisions are partitioned by it). */
@@ -48,35 +45,19 @@ export interface SfAccountsTable {
   updated_at: Timestamp;
 }
 
-export interface SfCasesTable {
-  id: string;
-  owner_id: string | null;
+/** The current state of each person Account, kept from its latest revision for search and filtering. */
+export interface SfAccountsTable extends RecordColumns {
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+}
+
+export interface SfCasesTable extends RecordColumns {
   account_id: string | null;
   case_number: string | null;
   /** What search shows and filters: the product feedback description, else the description. */
   description: string | null;
   reason: string | null;
-  created_date: NullableTimestamp;
-  latest_revision_id: number | null;
-  /** The saved_at of that revision (revisions are partitioned by it). */
-  latest_saved_at: Date | null;
-  /**
-   * No revision of the record is older than this; null: not known (migration 0014). Lowered as older ones are
-   * stored, never raised, so a pruned history leaves it early, which only costs a longer probe.
-   */
-  first_saved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  /** That revision is a deletion (migration 0013)… */
-  latest_deleted: ColumnType<boolean, boolean | undefined, boolean>;
-  /** …and, for a merge, the record this one was merged into. */
-  latest_merged_into: ColumnType<string | null, string | null | undefined, string | null>;
-  /** That revision is a `convert` one: the contact became a business account in the CRM (migration 0016). */
-  latest_converted: ColumnType<boolean, boolean | undefined, boolean>;
-  /** The record Storico created in place of this purged one, and on that one the id it replaces (migration 0003). */
-  recreated_as: ColumnType<string | null, string | null | undefined, string | null>;
-  recreated_from: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Set while a restore re-creates this record: no other restore may meanwhile. */
-  recreating_since: NullableTimestamp;
-  updated_at: Timestamp;
 }
 
 /** Immutable: a revision is never updated or deleted. */
