@@ -409,6 +409,11 @@ export const it = {
     cancel: 'Annulla',
     actions: 'Azioni di ripristino',
     selectRows: 'Seleziona almeno una riga per segnalare o forzare un ripristino',
+    /** 'Forza ripristino' disabled: the CRM made the contact (one of those selected) a business account. */
+    convertedForce: (selected: number) =>
+      selected === 1
+        ? 'Il contatto è diventato un account aziendale nel CRM: non può essere ripristinato ora, ma puoi segnalare il ripristino'
+        : 'Uno dei contatti selezionati è diventato un account aziendale nel CRM: non possono essere ripristinati ora, ma puoi segnalare il ripristino',
     reportSent: 'Richiesta di ripristino inviata con successo',
     restored: { contact: 'Contatto ripristinato con successo', case: 'Caso ripristinato con successo' },
     duplicateOnList:

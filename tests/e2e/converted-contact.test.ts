@@ -44,9 +44,10 @@ describe('a contact made a business account in the CRM', () => {
     throw new Error('the demo data has no contact made a business account');
   }
 
-  it('is marked on its detail screen, and a forced restore is refused in Italian with nothing written', async () => {
+  it('is marked on its detail screen, cannot be forced, and a reported restore is refused on approval in Italian', async () => {
     const token = await adminToken(authenticator(E2E_ADMIN.totpSecret));
     const rana = await createUser(token, 'USER_RANA');
+    const reviewer = await createUser(token, 'USER_STORICO');
     const { agent, row } = await convertedContact(token);
 
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
@@ -62,20 +63,55 @@ describe('a contact made a business account in the CRM', () => {
       .getByText(/^Convertito in account aziendale il \d{2}\/\d{2}\/\d{4}$/)
       .waitFor();
 
-    const force = page.getByRole('button', { name: 'Forza ripristino' });
-    await expect.poll(() => force.isEnabled(), { timeout: 20_000 }).toBe(true);
-    await force.click();
+    // A forced restore would be refused by the CRM: the button says why instead of asking for a code.
+    const report = page.getByRole('button', { name: 'Segnala ripristino' });
+    await expect.poll(() => report.isEnabled(), { timeout: 20_000 }).toBe(true);
+    expect(await page.getByRole('button', { name: 'Forza ripristino' }).isDisabled()).toBe(true);
+    await page
+      .getByText(
+        'Il contatto è diventato un account aziendale nel CRM: non può essere ripristinato ora, ma puoi segnalare il ripristino',
+      )
+      .waitFor();
+
+    // A report is kept for review…
+    await report.click();
     const dialog = page.getByRole('dialog', { name: 'Per procedere al ripristino inserire il codice OTP' });
     await dialog.getByLabel('Codice OTP').pressSequentially(await rana.codes.nextCode());
-    await page.getByText('Errore durante il ripristino del contatto').waitFor();
-    await page
+    await page.getByText('Richiesta di ripristino inviata con successo').waitFor();
+    const pending = await call<Envelope<{ content: Array<{ id: number; accountId: string }> }>>(
+      '/restore-account-request/?status=PENDING&page=0&size=100',
+      { token },
+    );
+    const request = pending.body.data.query.content.find((r) => r.accountId === row.id);
+    expect(request).toBeDefined();
+
+    // …and its approval, while the CRM still holds a business account, is refused with the reason.
+    const reviewerPage = await browser.newPage({ baseURL: baseUrl });
+    reviewerPage.on('pageerror', (error) => crashes.push(error.message));
+    await signInTypingCode(reviewerPage, reviewer);
+    await reviewerPage.getByRole('link', { name: 'Gestione ripristini contatti' }).click();
+    await reviewerPage.getByRole('tab', { name: 'In corso di approvazione', selected: true }).waitFor();
+    await reviewerPage.getByRole('button', { name: `Dettaglio della richiesta ${request!.id}` }).click();
+    const detail = reviewerPage.getByRole('dialog', { name: `Richiesta di ripristino n. ${request!.id}` });
+    await detail.getByRole('button', { name: `Approva la richiesta ${request!.id}` }).click();
+    const review = reviewerPage.getByRole('dialog', { name: `Approva la richiesta n. ${request!.id}` });
+    await review.getByLabel('Codice OTP').pressSequentially(await reviewer.codes.nextCode());
+    await reviewerPage
       .getByText(
         'Il contatto è diventato un account aziendale nel CRM: non può essere ripristinato finché non torna un contatto',
       )
-      .waitFor();
-    // Still a business account in the CRM: no person contact.
+      .first()
+      .waitFor({ timeout: 30_000 });
+
+    // Still a business account in the CRM, and the request still waits for a review.
     expect(await crm.personContactId(row.id)).toBeNull();
+    const still = await call<Envelope<{ content: Array<{ id: number }> }>>(
+      '/restore-account-request/?status=PENDING&page=0&size=100',
+      { token },
+    );
+    expect(still.body.data.query.content.map((r) => r.id)).toContain(request!.id);
     expect(crashes).toEqual([]);
+    await reviewerPage.close();
     await context.close();
   });
 });

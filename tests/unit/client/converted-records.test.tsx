@@ -101,6 +101,52 @@ describe('a contact converted to a business account', () => {
     expect(within(entry).queryByText('Eliminato nel CRM')).not.toBeInTheDocument();
   });
 
+  it('disables Forza ripristino on its detail screen and says why; a report can still be made', async () => {
+    await renderApp(`/contatti/001C?${RANGE}`, { as: RANA });
+    await screen.findByTestId('comparison');
+    const force = screen.getByRole('button', { name: 'Forza ripristino' });
+    expect(force).toBeDisabled();
+    expect(screen.getByTestId('force-blocked')).toHaveTextContent(
+      'Il contatto è diventato un account aziendale nel CRM: non può essere ripristinato ora, ma puoi segnalare il ripristino',
+    );
+    expect(screen.getByRole('button', { name: 'Segnala ripristino' })).toBeEnabled();
+
+    const user = userEvent.setup();
+    await user.click(force);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('disables Forza ripristino on the list while a converted contact is among the selected rows', async () => {
+    window.sessionStorage.setItem(SEARCH_KEYS.agent, JSON.stringify({ id: AGENT.id }));
+    window.sessionStorage.setItem(
+      SEARCH_KEYS.contacts,
+      JSON.stringify({ dateFrom: '2025-01-01', dateTo: '2025-06-30' }),
+    );
+    await renderApp('/contatti/contatti', { as: RANA });
+    await screen.findByText('Giulia Verdi');
+    const user = userEvent.setup();
+    const force = () => screen.getByRole('button', { name: 'Forza ripristino' });
+
+    await user.click(screen.getByRole('checkbox', { name: 'Seleziona Luca Neri' }));
+    expect(force()).toBeEnabled();
+    expect(screen.queryByTestId('force-blocked')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Seleziona Giulia Verdi' }));
+    expect(force()).toBeDisabled();
+    expect(screen.getByTestId('force-blocked')).toHaveTextContent(
+      'Uno dei contatti selezionati è diventato un account aziendale nel CRM',
+    );
+    expect(screen.getByRole('button', { name: 'Segnala ripristino' })).toBeEnabled();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Seleziona Luca Neri' }));
+    expect(screen.getByTestId('force-blocked')).toHaveTextContent(
+      'Il contatto è diventato un account aziendale nel CRM: non può essere ripristinato ora',
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Seleziona Giulia Verdi' }));
+    expect(force()).toBeDisabled(); // nothing selected
+    expect(screen.queryByTestId('force-blocked')).not.toBeInTheDocument();
+  });
+
   it('explains in Italian why a restore onto it is refused', () => {
     expect(translateErrorCode('RECORD_CONVERTED')).toBe(
       'Il contatto è diventato un account aziendale nel CRM: non può essere ripristinato finché non torna un contatto',

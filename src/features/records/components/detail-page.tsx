@@ -1,13 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { it } from '@/i18n/it';
 import type { RecordKind, RevisionPair } from '@/lib/records';
 import { recordHistoryOptions } from '../api/get-record-history';
 import { detailHref, useDetailSearch } from '../hooks/use-detail-search';
 import { useRecordComparison } from '../hooks/use-record-comparison';
 import { recordKinds } from '../kinds/record-kinds';
 import { ComparisonScreen, timelineSource } from './comparison-screen';
-import { lifeOf } from './record-life';
+import { isConverted, lifeOf } from './record-life';
 import { RecordLifeBanner } from './record-life-banner';
 import { RestoreActions } from './restore-actions';
 
@@ -56,6 +57,9 @@ function RecordDetail({ kind, recordId }: { kind: RecordKind; recordId: string }
           revisionIds={state.pair ? [state.pair.first.id] : []}
           search={search}
           subject={state.pair && { recordId, revisionId: state.pair.first.id, target: state.pair.first }}
+          forceBlocked={
+            state.pair && isConverted(state.pair.second) ? it.restore.convertedForce(1) : undefined
+          }
         />
       }
     />

@@ -14,6 +14,9 @@ export function lifeOf(value: unknown): RecordLife {
   return parsed.success ? parsed.data : LIVE_RECORD;
 }
 
+/** The CRM made the contact a business account: a restore onto it is refused until it is a contact again. */
+export const isConverted = (value: unknown) => lifeOf(value).convertedAt !== null;
+
 /** Whether there is anything to say: deleted, merged, re-created by a restore, or converted to a business account. */
 export const hasLifeMarks = (life: RecordLife) =>
   life.deletedAt !== null ||

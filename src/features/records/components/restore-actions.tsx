@@ -54,7 +54,9 @@ export function restoreBody(
  * code, then sends one request per revision in `revisionIds`. Online only: offline the buttons are disabled and say
  * so; nothing is queued. The code has six digits everywhere (DESIGN.md section 8). A restore of one record
  * (`subject`: a detail screen, or one row selected on a list) lists the fields it writes, all ticked: unticked
- * ones are left out of the request's `fields`. A restore of several rows writes every field.
+ * ones are left out of the request's `fields`. A restore of several rows writes every field. A forced restore the
+ * CRM would refuse (`forceBlocked`: a contact it made a business account) is disabled and says why, so no code is
+ * spent on it; the request can still be reported, for when the record can be restored again.
  */
 export function RestoreActions({
   kind,
@@ -63,6 +65,7 @@ export function RestoreActions({
   search,
   subject,
   onDone,
+  forceBlocked,
 }: {
   kind: RecordKind;
   place: RestorePlace;
@@ -72,6 +75,8 @@ export function RestoreActions({
   subject?: RestoreSubject;
   /** After a request was made (the search pages clear their selection). */
   onDone?: () => void;
+  /** Why 'Forza ripristino' cannot succeed now; it is disabled and the reason shown. */
+  forceBlocked?: string | undefined;
 }) {
   const user = useSessionUser();
   const online = useOnline();
@@ -121,11 +126,21 @@ export function RestoreActions({
   return (
     <div role="group" aria-label={it.restore.actions} className="flex flex-wrap items-center gap-2">
       {!online && <span className="text-sm text-muted-foreground">{it.offline.onlineOnly}</span>}
+      {online && forceBlocked && (
+        <span data-testid="force-blocked" className="text-sm text-muted-foreground">
+          {forceBlocked}
+        </span>
+      )}
       <Button variant="outline" disabled={disabled} title={hint} onClick={() => setAction('report')}>
         <Flag aria-hidden="true" />
         {it.restore.report}
       </Button>
-      <Button variant="destructive" disabled={disabled} title={hint} onClick={() => setAction('force')}>
+      <Button
+        variant="destructive"
+        disabled={disabled || forceBlocked !== undefined}
+        title={hint ?? forceBlocked}
+        onClick={() => setAction('force')}
+      >
         <History aria-hidden="true" />
         {it.restore.force}
       </Button>

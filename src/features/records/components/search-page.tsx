@@ -16,7 +16,7 @@ import { useRowSelection } from '../hooks/use-row-selection';
 import { useSearchPage } from '../hooks/use-search-page';
 import { NAME_COLUMN } from '../kinds/kind-def';
 import { recordKinds } from '../kinds/record-kinds';
-import { withLifeMarks } from './record-life';
+import { isConverted, withLifeMarks } from './record-life';
 import { SearchBar } from './search-bar';
 
 // An expanded row's comparison and its offline copy load when a row is first expanded.
@@ -38,7 +38,8 @@ export function SearchPage<K extends RecordKind>({ kind }: { kind: K }) {
   const [expandedId, setExpandedId] = useState<string | null>(null);
   // The route's loader reads the page on every navigation (stale time 0 there): the screen does not read it again.
   const results = useQuery({ ...searchRecordsOptions(kind, search, page - 1), staleTime: 30_000 });
-  const [oneSelected] = selection.selected.size === 1 ? selection.selected.values() : [];
+  const selectedRows = [...selection.selected.values()];
+  const [oneSelected] = selectedRows.length === 1 ? selectedRows : [];
   const toggleExpanded = useCallback(
     (id: string) => setExpandedId((current) => (current === id ? null : id)),
     [],
@@ -95,7 +96,7 @@ export function SearchPage<K extends RecordKind>({ kind }: { kind: K }) {
             <RestoreActions
               kind={kind}
               place="list"
-              revisionIds={[...selection.selected.values()].map(def.earlierRevisionId)}
+              revisionIds={selectedRows.map(def.earlierRevisionId)}
               search={search}
               subject={
                 oneSelected && {
@@ -104,6 +105,9 @@ export function SearchPage<K extends RecordKind>({ kind }: { kind: K }) {
                 }
               }
               onDone={selection.clear}
+              forceBlocked={
+                selectedRows.some(isConverted) ? it.restore.convertedForce(selectedRows.length) : undefined
+              }
             />
           }
           expandedId={expandedId}
