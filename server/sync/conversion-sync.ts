@@ -1,4 +1,4 @@
-import type { CrmConnector } from '../crm/crm-connector';
+import type { CrmConnector, CrmRecord } from '../crm/crm-connector';
 import type { Db } from '../db/database';
 import { liveRecordsAmong } from '../revisions/record-life.repository';
 import { storeSnapshots } from '../revisions/revision-store';
@@ -22,14 +22,37 @@ export async function syncConversions(db: Db, connector: CrmConnector, overlapMs
   const since = watermark ? new Date(watermark.getTime() - overlapMs) : null;
   let stored = 0;
   for await (const page of connector.businessAccountsChangedSince(since)) {
-    const known = await liveRecordsAmong(db, 'account', page.ids);
-    const snapshots = known.length > 0 ? await connector.readRecords('Account', known) : [];
-    await ensurePartitionsFor(db, 'Account', snapshots);
+    const snapshots = await convertedSnapshots(db, connector, page.ids);
     stored += await db.transaction().execute(async (trx) => {
-      const results = await storeSnapshots(trx, 'Account', snapshots, 'convert');
+      const count = await storeConverted(trx, snapshots);
       if (page.newest > 0) await advanceWatermark(trx, CONVERSIONS_KEY, new Date(page.newest));
-      return results.filter((r) => r.stored).length;
+      return count;
     });
   }
   return stored;
+}
+
+/**
+ * Stores as conversions the accounts among `ids` (business accounts now) that Storico holds as live contacts: the
+ * full check after an import finds those converted before the conversions' watermark.
+ */
+export async function storeConversions(
+  db: Db,
+  connector: CrmConnector,
+  ids: readonly string[],
+): Promise<number> {
+  const snapshots = await convertedSnapshots(db, connector, ids);
+  return db.transaction().execute((trx) => storeConverted(trx, snapshots));
+}
+
+/** The accounts among `ids` that Storico holds as live contacts, read whole as the CRM has them now. */
+async function convertedSnapshots(db: Db, connector: CrmConnector, ids: readonly string[]) {
+  const known = await liveRecordsAmong(db, 'account', ids);
+  const snapshots = known.length > 0 ? await connector.readRecords('Account', known) : [];
+  await ensurePartitionsFor(db, 'Account', snapshots);
+  return snapshots;
+}
+
+async function storeConverted(db: Db, snapshots: CrmRecord[]): Promise<number> {
+  return (await storeSnapshots(db, 'Account', snapshots, 'convert')).filter((r) => r.stored).length;
 }

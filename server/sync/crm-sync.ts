@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { ensurePartitionsFor } from '../revisions/revision-partitions';
 import { storeSnapshots } from '../revisions/revision-store';
 import { upsertAgents } from './agents.repository';
-import { syncConversions } from './conversion-sync';
+import { storeConversions, syncConversions } from './conversion-sync';
 import { syncDeletions } from './deletion-sync';
 import { silentLogger, type SyncLogger } from './sync-logger';
 import { advanceWatermark, readWatermark, recordRun } from './sync-state.repository';
@@ -127,9 +127,14 @@ export async function runSync(
           { object },
           'sync: the CRM purged its recycle bin since the last run; the records it no longer has are stored as deleted, dated by this run',
         );
-      if (deletions.deleted > 0) log.info({ object, ...deletions }, 'sync: deletions stored');
+      if (deletions.rechecked)
+        log.info({ object }, 'sync: every record checked against the CRM after an import');
+      if (deletions.deleted > 0)
+        log.info({ object, deleted: deletions.deleted, stored: deletions.stored }, 'sync: deletions stored');
       if (object === 'Account') {
-        const converted = await syncConversions(db, connector, options.overlapMs ?? DEFAULT_OVERLAP_MS);
+        const converted =
+          (await storeConversions(db, connector, deletions.outOfScope)) +
+          (await syncConversions(db, connector, options.overlapMs ?? DEFAULT_OVERLAP_MS));
         if (converted > 0) log.info({ object, converted }, 'sync: contacts made business accounts stored');
       }
     } catch (error) {

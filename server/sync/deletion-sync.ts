@@ -16,29 +16,51 @@ export type DeletionReport = {
   stored: number;
   /** The CRM's delete log had been purged: records purged from its recycle bin before this run may be missing. */
   purgedLog: boolean;
+  /** Every record Storico holds as live was checked against the CRM, as owed after an import. */
+  rechecked: boolean;
+  /** Records Storico holds as live that the CRM has only out of scope: accounts no longer person accounts. */
+  outOfScope: string[];
 };
 
+/** The sync_state row an import moves forward: the next sync checks every record against the CRM once. */
+export const IMPORT_RECHECK_KEY = 'Import:recheck';
+
+/** The sync_state row of the last such check of `object`: the import time it answered. */
+const recheckedKey = (object: CrmObject) => `${object}:rechecked`;
+
+/** Asks the next sync run for a full check of every record Storico holds as live (after an import stored some). */
+export const requestRecheck = (db: Db, at: Date) => advanceWatermark(db, IMPORT_RECHECK_KEY, at);
+
+/** The import time a full check of `object` is still owed for, or null. */
+async function pendingRecheck(db: Db, object: CrmObject): Promise<Date | null> {
+  const asked = await readWatermark(db, IMPORT_RECHECK_KEY);
+  const done = await readWatermark(db, recheckedKey(object));
+  return asked && (!done || done < asked) ? asked : null;
+}
+
 /**
- * Once the CRM's delete log was purged, the deletions it no longer lists: records Storico holds as live that the
- * CRM has neither live nor in its recycle bin. Their deletion time is not known; they are dated by this run. A
- * record missing from the scope's list but still in the CRM (an account that is no longer a person account) was
- * not deleted: it is asked for by Id.
+ * The records Storico holds as live that the CRM no longer has in scope, live or in its recycle bin: those it has
+ * not at all were purged (their deletion time is not known; they are dated by this run), and those it still has
+ * out of scope are accounts that are no longer person accounts (contacts made business accounts), asked for by Id.
  */
 async function vanished(
   db: Db,
   connector: CrmConnector,
   object: CrmObject,
   listed: DeletedSince,
-): Promise<DeletedRecord[]> {
+): Promise<{ purged: DeletedRecord[]; outOfScope: string[] }> {
   const inScope = await connector.recordIds(object);
   const seen = new Set(listed.deleted.map((d) => d.id));
   const missing = (await liveRecordIds(db, kindOfObject(object))).filter(
     (id) => !inScope.has(id) && !seen.has(id),
   );
-  const outOfScope = missing.length > 0 ? await connector.existingIds(object, missing) : new Set();
-  return missing
-    .filter((id) => !outOfScope.has(id))
-    .map((id) => ({ id, deletedAt: listed.latestDateCovered, snapshot: null }));
+  const existing = missing.length > 0 ? await connector.existingIds(object, missing) : new Set();
+  return {
+    purged: missing
+      .filter((id) => !existing.has(id))
+      .map((id) => ({ id, deletedAt: listed.latestDateCovered, snapshot: null })),
+    outOfScope: missing.filter((id) => existing.has(id)),
+  };
 }
 
 /**
@@ -48,6 +70,9 @@ async function vanished(
  * When the CRM's delete log was purged since the last run, the records Storico holds as live and the CRM no longer
  * has are stored as deleted too (getDeleted(): "If you get this exception, you should do a full pull of the
  * table", https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_getdeleted.htm).
+ * After an import (`requestRecheck`), the next run does the same full check once, and reads the whole recycle
+ * bin: an import may bring in records the CRM deleted, purged or converted before the watermarks. The records found
+ * out of scope are reported for the conversions (`outOfScope`).
  * The revisions and the watermark move together, so a rerun stores nothing twice.
  */
 export async function syncDeletions(
@@ -57,12 +82,14 @@ export async function syncDeletions(
   overlapMs: number,
 ): Promise<DeletionReport> {
   const watermark = await readWatermark(db, deletionsKey(object));
-  const since = watermark ? new Date(watermark.getTime() - overlapMs) : null;
+  const recheck = await pendingRecheck(db, object);
+  // An import may have stored records the CRM deleted before the watermark: the whole recycle bin is read then.
+  const since = watermark && !recheck ? new Date(watermark.getTime() - overlapMs) : null;
   const listed = await connector.deletedSince(object, since);
   const { latestDateCovered, purgedLog } = listed;
-  const deleted = purgedLog
-    ? [...listed.deleted, ...(await vanished(db, connector, object, listed))]
-    : listed.deleted;
+  const gone =
+    purgedLog || recheck ? await vanished(db, connector, object, listed) : { purged: [], outOfScope: [] };
+  const deleted = [...listed.deleted, ...gone.purged];
   const known = await latestSnapshots(
     db,
     kindOfObject(object),
@@ -85,7 +112,14 @@ export async function syncDeletions(
   const stored = await db.transaction().execute(async (trx) => {
     const results = await storeSnapshots(trx, object, snapshots, 'delete');
     await advanceWatermark(trx, deletionsKey(object), latestDateCovered);
+    if (recheck) await advanceWatermark(trx, recheckedKey(object), recheck);
     return results.filter((r) => r.stored).length;
   });
-  return { deleted: deleted.length, stored, purgedLog };
+  return {
+    deleted: deleted.length,
+    stored,
+    purgedLog,
+    rechecked: recheck !== null,
+    outOfScope: gone.outOfScope,
+  };
 }

@@ -10,6 +10,7 @@ import { RevisionCopier } from '../revisions/revision-copy';
 import { ensurePartitionsFor } from '../revisions/revision-partitions';
 import { prepare, storeSnapshots, type Prepared } from '../revisions/revision-store';
 import { upsertAgents } from './agents.repository';
+import { requestRecheck } from './deletion-sync';
 
 export type ImportLineError = { line: number; message: string };
 
@@ -202,7 +203,8 @@ async function storeBatch(db: Db, batch: ParsedLine[], copier?: RevisionCopier, 
 /**
  * Imports snapshots from an NDJSON file with the sync's dedup rules. A bad line is reported by number and
  * skipped; every batch is one transaction, and a batch the database refuses is retried line by line, so
- * the good lines are stored and nothing is half written.
+ * the good lines are stored and nothing is half written. An import that stored anything asks the next sync to
+ * check every live record against the CRM (`requestRecheck`).
  */
 export async function importSnapshots(
   db: Db,
@@ -278,6 +280,9 @@ export async function importSnapshots(
     copier?.release();
   }
   report.errors.sort((a, b) => a.line - b.line);
+  // The CRM may have deleted, purged or made business accounts of records the import brought in before the sync's
+  // watermarks: the next sync checks every live record once.
+  if (report.stored > 0) await requestRecheck(db, new Date());
   options.onProgress?.({ bytesRead: totalBytes, totalBytes, lines: report.lines, stored: report.stored });
   return report;
 }
