@@ -102,6 +102,11 @@ export interface CrmConnector {
   writableFields(object: CrmObject): Promise<string[]>;
   /** A person account's contact (PersonContactId), which a case of that account names as its ContactId. */
   personContactId(accountId: string): Promise<string | null>;
+  /**
+   * Whether the account, live or in the recycle bin, is a person account or a business one (its record type's
+   * family); null when the CRM no longer has it.
+   */
+  accountFamily(accountId: string): Promise<'person' | 'business' | null>;
   /** The daily API usage last reported by the org, or null before its first answer. */
   apiUsage(): ApiUsage | null;
   /** Asks the org for its API usage (one call). */

@@ -292,6 +292,20 @@ export class SalesforceConnector implements CrmConnector {
     return null;
   }
 
+  async accountFamily(accountId: string): Promise<'person' | 'business' | null> {
+    this.checkId('Account', accountId);
+    const plan = await this.plan('Account');
+    this.scope(plan); // refuses an org without person accounts
+    // queryAll sees an account in the recycle bin too, with its IsPersonAccount.
+    const soql = `SELECT Id, ${plan.personAccountField} FROM Account WHERE Id = '${accountId}'`;
+    const context = `Reading the record type family of Account ${accountId}`;
+    for await (const page of this.query(soql, context, 'queryAll', this.readTimeoutMs)) {
+      const record = page.records[0];
+      if (record) return record[plan.personAccountField!] === true ? 'person' : 'business';
+    }
+    return null;
+  }
+
   async updateRecord(object: CrmObject, id: string, fields: Record<string, unknown>): Promise<void> {
     this.checkId(object, id);
     const body = toWriteBody(await this.plan(object), fields);

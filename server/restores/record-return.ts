@@ -52,8 +52,8 @@ const refused = (error: unknown) => error instanceof CrmError && error.errors.le
  * back what it deleted with it); one purged (undelete fails with UNDELETE_FAILED and queryAll no longer sees it)
  * is created again from the target's writable fields, once, under a claim on the record. A record found live that
  * Storico still thinks deleted was undeleted by an earlier attempt that stopped before writing its fields: the
- * write is finished, the undelete not repeated. A contact made a business account is refused (RecordConverted)
- * unless the CRM says it is a person account again.
+ * write is finished, the undelete not repeated. A contact made a business account, live or deleted, is refused
+ * (RecordConverted) unless the CRM says it is a person account again.
  */
 export async function bringBack(context: ReturnContext, target: CrmRecord): Promise<RecordReturn> {
   const { db, crm, object } = context;
@@ -61,8 +61,15 @@ export async function bringBack(context: ReturnContext, target: CrmRecord): Prom
   const id = await liveSuccessor(db, kind, target.Id);
   const moved = id === target.Id ? null : id;
   const life = await recordLife(db, kind, id);
-  // A business account has no person contact (PersonContactId is null): the CRM tells whether it still is one.
-  if (life.convertedAt !== null && (await crm.personContactId(id)) === null) throw new RecordConverted(id);
+  // A contact made a business account, perhaps deleted since (then stored as deleted from its last snapshot): a
+  // contact's fields cannot be written onto it, and it is not undeleted for them. The CRM tells whether it still is
+  // one, asked only when Storico holds the contact converted or deleted.
+  if (
+    object === 'Account' &&
+    (life.convertedAt !== null || life.deletedAt !== null) &&
+    (await crm.accountFamily(id)) === 'business'
+  )
+    throw new RecordConverted(id);
   const wanted = await withLiveAccount(db, crm, object, { ...target, Id: id });
   const believedDeleted = life.deletedAt !== null;
   let state = await crm.recordState(object, id);

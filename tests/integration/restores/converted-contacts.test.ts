@@ -80,6 +80,24 @@ describe.each(testDbKinds())('contacts made business accounts in the CRM on %s',
     expect(f.sandbox.records.stored('Account', recordId)).toEqual(before);
   });
 
+  it('refuses a restore of a converted contact deleted since, leaving the business account in the recycle bin', async () => {
+    const { recordId, target } = await f.editedRecord('account', { Phone: '+39 02 8888889' });
+    changeRecordType(recordId, BUSINESS_RECORD_TYPE_ID);
+    await f.sync();
+    f.sandbox.records.remove('Account', recordId, f.sandbox.integrationUserId);
+    await f.sync();
+    // Stored as deleted: the deletion is what Storico saw last.
+    expect((await f.revisions('account', recordId))[0]!.source).toBe('delete');
+    const before = f.sandbox.records.stored('Account', recordId);
+    expect(before).toMatchObject({ IsDeleted: true, IsPersonAccount: false });
+
+    const res = await f.create('account', await f.user(USER_RANA), [target.id], { type: 2 });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ error: { code: ErrorCode.RECORD_CONVERTED } });
+    // Not undeleted, nothing written.
+    expect(f.sandbox.records.stored('Account', recordId)).toEqual(before);
+  });
+
   it('a contact made a person account again is live on the next sync, and can be restored', async () => {
     const { recordId, target } = await f.editedRecord('account', { Phone: '+39 02 9999999' });
     changeRecordType(recordId, BUSINESS_RECORD_TYPE_ID);
