@@ -106,6 +106,7 @@ describe('a contact converted to a business account', () => {
     await screen.findByTestId('comparison');
     const force = screen.getByRole('button', { name: 'Forza ripristino' });
     expect(force).toBeDisabled();
+    expect(force).toHaveAccessibleDescription(/^Il contatto è diventato un account aziendale nel CRM/);
     expect(screen.getByTestId('force-blocked')).toHaveTextContent(
       'Il contatto è diventato un account aziendale nel CRM: non può essere ripristinato ora, ma puoi segnalare il ripristino',
     );

@@ -1,5 +1,5 @@
 import { Flag, History } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { RestoreType, type CreateRestore } from '@contract/restores';
 import { Button } from '@/components/ui/button';
@@ -83,6 +83,7 @@ export function RestoreActions({
   const mutation = useCreateRestoreRequest(kind);
   const [action, setAction] = useState<RestoreAction | null>(null);
   const [codeError, setCodeError] = useState<string>();
+  const blockedId = useId();
   const single = revisionIds.length === 1 && subject?.revisionId === revisionIds[0] ? subject : undefined;
 
   if (!user || !canRequestRestore(user.role)) return null;
@@ -127,7 +128,7 @@ export function RestoreActions({
     <div role="group" aria-label={it.restore.actions} className="flex flex-wrap items-center gap-2">
       {!online && <span className="text-sm text-muted-foreground">{it.offline.onlineOnly}</span>}
       {online && forceBlocked && (
-        <span data-testid="force-blocked" className="text-sm text-muted-foreground">
+        <span id={blockedId} data-testid="force-blocked" className="text-sm text-muted-foreground">
           {forceBlocked}
         </span>
       )}
@@ -139,6 +140,7 @@ export function RestoreActions({
         variant="destructive"
         disabled={disabled || forceBlocked !== undefined}
         title={hint ?? forceBlocked}
+        aria-describedby={online && forceBlocked ? blockedId : undefined}
         onClick={() => setAction('force')}
       >
         <History aria-hidden="true" />
