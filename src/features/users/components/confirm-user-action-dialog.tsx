@@ -18,19 +18,24 @@ import { useOnline } from '@/lib/online-status';
 
 type Texts = { title: string; description: string; action: string; failed: string };
 
-/** A confirmed administrator action on one user ('Sblocca accesso', 'Termina sessioni'): open until answered. */
+/**
+ * A confirmed administrator action on one user ('Elimina', 'Sblocca accesso', 'Termina sessioni'): open until
+ * answered. `destructive` styles the action as one that cannot be undone.
+ */
 export function ConfirmUserActionDialog<T>({
   user,
   texts,
   mutation,
   success,
   onClose,
+  destructive = false,
 }: {
   user: User;
   texts: Texts;
   mutation: UseMutationResult<T, Error, number>;
   success: (answer: T) => string;
   onClose: () => void;
+  destructive?: boolean;
 }) {
   const online = useOnline();
   return (
@@ -43,8 +48,10 @@ export function ConfirmUserActionDialog<T>({
         <AlertDialogFooter>
           <AlertDialogCancel disabled={mutation.isPending}>{itUsers.cancel}</AlertDialogCancel>
           <AlertDialogAction
+            variant={destructive ? 'destructive' : undefined}
             disabled={mutation.isPending || !online}
             onClick={(event) => {
+              // Stays open until the server has answered.
               event.preventDefault();
               mutation.mutate(user.id, {
                 onSuccess: (answer) => toast.success(success(answer)),

@@ -17,13 +17,13 @@ import { useSessionUser } from '@/lib/session-store';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useUsers } from '../api/get-users';
 import { useClearUserLocks } from '../api/clear-user-locks';
+import { useDeleteUser } from '../api/delete-user';
 import { useEndUserSessions } from '../api/end-user-sessions';
 import { UsersTable, type UserAction } from './users-table';
 
 // The dialogs (and their forms) load when one is first opened, not with the list.
 const UserFormDialog = lazyNamed(() => import('./user-form-dialog'), 'UserFormDialog');
 const SetPasswordDialog = lazyNamed(() => import('./set-password-dialog'), 'SetPasswordDialog');
-const DeleteUserDialog = lazyNamed(() => import('./delete-user-dialog'), 'DeleteUserDialog');
 const SendQrDialog = lazyNamed(() => import('./send-qr-dialog'), 'SendQrDialog');
 const ConfirmUserActionDialog = lazyNamed(
   () => import('./confirm-user-action-dialog'),
@@ -42,6 +42,7 @@ export function UsersPage() {
   const users = useUsers({ page, filter });
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = useCallback(() => setDialog(null), []);
+  const deleteUser = useDeleteUser();
   const clearLocks = useClearUserLocks();
   const endSessions = useEndUserSessions();
   const onAction = useCallback((action: UserAction, user: User) => setDialog({ action, user }), []);
@@ -123,7 +124,21 @@ export function UsersPage() {
         {dialog?.action === 'create' && <UserFormDialog onClose={close} />}
         {dialog?.action === 'edit' && <UserFormDialog user={dialog.user} onClose={close} />}
         {dialog?.action === 'password' && <SetPasswordDialog user={dialog.user} onClose={close} />}
-        {dialog?.action === 'delete' && <DeleteUserDialog user={dialog.user} onClose={close} />}
+        {dialog?.action === 'delete' && (
+          <ConfirmUserActionDialog
+            user={dialog.user}
+            texts={{
+              title: itUsers.deleteTitle,
+              description: itUsers.deleteDescription(dialog.user.username),
+              action: itUsers.delete,
+              failed: itUsers.deleteFailed,
+            }}
+            mutation={deleteUser}
+            success={() => itUsers.deleted}
+            onClose={close}
+            destructive
+          />
+        )}
         {dialog?.action === 'unlock' && (
           <ConfirmUserActionDialog
             user={dialog.user}
