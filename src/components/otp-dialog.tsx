@@ -1,5 +1,5 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { ONE_TIME_CODE_LENGTH, OneTimeCodeInput } from '@/components/one-time-code-input';
+import type { FormEvent, ReactNode } from 'react';
+import { CodeEntryField, useCodeEntry } from '@/components/code-entry';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -9,7 +9,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
 import { it } from '@/i18n/it';
 import { useOnline } from '@/lib/online-status';
 
@@ -40,45 +39,13 @@ export function OtpDialog({
   blocked?: string;
   children?: ReactNode;
 }) {
-  const id = useId();
   const online = useOnline();
-  const [code, setCode] = useState('');
-  const [incomplete, setIncomplete] = useState(false);
-  const [edited, setEdited] = useState(false);
-  const submitting = useRef(false);
-  const codeInput = useRef<HTMLInputElement>(null);
-
-  const submit = async (value: string) => {
-    if (submitting.current || pending || !online || blocked) return;
-    if (value.length !== ONE_TIME_CODE_LENGTH) {
-      setIncomplete(true);
-      return;
-    }
-    submitting.current = true;
-    setEdited(false);
-    const done = await onSubmit(value);
-    submitting.current = false;
-    if (!done) {
-      // A refused code: the boxes empty and take the focus back for the next try.
-      setCode('');
-      codeInput.current?.focus();
-    }
-  };
-
-  const onChange = (value: string) => {
-    setCode(value);
-    setIncomplete(false);
-    setEdited(true);
-  };
-
-  const message = incomplete ? it.restore.codeRequired : edited ? undefined : error;
-  const field = {
-    id: `${id}-code`,
-    autoFocus: true,
-    disabled: pending,
-    'aria-invalid': !!message,
-    'aria-describedby': message ? `${id}-error` : undefined,
-  };
+  const entry = useCodeEntry({
+    onSubmit,
+    blocked: pending || !online || !!blocked,
+    error,
+    incompleteMessage: it.restore.codeRequired,
+  });
 
   return (
     <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
@@ -93,24 +60,10 @@ export function OtpDialog({
           noValidate
           onSubmit={(event: FormEvent) => {
             event.preventDefault();
-            void submit(code);
+            void entry.submit(entry.code);
           }}
         >
-          <div className="flex flex-col items-center gap-3">
-            <Label htmlFor={field.id}>{it.restore.codeLabel}</Label>
-            <OneTimeCodeInput
-              {...field}
-              ref={codeInput}
-              value={code}
-              onChange={onChange}
-              onComplete={(value: string) => void submit(value)}
-            />
-          </div>
-          {message && (
-            <p id={`${id}-error`} role="alert" className="text-center text-sm font-medium text-destructive">
-              {message}
-            </p>
-          )}
+          <CodeEntryField entry={entry} label={it.restore.codeLabel} disabled={pending} />
           {blocked && (
             <p role="alert" className="text-center text-sm font-medium text-destructive">
               {blocked}

@@ -138,18 +138,22 @@ describe('sign-in, code step', () => {
     expect(await toast('Accesso effettuato con successo')).toBeInTheDocument();
   });
 
-  it("says 'Il codice inserito non è corretto' for a wrong code, empties the boxes and lets the user retry", async () => {
+  it("says 'Il codice inserito non è corretto' for a wrong code, empties the boxes and lets the user retype", async () => {
     const { router } = await renderApp('/signIn');
     const user = await enterCredentials(USER.username, USER.password);
     await codeStep();
     await user.keyboard('654321');
     expect(await screen.findByRole('alert')).toHaveTextContent('Il codice inserito non è corretto');
     expect(await toast('Richiesta non valida, contatta il servizio clienti')).toBeInTheDocument();
+    // The boxes empty and keep the focus: the next code is typed straight away.
     const input = screen.getByLabelText('Codice a 6 cifre');
     await waitFor(() => expect(input).toHaveValue(''));
+    await waitFor(() => expect(input).toHaveFocus());
 
-    await user.click(input);
-    await user.keyboard(`${CODE}`);
+    await user.keyboard(CODE.slice(0, 2));
+    // The refusal is about the code before: it goes once the next one is being typed.
+    expect(screen.queryByText('Il codice inserito non è corretto')).toBeNull();
+    await user.keyboard(CODE.slice(2));
     await waitFor(() => expect(router.state.location.pathname).toBe('/contatti/contatti'));
   });
 

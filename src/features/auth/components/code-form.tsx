@@ -1,8 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { ONE_TIME_CODE_LENGTH, OneTimeCodeInput } from '@/components/one-time-code-input';
+import type { FormEvent } from 'react';
+import { CodeEntryField, useCodeEntry } from '@/components/code-entry';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
 import { it } from '@/i18n/it-first-load';
 import { useOnline } from '@/lib/online-status';
 
@@ -21,55 +20,24 @@ export function CodeForm({
   onSubmit: (code: string) => Promise<boolean>;
   onBack: () => void;
 }) {
-  const id = useId();
-  const [code, setCode] = useState('');
-  const [incomplete, setIncomplete] = useState(false);
-  const submitting = useRef(false);
   const online = useOnline();
+  const entry = useCodeEntry({
+    onSubmit,
+    blocked: pending || !online,
+    error,
+    incompleteMessage: it.signIn.codeRequired,
+  });
 
-  const submit = async (value: string) => {
-    if (submitting.current || !online) return;
-    if (value.length !== ONE_TIME_CODE_LENGTH) {
-      setIncomplete(true);
-      return;
-    }
-    submitting.current = true;
-    const accepted = await onSubmit(value);
-    submitting.current = false;
-    if (!accepted) setCode('');
-  };
-
-  const message = incomplete ? it.signIn.codeRequired : error;
   return (
     <form
       className="flex flex-col gap-4"
       noValidate
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
-        void submit(code);
+        void entry.submit(entry.code);
       }}
     >
-      <div className="flex flex-col items-center gap-3">
-        <Label htmlFor={`${id}-code`}>{it.signIn.codeLabel}</Label>
-        <OneTimeCodeInput
-          id={`${id}-code`}
-          autoFocus
-          value={code}
-          disabled={pending}
-          aria-invalid={!!message}
-          aria-describedby={message ? `${id}-error` : undefined}
-          onChange={(value) => {
-            setCode(value);
-            setIncomplete(false);
-          }}
-          onComplete={(value: string) => void submit(value)}
-        />
-      </div>
-      {message && (
-        <p id={`${id}-error`} role="alert" className="text-center text-sm font-medium text-destructive">
-          {message}
-        </p>
-      )}
+      <CodeEntryField entry={entry} label={it.signIn.codeLabel} disabled={pending} />
       {!online && <p className="text-center text-sm text-muted-foreground">{it.offline.onlineOnly}</p>}
       <Button type="submit" disabled={pending || !online}>
         {pending ? it.signIn.checking : it.signIn.verify}
