@@ -62,15 +62,20 @@ export function useCodeEntry({
   return { code, message, attempt, change, submit };
 }
 
-/** The label, the six boxes and the message of a code entry, inside the form whose submit sends `entry.code`. */
+/**
+ * The label, the six boxes and the message of a code entry, inside the form whose submit sends `entry.code`. The
+ * boxes take the focus when they appear (`autoFocus`, the default) and after a refused code.
+ */
 export function CodeEntryField({
   entry,
   label,
   disabled,
+  autoFocus = true,
 }: {
   entry: CodeEntry;
   label: string;
   disabled: boolean;
+  autoFocus?: boolean;
 }) {
   const id = useId();
   return (
@@ -80,7 +85,7 @@ export function CodeEntryField({
         <OneTimeCodeInput
           key={entry.attempt}
           id={`${id}-code`}
-          autoFocus
+          autoFocus={autoFocus || entry.attempt > 0}
           value={entry.code}
           disabled={disabled}
           aria-invalid={!!entry.message}

@@ -62,8 +62,9 @@ describe('the authenticator setup page', () => {
         await screen.findByText(/Fino alla conferma il codice che usi ora continua a funzionare/),
       ).toBeInTheDocument();
       await user.click(screen.getByLabelText('Codice a 6 cifre della nuova app'));
+      // The sixth digit sends the code; a shorter one waits for 'Conferma'.
       await user.keyboard(code);
-      await user.click(screen.getByRole('button', { name: 'Conferma' }));
+      if (code.length < 6) await user.click(screen.getByRole('button', { name: 'Conferma' }));
       return user;
     }
 
@@ -91,9 +92,9 @@ describe('the authenticator setup page', () => {
       const user = await typeCode('111111');
       expect(await screen.findByRole('alert')).toHaveTextContent('Il codice inserito non è valido');
       expect(screen.queryByRole('status')).toBeNull();
-      await user.click(screen.getByLabelText('Codice a 6 cifre della nuova app'));
+      // The emptied boxes keep the focus for the next code.
+      await waitFor(() => expect(screen.getByLabelText('Codice a 6 cifre della nuova app')).toHaveFocus());
       await user.keyboard('654321');
-      await user.click(screen.getByRole('button', { name: 'Conferma' }));
       expect(await screen.findByRole('status')).toHaveTextContent('Nuovo autenticatore confermato');
     });
 
@@ -105,7 +106,6 @@ describe('the authenticator setup page', () => {
       const user = userEvent.setup();
       await user.click(screen.getByLabelText('Codice a 6 cifre della nuova app'));
       await user.keyboard('3456');
-      await user.click(screen.getByRole('button', { name: 'Conferma' }));
       await waitFor(() =>
         expect(screen.getByRole('alert')).toHaveTextContent(
           'Troppi codici errati: account temporaneamente bloccato, riprova più tardi',

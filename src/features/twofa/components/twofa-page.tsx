@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CopyButton } from '@/components/copy-button';
-import { ONE_TIME_CODE_LENGTH, OneTimeCodeInput } from '@/components/one-time-code-input';
+import { CodeEntryField, useCodeEntry } from '@/components/code-entry';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { it } from '@/i18n/it';
@@ -24,47 +24,43 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
 /**
  * 'Conferma': a user who already signs in keeps their authenticator until a first code of the new one is entered
- * here; a wrong code stays on the page for another try.
+ * here; the last digit or Enter sends it, and a wrong code stays on the page for another try.
  */
 function ConfirmBox({ token, onConfirmed }: { token: string; onConfirmed: () => void }) {
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string>();
   const mutation = useConfirmEnrolment();
-
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    if (mutation.isPending) return;
-    if (code.length !== ONE_TIME_CODE_LENGTH) return setProblem(itTwoFactor.confirmRequired);
-    setProblem(null);
-    mutation.mutate(
-      { qrToken: token, code },
-      {
-        onSuccess: onConfirmed,
-        onError: (error) => {
-          setCode('');
-          setProblem(failureReason(error));
-        },
-      },
-    );
-  };
+  const entry = useCodeEntry({
+    onSubmit: async (code) => {
+      try {
+        await mutation.mutateAsync({ qrToken: token, code });
+      } catch (error) {
+        setProblem(failureReason(error));
+        return false;
+      }
+      onConfirmed();
+      return true;
+    },
+    blocked: mutation.isPending,
+    error: problem,
+    incompleteMessage: itTwoFactor.confirmRequired,
+  });
 
   return (
-    <form className="flex flex-col items-center gap-3" onSubmit={submit} noValidate>
-      <label htmlFor="confirm-code" className="text-sm font-medium">
-        {itTwoFactor.confirmLabel}
-      </label>
-      <OneTimeCodeInput
-        id="confirm-code"
-        value={code}
-        onChange={setCode}
-        aria-invalid={problem !== null}
-        aria-describedby={problem ? 'confirm-problem' : undefined}
+    <form
+      className="flex flex-col items-center gap-3"
+      noValidate
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        void entry.submit(entry.code);
+      }}
+    >
+      {/* Below the QR code: the page opens at its top, not at the boxes. */}
+      <CodeEntryField
+        entry={entry}
+        label={itTwoFactor.confirmLabel}
+        disabled={mutation.isPending}
+        autoFocus={false}
       />
-      {problem && (
-        <p id="confirm-problem" role="alert" className="text-center text-sm text-destructive">
-          {problem}
-        </p>
-      )}
       <Button type="submit" className="w-full" disabled={mutation.isPending}>
         {itTwoFactor.confirm}
       </Button>
