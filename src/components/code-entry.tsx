@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { ONE_TIME_CODE_LENGTH, OneTimeCodeInput } from '@/components/one-time-code-input';
 import { Label } from '@/components/ui/label';
 
@@ -11,6 +11,8 @@ export type CodeEntry = {
   change: (value: string) => void;
   /** Sends `value` when it has all six digits and nothing blocks it; says so when it has fewer. */
   submit: (value: string) => Promise<void>;
+  /** The enclosing form's submit (Enter, its button): sends the code as entered. */
+  submitForm: (event: FormEvent) => void;
 };
 
 /**
@@ -59,7 +61,12 @@ export function useCodeEntry({
   };
 
   const message = incomplete ? incompleteMessage : edited ? undefined : error;
-  return { code, message, attempt, change, submit };
+  const submitForm = (event: FormEvent) => {
+    event.preventDefault();
+    void submit(code);
+  };
+
+  return { code, message, attempt, change, submit, submitForm };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { CodeEntryField, useCodeEntry } from '@/components/code-entry';
 import { Button } from '@/components/ui/button';
 import {
@@ -55,14 +55,7 @@ export function OtpDialog({
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         {children}
-        <form
-          className="flex flex-col gap-4"
-          noValidate
-          onSubmit={(event: FormEvent) => {
-            event.preventDefault();
-            void entry.submit(entry.code);
-          }}
-        >
+        <form className="flex flex-col gap-4" noValidate onSubmit={entry.submitForm}>
           <CodeEntryField entry={entry} label={it.restore.codeLabel} disabled={pending} />
           {blocked && (
             <p role="alert" className="text-center text-sm font-medium text-destructive">

@@ -1,5 +1,4 @@
 import { ArrowLeft } from 'lucide-react';
-import type { FormEvent } from 'react';
 import { CodeEntryField, useCodeEntry } from '@/components/code-entry';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it-first-load';
@@ -29,14 +28,7 @@ export function CodeForm({
   });
 
   return (
-    <form
-      className="flex flex-col gap-4"
-      noValidate
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        void entry.submit(entry.code);
-      }}
-    >
+    <form className="flex flex-col gap-4" noValidate onSubmit={entry.submitForm}>
       <CodeEntryField entry={entry} label={it.signIn.codeLabel} disabled={pending} />
       {!online && <p className="text-center text-sm text-muted-foreground">{it.offline.onlineOnly}</p>}
       <Button type="submit" disabled={pending || !online}>

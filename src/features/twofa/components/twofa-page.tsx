@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CopyButton } from '@/components/copy-button';
 import { CodeEntryField, useCodeEntry } from '@/components/code-entry';
@@ -46,14 +46,7 @@ function ConfirmBox({ token, onConfirmed }: { token: string; onConfirmed: () => 
   });
 
   return (
-    <form
-      className="flex flex-col items-center gap-3"
-      noValidate
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        void entry.submit(entry.code);
-      }}
-    >
+    <form className="flex flex-col items-center gap-3" noValidate onSubmit={entry.submitForm}>
       {/* Below the QR code: the page opens at its top, not at the boxes. */}
       <CodeEntryField
         entry={entry}
