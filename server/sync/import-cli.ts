@@ -28,6 +28,10 @@ async function main(): Promise<number> {
       `${report.lines} lines read: ${report.stored} new revisions, ${report.unchanged} already stored, ` +
         `${report.users} agents, ${report.errors.length} bad lines.`,
     );
+    if (report.stored > 0)
+      console.log(
+        'The next sync checks every record held as live against the CRM once (deleted, purged or converted since).',
+      );
     for (const e of report.errors.slice(0, 100)) console.error(`line ${e.line}: ${e.message}`);
     if (report.errors.length > 100) console.error(`... and ${report.errors.length - 100} more bad lines`);
     return report.errors.length > 0 ? 1 : 0;

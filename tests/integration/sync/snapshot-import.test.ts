@@ -315,6 +315,7 @@ describe.each(testDbKinds())('npm run import on %s', (kind) => {
     expect(result.stdout).toContain(
       '10 lines read: 3 new revisions, 1 already stored, 1 agents, 4 bad lines.',
     );
+    expect(result.stdout).toContain('The next sync checks every record held as live against the CRM once');
     expect(result.stderr).toContain('line 3: not valid JSON');
     expect(result.stderr).toContain('line 8: record.Id: the Id does not belong to an object of this type');
 
