@@ -1,16 +1,36 @@
 import { ErrorCode } from '../../contract/error-codes';
 
-/** An error the API answers with its own status and message; anything else becomes a 500 with details hidden. */
+/**
+ * An error the API answers with its own status and message; anything else becomes a 500 with details hidden. A
+ * refusal (4xx) is an answer, not a fault: it builds no stack (3-6 µs each here, paid by every refused request of a
+ * flood).
+ */
 export class HttpError extends Error {
+  declare readonly statusCode: number;
+  declare readonly code: number | string;
+  /** The request field that was refused, on a 400. */
+  declare readonly field: string | undefined;
+  /** Sent as `Retry-After` (a lock, a rate limit). */
+  declare readonly retryAfterSeconds: number | undefined;
+
   constructor(
-    readonly statusCode: number,
+    statusCode: number,
     message: string,
-    readonly code: number | string = statusCode,
-    readonly field?: string,
-    /** Sent as `Retry-After` (a lock, a rate limit). */
-    readonly retryAfterSeconds?: number,
+    code: number | string = statusCode,
+    field?: string,
+    retryAfterSeconds?: number,
   ) {
-    super(message);
+    const stackFrames = Error.stackTraceLimit;
+    if (statusCode < 500) Error.stackTraceLimit = 0;
+    try {
+      super(message);
+    } finally {
+      Error.stackTraceLimit = stackFrames;
+    }
+    this.statusCode = statusCode;
+    this.code = code;
+    this.field = field;
+    this.retryAfterSeconds = retryAfterSeconds;
     this.name = 'HttpError';
   }
 }
