@@ -42,11 +42,14 @@ type Known = { id: number | undefined; savedAt: number; hash: string; pending?: 
 
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 
-/** A snapshot dated and hashed for storing; `text`, its JSON as read, is stored as it is. */
-export function prepare(snapshot: CrmRecord, index: number, text?: string): Prepared {
+/**
+ * A snapshot dated and hashed for storing; `text`, its JSON as read, is stored as it is; `parsedAt`, its
+ * SystemModstamp when the caller has read it already.
+ */
+export function prepare(snapshot: CrmRecord, index: number, text?: string, parsedAt?: number): Prepared {
   if (typeof snapshot?.Id !== 'string' || snapshot.Id === '')
     throw new SnapshotError('the snapshot has no Id');
-  const savedAt = parseSfDateTime(snapshot.SystemModstamp);
+  const savedAt = parsedAt ?? parseSfDateTime(snapshot.SystemModstamp);
   if (savedAt === undefined) {
     throw new SnapshotError(
       `snapshot ${snapshot.Id} has no valid SystemModstamp (the time it was saved in the CRM)`,

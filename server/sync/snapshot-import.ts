@@ -6,8 +6,9 @@ import { z } from 'zod';
 import { toCrmAgent, type CrmObject, type CrmRecord } from '../crm/crm-connector';
 import { parseSfDateTime } from '../crm/salesforce-dates';
 import type { Db } from '../db/database';
+import { kindOfObject } from '../db/record-kinds';
 import { RevisionCopier } from '../revisions/revision-copy';
-import { ensurePartitionsFor } from '../revisions/revision-partitions';
+import { ensurePartitions } from '../revisions/revision-partitions';
 import { prepare, storeSnapshots, type Prepared } from '../revisions/revision-store';
 import { upsertAgents } from './agents.repository';
 import { requestRecheck } from './deletion-sync';
@@ -76,24 +77,26 @@ type ParsedLine = {
   line: number;
   type: 'User' | CrmObject;
   record: CrmRecord;
+  /** Its SystemModstamp, read once. */
+  savedAt: number;
   /** The record's JSON as the line has it, stored as it is. */
   text?: string;
 };
 
-/** What `lineSchema` accepts, checked without copying the record (an import reads millions of lines). */
-function isGoodLine(json: unknown): json is Omit<ParsedLine, 'line'> {
-  if (typeof json !== 'object' || json === null) return false;
+type LineContent = { type: ParsedLine['type']; record: CrmRecord };
+
+/**
+ * The time of a line `lineSchema` accepts (its record's SystemModstamp), checked without copying the record (an
+ * import reads millions of lines); undefined for any other line.
+ */
+function goodLineTime(json: unknown): number | undefined {
+  if (typeof json !== 'object' || json === null) return undefined;
   const { type, record } = json as { type?: unknown; record?: unknown };
-  if (type !== 'User' && type !== 'Account' && type !== 'Case') return false;
-  if (typeof record !== 'object' || record === null || Array.isArray(record)) return false;
+  if (type !== 'User' && type !== 'Account' && type !== 'Case') return undefined;
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined;
   const { Id, SystemModstamp } = record as { Id?: unknown; SystemModstamp?: unknown };
-  return (
-    typeof Id === 'string' &&
-    ID.test(Id) &&
-    Id.startsWith(KEY_PREFIX[type]) &&
-    typeof SystemModstamp === 'string' &&
-    parseSfDateTime(SystemModstamp) !== undefined
-  );
+  const good = typeof Id === 'string' && ID.test(Id) && Id.startsWith(KEY_PREFIX[type]);
+  return good ? parseSfDateTime(SystemModstamp) : undefined;
 }
 
 /** How a line of a contact or a case starts when written as the format shows it, with no spaces. */
@@ -121,21 +124,24 @@ function asWritten(text: string): { type: CrmObject; record: unknown; text: stri
 /** One NDJSON line `{"type": "Account" | "Case" | "User", "record": {...}}`, or a message saying what is wrong. */
 export function parseImportLine(text: string, line: number): ParsedLine | ImportLineError {
   const written = asWritten(text);
-  if (written && isGoodLine(written)) return { line, ...written } as ParsedLine;
+  const writtenAt = written && goodLineTime(written);
+  if (written && writtenAt !== undefined)
+    return { line, ...(written as LineContent), savedAt: writtenAt, text: written.text };
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
     return { line, message: `not valid JSON (${(error as Error).message})` };
   }
-  if (isGoodLine(json)) return { line, type: json.type, record: json.record };
+  const savedAt = goodLineTime(json);
+  if (savedAt !== undefined) return { line, ...(json as LineContent), savedAt };
   // The schema says what is wrong.
   const parsed = lineSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return { line, message: `${issue.path.join('.') || 'line'}: ${issue.message}` };
-  }
-  return { line, type: parsed.data.type, record: parsed.data.record as CrmRecord };
+  const issue = parsed.success ? undefined : parsed.error.issues[0];
+  return {
+    line,
+    message: issue ? `${issue.path.join('.') || 'line'}: ${issue.message}` : 'line: not a snapshot line',
+  };
 }
 
 type StoreObject = (
@@ -177,7 +183,7 @@ type HashedBatch = Record<CrmObject, Prepared[]> | Error;
 function hashBatch(batch: ParsedLine[]): HashedBatch {
   try {
     const of = (object: CrmObject) =>
-      batch.filter((l) => l.type === object).map((l, index) => prepare(l.record, index, l.text));
+      batch.filter((l) => l.type === object).map((l, index) => prepare(l.record, index, l.text, l.savedAt));
     return { Account: of('Account'), Case: of('Case') };
   } catch (error) {
     return error as Error;
@@ -190,10 +196,10 @@ function hashBatch(batch: ParsedLine[]): HashedBatch {
  */
 async function storeBatch(db: Db, batch: ParsedLine[], copier?: RevisionCopier, hashed?: HashedBatch) {
   for (const object of ['Account', 'Case'] as const)
-    await ensurePartitionsFor(
+    await ensurePartitions(
       db,
-      object,
-      batch.filter((l) => l.type === object).map((l) => l.record),
+      kindOfObject(object),
+      batch.filter((l) => l.type === object).map((l) => l.savedAt),
     );
   if (!copier || !hashed) return db.transaction().execute((trx) => storeLines(trx, batch, storeObject));
   if (hashed instanceof Error) throw hashed;
