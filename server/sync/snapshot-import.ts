@@ -124,9 +124,11 @@ function asWritten(text: string): { type: CrmObject; record: unknown; text: stri
 /** One NDJSON line `{"type": "Account" | "Case" | "User", "record": {...}}`, or a message saying what is wrong. */
 export function parseImportLine(text: string, line: number): ParsedLine | ImportLineError {
   const written = asWritten(text);
-  const writtenAt = written && goodLineTime(written);
-  if (written && writtenAt !== undefined)
-    return { line, ...(written as LineContent), savedAt: writtenAt, text: written.text };
+  const writtenAt = written ? goodLineTime(written) : undefined;
+  if (written && writtenAt !== undefined) {
+    const { type, record } = written as LineContent;
+    return { line, type, record, savedAt: writtenAt, text: written.text };
+  }
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -134,7 +136,10 @@ export function parseImportLine(text: string, line: number): ParsedLine | Import
     return { line, message: `not valid JSON (${(error as Error).message})` };
   }
   const savedAt = goodLineTime(json);
-  if (savedAt !== undefined) return { line, ...(json as LineContent), savedAt };
+  if (savedAt !== undefined) {
+    const { type, record } = json as LineContent;
+    return { line, type, record, savedAt };
+  }
   // The schema says what is wrong.
   const parsed = lineSchema.safeParse(json);
   const issue = parsed.success ? undefined : parsed.error.issues[0];
