@@ -56,14 +56,19 @@ afterAll(async () => {
   await api.close();
 });
 
+/** The contact search page of USER_RANA, its agent and days already chosen. */
+async function openContactList() {
+  window.sessionStorage.setItem(SEARCH_KEYS.agent, JSON.stringify({ id: AGENT.id }));
+  window.sessionStorage.setItem(
+    SEARCH_KEYS.contacts,
+    JSON.stringify({ dateFrom: '2025-01-01', dateTo: '2025-06-30' }),
+  );
+  await renderApp('/contatti/contatti', { as: RANA });
+}
+
 describe('a contact converted to a business account', () => {
   it('is marked in the search list with the day of the conversion, not as deleted', async () => {
-    window.sessionStorage.setItem(SEARCH_KEYS.agent, JSON.stringify({ id: AGENT.id }));
-    window.sessionStorage.setItem(
-      SEARCH_KEYS.contacts,
-      JSON.stringify({ dateFrom: '2025-01-01', dateTo: '2025-06-30' }),
-    );
-    await renderApp('/contatti/contatti', { as: RANA });
+    await openContactList();
     const table = await screen.findByRole('table', { name: 'Risultati della ricerca' });
     await within(table).findByText('Giulia Verdi');
     const row = (name: string) => within(table).getByText(name).closest('tr')!;
@@ -118,12 +123,7 @@ describe('a contact converted to a business account', () => {
   });
 
   it('disables Forza ripristino on the list while a converted contact is among the selected rows', async () => {
-    window.sessionStorage.setItem(SEARCH_KEYS.agent, JSON.stringify({ id: AGENT.id }));
-    window.sessionStorage.setItem(
-      SEARCH_KEYS.contacts,
-      JSON.stringify({ dateFrom: '2025-01-01', dateTo: '2025-06-30' }),
-    );
-    await renderApp('/contatti/contatti', { as: RANA });
+    await openContactList();
     await screen.findByText('Giulia Verdi');
     const user = userEvent.setup();
     const force = () => screen.getByRole('button', { name: 'Forza ripristino' });
