@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { generateDemoData } from '../../../server/crm/sandbox/demo-data';
+import { sql } from 'kysely';
+import { generateDemoData, HISTORY_END } from '../../../server/crm/sandbox/demo-data';
 import type { DatabaseHandle } from '../../../server/db/database';
 import { ReadinessState } from '../../../server/health/readiness';
 import { prepareCrm } from '../../../server/sync/crm-runtime';
@@ -24,6 +25,7 @@ describe.each(testDbKinds())('the demo sandbox and the mass-change watch on %s',
     crm.start({ readiness, logger: silentLogger });
     await expect.poll(() => readiness.snapshot().ready, { timeout: 30_000, interval: 100 }).toBe(true);
     await crm.stop();
+    return crm;
   }
   const alerts = () => database.db.selectFrom('alerts').selectAll().execute();
 
@@ -36,7 +38,24 @@ describe.each(testDbKinds())('the demo sandbox and the mass-change watch on %s',
   it('SANDBOX_CRM_BURST has one agent edit many contacts at start; the sync after it raises one alert', async () => {
     const agent = generateDemoData({ counts: demoCounts }).users[0]!;
     const username = String(agent.Username).split('@')[0]!;
-    await start({ SANDBOX_CRM_BURST: `${username}:55` });
+    const crm = await start({ SANDBOX_CRM_BURST: `${username}:55` });
+    // The contacts the burst edited, as the CRM has them, and those of them Storico stored as the agent's change.
+    const edited = crm
+      .sandbox!.records.all('Account')
+      .filter((a) => a.LastModifiedById === agent.Id && Date.parse(String(a.SystemModstamp)) > HISTORY_END)
+      .map((a) => a.Id)
+      .sort();
+    const stored = await database.db
+      .selectFrom('revision_accounts')
+      .select('account_id')
+      .distinct()
+      .where('source', '=', 'sync')
+      .where(sql<string>`json->>'LastModifiedById'`, '=', agent.Id)
+      .where('saved_at', '>', new Date(HISTORY_END))
+      .orderBy('account_id')
+      .execute();
+    expect(edited).toHaveLength(55);
+    expect(stored.map((r) => r.account_id)).toEqual(edited);
     const raised = await alerts();
     expect(raised).toHaveLength(1);
     expect(raised[0]).toMatchObject({ sf_user_id: agent.Id, object: 'Account', changed: 55, deleted: 0 });
