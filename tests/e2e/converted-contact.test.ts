@@ -4,6 +4,7 @@ import { sandboxConnector } from '../support/sandbox-connector';
 import { launchBrowser } from './support/browser';
 import { E2E_ADMIN } from './support/e2e-env';
 import { authenticator } from './support/one-time-codes';
+import { contactDetailPath } from './support/restore-targets';
 import { signInTypingCode } from './support/session';
 import { adminToken, call, createUser, type Envelope } from './support/users';
 
@@ -55,9 +56,7 @@ describe('a contact made a business account in the CRM', () => {
     const crashes: string[] = [];
     page.on('pageerror', (error) => crashes.push(error.message));
     await signInTypingCode(page, rana);
-    await page.goto(
-      `/contatti/${row.id}?dateFrom=${RANGE.dateFrom}&dateTo=${RANGE.dateTo}&agent=${agent.id}`,
-    );
+    await page.goto(contactDetailPath(row.id, agent.id, RANGE));
     await page
       .getByTestId('record-life-banner')
       .getByText(/^Convertito in account aziendale il \d{2}\/\d{2}\/\d{4}$/)

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { E2E_ADMIN } from './support/e2e-env';
 import { authenticator } from './support/one-time-codes';
-import { contactToRestore, crmAccount, RANGE, type Page0 } from './support/restore-targets';
+import { contactDetailPath, contactToRestore, crmAccount, type Page0 } from './support/restore-targets';
 import { signInTypingCode } from './support/session';
 import { adminToken, call, createUser, type Envelope } from './support/users';
 
@@ -57,9 +57,7 @@ describe('restoring chosen fields in the browser', () => {
     const crashes: string[] = [];
     page.on('pageerror', (error) => crashes.push(error.message));
     await signInTypingCode(page, rana);
-    await page.goto(
-      `/contatti/${row.id}?dateFrom=${RANGE.dateFrom}&dateTo=${RANGE.dateTo}&agent=${agent.id}`,
-    );
+    await page.goto(contactDetailPath(row.id, agent.id));
     await page.getByRole('heading', { name: 'Dettaglio Contatto' }).waitFor();
     const force = page.getByRole('button', { name: 'Forza ripristino' });
     await expect.poll(() => force.isEnabled(), { timeout: 20_000 }).toBe(true);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { E2E_ADMIN } from './support/e2e-env';
 import { authenticator } from './support/one-time-codes';
-import { contactToRestore, crmAccount, RANGE, type Page0 } from './support/restore-targets';
+import { contactDetailPath, contactToRestore, crmAccount, type Page0 } from './support/restore-targets';
 import { signInTypingCode } from './support/session';
 import { adminToken, call, createUser, type Envelope } from './support/users';
 
@@ -50,9 +50,7 @@ describe('the restore workflow in the browser', () => {
     // USER_RANA opens the contact's detail with the search in its link and reports the first version.
     const ranaPage = await newPage();
     await signInTypingCode(ranaPage, rana);
-    await ranaPage.goto(
-      `/contatti/${row.id}?dateFrom=${RANGE.dateFrom}&dateTo=${RANGE.dateTo}&agent=${agent.id}`,
-    );
+    await ranaPage.goto(contactDetailPath(row.id, agent.id));
     await ranaPage.getByRole('heading', { name: 'Dettaglio Contatto' }).waitFor();
     const report = ranaPage.getByRole('button', { name: 'Segnala ripristino' });
     await expect.poll(() => report.isEnabled(), { timeout: 20_000 }).toBe(true);
@@ -111,9 +109,7 @@ describe('the restore workflow in the browser', () => {
     const { agent, row } = await contactToRestore(token, { skip: restored });
     const page = await newPage();
     await signInTypingCode(page, rana);
-    await page.goto(
-      `/contatti/${row.id}?dateFrom=${RANGE.dateFrom}&dateTo=${RANGE.dateTo}&agent=${agent.id}`,
-    );
+    await page.goto(contactDetailPath(row.id, agent.id));
     const report = page.getByRole('button', { name: 'Segnala ripristino' });
     const force = page.getByRole('button', { name: 'Forza ripristino' });
     await expect.poll(() => report.isEnabled(), { timeout: 20_000 }).toBe(true);

@@ -5,6 +5,13 @@ import { call, type Envelope } from './users';
 /** A range of the demo data in which records changed. */
 export const RANGE = { dateFrom: '2025-01-01', dateTo: '2025-06-30' };
 
+/** The contact's detail screen for the agent and the range, as the search opens it. */
+export const contactDetailPath = (
+  contactId: string,
+  agentId: string,
+  range: { dateFrom: string; dateTo: string } = RANGE,
+) => `/contatti/${contactId}?dateFrom=${range.dateFrom}&dateTo=${range.dateTo}&agent=${agentId}`;
+
 type Agent = { id: string };
 type ContactRow = {
   id: string;
