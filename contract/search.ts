@@ -31,8 +31,8 @@ const revisionRefSchema = z.object({ id: z.number().int() });
  * revisions of the survivor. `recreatedAs`: the new id when Storico brought a purged record back by re-creating it;
  * `recreatedFrom`: on that new record, the id it replaces. A search finds both ids. `convertedAt`: when the CRM
  * made the contact (a person account) a business account by changing its record type (ISO 8601), null unless that
- * is its newest known state; a business account is no contact, so Storico keeps its history but reads no more
- * changes of it until it is a person account again.
+ * is its newest known state or a deletion followed it (then both are set); a business account is no contact, so
+ * Storico keeps its history but reads no more changes of it until it is a person account again.
  */
 export const recordLifeFields = {
   // Defaults read answers of servers, and offline copies, from before deletions were tracked.

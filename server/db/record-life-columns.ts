@@ -3,8 +3,9 @@ import { recordKinds, type RecordKind } from './record-kinds';
 
 /** The columns `lifeColumns` adds to a row, which `lifeOf` reads. */
 export type LifeColumns = {
-  life_source: string | null;
+  life_deleted: boolean;
   life_saved_at: Date | string | null;
+  life_converted_at: Date | string | null;
   life_merged_into: string | null;
   life_merged_into_known: boolean;
   recreated_as: string | null;
@@ -18,8 +19,8 @@ export type LifeColumns = {
 export function lifeColumns(kind: RecordKind, alias: string) {
   const { records } = recordKinds[kind];
   const a = sql.raw(alias);
-  return sql`case when ${a}.latest_deleted then 'delete' when ${a}.latest_converted then 'convert' end as life_source,
-    ${a}.latest_saved_at as life_saved_at,
+  return sql`${a}.latest_deleted as life_deleted, ${a}.latest_saved_at as life_saved_at,
+    ${a}.converted_at as life_converted_at,
     ${a}.recreated_as, ${a}.recreated_from, ${a}.latest_merged_into as life_merged_into,
     exists (select 1 from ${sql.table(records)} m
       where m.id = ${a}.latest_merged_into and m.latest_revision_id is not null) as life_merged_into_known`;

@@ -6,19 +6,18 @@ import { recordKinds, type RecordKind } from '../db/record-kinds';
 
 /**
  * A record's life from `lifeColumns`: deleted when its newest revision is a `delete` one (then `mergedInto` is that
- * snapshot's MasterRecordId), converted to a business account when it is a `convert` one, and the ids a re-create
- * linked it to.
+ * snapshot's MasterRecordId), converted to a business account since a `convert` one that no contact's revision
+ * followed (a deletion may have), and the ids a re-create linked it to.
  */
 export function lifeOf(row: LifeColumns): RecordLife {
-  const deleted = row.life_source === 'delete' && row.life_saved_at !== null;
-  const converted = row.life_source === 'convert' && row.life_saved_at !== null;
+  const deleted = row.life_deleted && row.life_saved_at !== null;
   return {
     deletedAt: deleted ? new Date(row.life_saved_at!).toISOString() : null,
     mergedInto: deleted ? row.life_merged_into : null,
     mergedIntoKnown: deleted && row.life_merged_into !== null && row.life_merged_into_known,
     recreatedAs: row.recreated_as,
     recreatedFrom: row.recreated_from,
-    convertedAt: converted ? new Date(row.life_saved_at!).toISOString() : null,
+    convertedAt: row.life_converted_at === null ? null : new Date(row.life_converted_at).toISOString(),
   };
 }
 
@@ -99,7 +98,7 @@ export async function liveRecordsAmong(db: Db, kind: RecordKind, ids: readonly s
   const { rows } = await sql<{ id: string }>`
     select s.id from ${sql.table(recordKinds[kind].records)} s
     where s.id = any(cast(${[...ids]} as text[])) and s.latest_revision_id is not null
-      and not s.latest_deleted and not s.latest_converted`.execute(db);
+      and not s.latest_deleted and s.converted_at is null`.execute(db);
   return rows.map((row) => row.id);
 }
 

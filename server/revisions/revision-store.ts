@@ -205,7 +205,7 @@ async function existingId(db: Db, object: CrmObject, p: Prepared): Promise<numbe
 /**
  * Points sf_accounts / sf_cases at the newest revision, unless a newer one is already there, with what search shows
  * of it and the record's life: deleted when it is a `delete` revision, and then merged into its MasterRecordId;
- * converted to a business account when it is a `convert` one.
+ * converted to a business account since its time when it is a `convert` one, and still when a deletion follows it.
  */
 export async function refreshSearchRows(
   db: Db,
@@ -229,11 +229,13 @@ export async function refreshSearchRows(
     })),
   );
   const guard = sql`(s.latest_saved_at is null or s.latest_saved_at <= v.saved_at)`;
+  // A deletion keeps the conversion before it: a business account deleted since is still no contact.
+  const convertedAt = sql`case when v.converted then v.saved_at when v.deleted then s.converted_at end`;
   if (object === 'Account') {
     await sql`
       update sf_accounts as s set owner_id = v.owner_id, name = v.name, email = v.email, phone = v.phone,
         created_date = v.created_date, latest_revision_id = v.revision_id, latest_saved_at = v.saved_at,
-        latest_deleted = v.deleted, latest_converted = v.converted, latest_merged_into = v.merged_into,
+        latest_deleted = v.deleted, converted_at = ${convertedAt}, latest_merged_into = v.merged_into,
         updated_at = now()
       from json_to_recordset(${rows}::json) as v(id text, revision_id integer, saved_at timestamptz,
         deleted boolean, converted boolean, merged_into text, owner_id text, name text, email text, phone text,
@@ -244,7 +246,7 @@ export async function refreshSearchRows(
       update ${sql.table(records)} as s set owner_id = v.owner_id, account_id = v.account_id,
         case_number = v.case_number, description = v.description, reason = v.reason,
         created_date = v.created_date, latest_revision_id = v.revision_id, latest_saved_at = v.saved_at,
-        latest_deleted = v.deleted, latest_converted = v.converted, latest_merged_into = v.merged_into,
+        latest_deleted = v.deleted, converted_at = ${convertedAt}, latest_merged_into = v.merged_into,
         updated_at = now()
       from json_to_recordset(${rows}::json) as v(id text, revision_id integer, saved_at timestamptz,
         deleted boolean, converted boolean, merged_into text, owner_id text, account_id text, case_number text, description text,

@@ -86,3 +86,10 @@ export async function migratedUpTo(db: Db, migration: string): Promise<void> {
   const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo(migration);
   if (error) throw error;
 }
+
+/** Runs the migrations up to `migration`, or undoes those after it, on the database as it is; answers their names. */
+export async function migrateTo(db: Db, migration: string): Promise<string[]> {
+  const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateTo(migration);
+  if (error) throw error;
+  return (results ?? []).map((r) => r.migrationName);
+}

@@ -15,6 +15,7 @@ import { recordLife } from './0013-record-life';
 import { firstRevisionTime } from './0014-first-revision-time';
 import { revisionsWithoutRecordKey } from './0015-revisions-without-record-key';
 import { convertedContacts } from './0016-converted-contacts';
+import { conversionTime } from './0017-conversion-time';
 
 /** Migrations are listed here rather than read from disk, so they work the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0014-first-revision-time': firstRevisionTime,
   '0015-revisions-without-record-key': revisionsWithoutRecordKey,
   '0016-converted-contacts': convertedContacts,
+  '0017-conversion-time': conversionTime,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -35,8 +35,11 @@ interface RecordColumns {
   latest_deleted: ColumnType<boolean, boolean | undefined, boolean>;
   /** …and, for a merge, the record this one was merged into. */
   latest_merged_into: ColumnType<string | null, string | null | undefined, string | null>;
-  /** That revision is a `convert` one: the contact became a business account in the CRM (migration 0016). */
-  latest_converted: ColumnType<boolean, boolean | undefined, boolean>;
+  /**
+   * When the CRM made the contact a business account: set by a `convert` revision, kept by a later deletion, null
+   * again once the record is a contact (migration 0017).
+   */
+  converted_at: NullableTimestamp;
   /** The record Storico created in place of this purged one, and on that one the id it replaces (migration 0003). */
   recreated_as: ColumnType<string | null, string | null | undefined, string | null>;
   recreated_from: ColumnType<string | null, string | null | undefined, string | null>;

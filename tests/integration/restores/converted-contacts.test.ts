@@ -82,12 +82,19 @@ describe.each(testDbKinds())('contacts made business accounts in the CRM on %s',
 
   it('refuses a restore of a converted contact deleted since, leaving the business account in the recycle bin', async () => {
     const { recordId, target } = await f.editedRecord('account', { Phone: '+39 02 8888889' });
-    changeRecordType(recordId, BUSINESS_RECORD_TYPE_ID);
+    const business = changeRecordType(recordId, BUSINESS_RECORD_TYPE_ID);
     await f.sync();
     f.sandbox.records.remove('Account', recordId, f.sandbox.integrationUserId);
     await f.sync();
-    // Stored as deleted: the deletion is what Storico saw last.
+    // Stored as deleted: the deletion is what Storico saw last; the conversion before it still holds.
     expect((await f.revisions('account', recordId))[0]!.source).toBe('delete');
+    const history = await f.request(rana, 'GET', `/api/v3/revision-account/${recordId}/history?size=50`);
+    const [newest] = revisionPage.parse(history.json()).data.query.content;
+    expect(newest).toMatchObject({
+      source: 'delete',
+      deletedAt: expect.any(String),
+      convertedAt: new Date(parseSfDateTime(business.SystemModstamp)!).toISOString(),
+    });
     const before = f.sandbox.records.stored('Account', recordId);
     expect(before).toMatchObject({ IsDeleted: true, IsPersonAccount: false });
 

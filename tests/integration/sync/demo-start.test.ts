@@ -51,7 +51,7 @@ describe.each(testDbKinds())('demo start on %s', (kind) => {
     const converted = await database.db
       .selectFrom('sf_accounts')
       .select('id')
-      .where('latest_converted', '=', true)
+      .where('converted_at', 'is not', null)
       .execute();
     expect(converted).toHaveLength(1);
     await expect(first.connector.listAgents()).rejects.toThrow(/could not be reached/);

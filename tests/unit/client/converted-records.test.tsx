@@ -35,6 +35,18 @@ const conversion = revision(
   CONVERTED,
 );
 
+/** Made a business account, then deleted in the CRM on 3 June 2025: both hold. */
+const CONVERTED_DELETED: RecordLife = { ...CONVERTED, deletedAt: '2025-06-03T09:30:00.000Z' };
+const paolo = { ...giulia, Id: '001D', Name: 'Paolo Gialli' };
+const paoloConverted = revision(93, '2025-05-12T08:00:00.000Z', 'convert', paolo, CONVERTED_DELETED);
+const paoloDeleted = revision(
+  94,
+  '2025-06-03T09:30:00.000Z',
+  'delete',
+  { ...paolo, IsDeleted: true },
+  CONVERTED_DELETED,
+);
+
 beforeEach(() => {
   api.requests.length = 0;
   api.setHandler(({ method, path }) => {
@@ -44,6 +56,8 @@ beforeEach(() => {
       return ok(pageOf([contactRow('001C', 'Giulia Verdi', CONVERTED), contactRow('001L', 'Luca Neri')]));
     if (path === '/revision-account/001C/account') return ok(pageOf([beforeConversion, conversion]));
     if (path === '/revision-account/001C/history') return ok(pageOf([conversion, beforeConversion]));
+    if (path === '/revision-account/001D/account') return ok(pageOf([paoloConverted, paoloDeleted]));
+    if (path === '/revision-account/001D/history') return ok(pageOf([paoloDeleted, paoloConverted]));
     if (path === '/revision-account/differences') return ok({ jsonDiffProperties: '[IsPersonAccount]' });
     return { status: 404 };
   });
@@ -146,6 +160,18 @@ describe('a contact converted to a business account', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Seleziona Giulia Verdi' }));
     expect(force()).toBeDisabled(); // nothing selected
     expect(screen.queryByTestId('force-blocked')).not.toBeInTheDocument();
+  });
+
+  it('deleted since, shows both marks and keeps Forza ripristino disabled for the conversion', async () => {
+    await renderApp(`/contatti/001D?${RANGE}`, { as: RANA });
+    const banner = await screen.findByTestId('record-life-banner');
+    expect(within(banner).getByText('Eliminato nel CRM il 03/06/2025')).toBeInTheDocument();
+    expect(within(banner).getByText('Convertito in account aziendale il 12/05/2025')).toBeInTheDocument();
+    await screen.findByTestId('comparison');
+    const force = screen.getByRole('button', { name: 'Forza ripristino' });
+    expect(force).toBeDisabled();
+    expect(force).toHaveAccessibleDescription(/^Il contatto è diventato un account aziendale nel CRM/);
+    expect(screen.getByRole('button', { name: 'Segnala ripristino' })).toBeEnabled();
   });
 
   it('explains in Italian why a restore onto it is refused', () => {
