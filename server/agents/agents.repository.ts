@@ -5,7 +5,6 @@ import { containsPattern } from '../db/like';
 import type { SortOrder } from '../http/paging';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
 import { lifeColumns, type LifeColumns } from '../db/record-life-columns';
-import { runPrepared } from '../db/prepared-statements';
 import { compiledStatement, type Placeholders } from '../db/compiled-statements';
 import { inEffectColumns } from '../db/versions-in-effect';
 import type { DayRange } from '../revisions/rome-days';
@@ -25,15 +24,6 @@ export const listActiveAgents = (db: Db): Promise<AgentRow[]> =>
     .orderBy('id')
     .execute();
 
-/** Prepared: every search asks for its agent. */
-export const findAgent = async (db: Db, id: string): Promise<AgentRow | undefined> =>
-  (
-    await runPrepared(
-      db,
-      db.selectFrom('sf_users').select(['id', 'username', 'first_name', 'last_name']).where('id', '=', id),
-    )
-  )[0];
-
 export type Window = { offset: number; limit: number };
 
 type SearchOptions<F extends string> = {
@@ -52,10 +42,14 @@ export type InEffectIds = { earlier_id: number | null; later_id: number | null }
 type HitBase = InEffectIds &
   LifeColumns & {
     id: string;
-    /** The agent's username on every row, null when Storico does not know the agent. */
-    agent_username: string | null;
   };
-type Counted = { total: number; ord: number };
+/** The agent's names: a search answers them on every row, and on its one row when the page has no hit. */
+export type AgentNames = {
+  agent_username: string;
+  agent_first_name: string | null;
+  agent_last_name: string | null;
+};
+type Counted = AgentNames & { total: number; ord: number | null };
 
 /** A search's values, given anew on every call; the rest of `SearchOptions` is the shape of its statement. */
 type SearchValues = { agentId: string; range: DayRange; pattern: string; window: Window };
@@ -67,7 +61,7 @@ type KindSearch<F extends string> = {
   alias: 'a' | 'c';
   orders: Record<F, RawBuilder<unknown>>;
   filterColumns: RawBuilder<unknown>[];
-  columns: (agentId: SearchSlots['agentId']) => RawBuilder<unknown>;
+  columns: RawBuilder<unknown>;
 };
 
 type SearchShape = {
@@ -97,10 +91,6 @@ const matching = (columns: RawBuilder<unknown>[], pattern: SearchSlots['pattern'
     sql` or `,
   )})`;
 
-/** One of the agent's columns; uncorrelated, so PostgreSQL reads it once for the whole page. */
-const agentColumn = (agentId: SearchSlots['agentId'], column: 'username' | 'first_name' | 'last_name') =>
-  sql`(select u.${sql.ref(column)} from sf_users u where u.id = ${agentId}) as ${sql.ref(`agent_${column}`)}`;
-
 /**
  * The hits' records. With a filter, each is read by its key: `offset 0` keeps the planner from making it a hash join
  * that tests the filter on every record of the table (50 ms on 60,000 cases, whatever the agent's hits).
@@ -111,8 +101,10 @@ const recordsOfHits = (records: RawBuilder<unknown>, alias: RawBuilder<unknown>,
     : sql`join ${records} ${alias} on ${alias}.id = h.id`;
 
 /**
- * One statement: the hits, filtered and sorted, counted exactly (a window over every hit) and cut to the page;
- * then the page's rows only get their columns, versions in effect and lives (deleted, merged, re-created).
+ * One statement, one round trip whatever the page holds: the agent's row (none for an agent Storico does not know),
+ * the hits filtered and ranked once, counted exactly, cut to the page; then the page's rows only get their columns,
+ * versions in effect and lives (deleted, merged, re-created). A page without hits (none in the range, or a page past
+ * the end) is one row with the agent's names, the total and nulls (decision record 014).
  */
 const searchStatement = compiledStatement(
   ({ search, sort, filtered, deleted }: SearchShape) =>
@@ -122,41 +114,48 @@ const searchStatement = compiledStatement(
     const alias = sql.raw(search.alias);
     const order = orderOf(search.orders[sort.column]!, sort, sql`${alias}.id`);
     return sql<Counted>`
-      with page as (
-        select ${alias}.id, count(*) over () as total, row_number() over (order by ${order}) as ord
+      with ranked as materialized (
+        select ${alias}.id, row_number() over (order by ${order}) as ord
         from (${hitsOf(search.kind, deleted, values)}) h ${recordsOfHits(records, alias, filtered)}
         where ${filtered ? matching(search.filterColumns, values.pattern) : sql`true`}
-        order by ord offset ${values.window.offset} limit ${values.window.limit}
+      ), page as (
+        select id, ord from ranked order by ord offset ${values.window.offset} limit ${values.window.limit}
       )
-      select p.total, p.ord, ${search.columns(values.agentId)}, ${agentColumn(values.agentId, 'username')},
+      select (select count(*) from ranked) as total, p.ord, u.username as agent_username,
+        u.first_name as agent_first_name, u.last_name as agent_last_name, ${search.columns},
         ${inEffectColumns(search.kind, alias, values.range)},
         ${lifeColumns(search.kind, search.alias)}
-      from page p join ${records} ${alias} on ${alias}.id = p.id
+      from sf_users u
+        left join page p on true
+        left join ${records} ${alias} on ${alias}.id = p.id
+      where u.id = ${values.agentId}
       order by p.ord`;
   },
 );
 
-/**
- * A page of the search and the exact total. A page past the end has no row to carry the total, so it is counted again
- * from the first row.
- */
-async function searchPage<R, F extends string>(
+/** A page of the search and the exact total; undefined for an agent Storico does not know. */
+async function searchPage<R extends { id: string | null }, F extends string>(
   db: Db,
   options: SearchOptions<F>,
   search: KindSearch<F>,
-): Promise<{ rows: R[]; total: number }> {
+): Promise<SearchAnswer<R> | undefined> {
   const text = options.filter?.trim() ?? '';
   const shape = { search, sort: options.sort, filtered: text !== '', deleted: options.deleted };
-  const values = { agentId: options.agentId, range: options.range, pattern: containsPattern(text) };
-  const run = async (window: Window) =>
-    (await searchStatement(db, shape, { ...values, window })) as (R & Counted)[];
-  let rows = await run(options.window);
-  let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && options.window.offset > 0) {
-    total = Number((await run({ offset: 0, limit: 1 }))[0]?.total ?? 0);
-    rows = [];
-  }
-  return { rows, total };
+  const values = {
+    agentId: options.agentId,
+    range: options.range,
+    pattern: containsPattern(text),
+    window: options.window,
+  };
+  const answer = (await searchStatement(db, shape, values)) as (R & Counted)[];
+  const first = answer[0];
+  if (!first) return undefined;
+  const { agent_username, agent_first_name, agent_last_name } = first;
+  return {
+    rows: answer.filter((row) => row.id !== null),
+    total: Number(first.total),
+    agent: { agent_username, agent_first_name, agent_last_name },
+  };
 }
 
 export type ContactSortColumn = (typeof CONTACT_SORT_FIELDS)[number];
@@ -181,16 +180,24 @@ const contactSearch: KindSearch<ContactSortColumn> = {
     id: sql`a.id`,
   },
   filterColumns: [sql`a.name`, sql`a.email`],
-  columns: () => sql`a.id, a.name, a.email, a.phone, a.created_date, ${caseCount} as case_count`,
+  columns: sql`a.id, a.name, a.email, a.phone, a.created_date, ${caseCount} as case_count`,
 };
 
-/** The agent's contacts with at least one revision in the range, how many cases each has, and its two versions. */
+/** A search's page, its exact total and the agent's names. */
+export type SearchAnswer<R> = { rows: R[]; total: number; agent: AgentNames };
+
+/**
+ * The agent's contacts with at least one revision in the range, how many cases each has, and its two versions;
+ * undefined for an agent Storico does not know.
+ */
 export async function searchAccounts(
   db: Db,
   options: SearchOptions<ContactSortColumn>,
-): Promise<{ rows: AccountHit[]; total: number }> {
-  const { rows, total } = await searchPage<AccountHit, ContactSortColumn>(db, options, contactSearch);
-  return { rows: rows.map((row) => ({ ...row, case_count: Number(row.case_count) })), total };
+): Promise<SearchAnswer<AccountHit> | undefined> {
+  const answer = await searchPage<AccountHit, ContactSortColumn>(db, options, contactSearch);
+  return (
+    answer && { ...answer, rows: answer.rows.map((row) => ({ ...row, case_count: Number(row.case_count) })) }
+  );
 }
 
 export type CaseSortColumn = (typeof CASE_SORT_FIELDS)[number];
@@ -199,9 +206,6 @@ export type CaseHit = HitBase & {
   case_number: string | null;
   created_date: Date | null;
   description: string | null;
-  /** The agent's names, on every row: a case row names its agent. */
-  agent_first_name: string | null;
-  agent_last_name: string | null;
 };
 
 const caseSearch: KindSearch<CaseSortColumn> = {
@@ -214,8 +218,7 @@ const caseSearch: KindSearch<CaseSortColumn> = {
     id: sql`c.id`,
   },
   filterColumns: [sql`c.case_number`, sql`c.description`],
-  columns: (agentId) => sql`c.id, c.case_number, c.created_date, c.description,
-    ${agentColumn(agentId, 'first_name')}, ${agentColumn(agentId, 'last_name')}`,
+  columns: sql`c.id, c.case_number, c.created_date, c.description`,
 };
 
 /**
@@ -225,6 +228,6 @@ const caseSearch: KindSearch<CaseSortColumn> = {
 export function searchCases(
   db: Db,
   options: SearchOptions<CaseSortColumn>,
-): Promise<{ rows: CaseHit[]; total: number }> {
+): Promise<SearchAnswer<CaseHit> | undefined> {
   return searchPage<CaseHit, CaseSortColumn>(db, options, caseSearch);
 }

@@ -13,12 +13,12 @@ import { notFound } from '../http/http-error';
 import { parseSort, toPage, type SortOrder } from '../http/paging';
 import { romeDayRange } from '../revisions/rome-days';
 import {
-  findAgent,
   listActiveAgents,
   searchAccounts,
   searchCases,
   type AgentRow,
   type InEffectIds,
+  type SearchAnswer,
 } from './agents.repository';
 
 const toAgent = (row: AgentRow): Agent => ({
@@ -34,13 +34,18 @@ const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 const windowOf = (query: SearchQuery) => ({ offset: query.page * query.size, limit: query.size });
 const paged = (query: SearchQuery) => ({ ...query, isPaged: true });
 
-/** What a search asks of the repository, whichever kind it lists. */
-const searchOptions = <F extends string>(agentId: string, query: SearchQuery, sort: SortOrder<F>) => ({
+/** What a search asks of the repository, whichever kind it lists: the sort among `fields`, else `fallback`. */
+const searchOptions = <F extends string>(
+  agentId: string,
+  query: SearchQuery,
+  fields: readonly F[],
+  fallback: SortOrder<F>,
+) => ({
   agentId,
   range: romeDayRange(query.dateFrom, query.dateTo),
   filter: query.filter,
   deleted: query.deleted,
-  sort,
+  sort: parseSort(query.sort, fields, fallback),
   window: windowOf(query),
 });
 
@@ -51,6 +56,12 @@ function bothEnds(row: InEffectIds & { id: string }): { earlier: number; later: 
   return { earlier: row.earlier_id, later: row.later_id };
 }
 
+/** A search's answer; 404 for an agent Storico does not know. */
+function known<R>(agentId: string, answer: SearchAnswer<R> | undefined): SearchAnswer<R> {
+  if (!answer) throw notFound(`Agent ${agentId} not found`);
+  return answer;
+}
+
 export class AgentsService {
   constructor(private readonly db: Db) {}
 
@@ -59,15 +70,11 @@ export class AgentsService {
   }
 
   async searchContacts(agentId: string, query: SearchQuery): Promise<Page<ContactRow>> {
-    const { rows, total } = await searchAccounts(
-      this.db,
-      searchOptions(
-        agentId,
-        query,
-        parseSort(query.sort, CONTACT_SORT_FIELDS, { column: 'creation_date', direction: 'desc' }),
-      ),
-    );
-    await this.username(agentId, rows[0]);
+    const options = searchOptions(agentId, query, CONTACT_SORT_FIELDS, {
+      column: 'creation_date',
+      direction: 'desc',
+    });
+    const { rows, total } = known(agentId, await searchAccounts(this.db, options));
     const content = rows.map((row): ContactRow => {
       const { earlier, later } = bothEnds(row);
       return {
@@ -85,15 +92,11 @@ export class AgentsService {
   }
 
   async searchCases(agentId: string, query: SearchQuery): Promise<Page<CaseRow>> {
-    const { rows, total } = await searchCases(
-      this.db,
-      searchOptions(
-        agentId,
-        query,
-        parseSort(query.sort, CASE_SORT_FIELDS, { column: 'createdAt', direction: 'desc' }),
-      ),
-    );
-    const username = await this.username(agentId, rows[0]);
+    const options = searchOptions(agentId, query, CASE_SORT_FIELDS, {
+      column: 'createdAt',
+      direction: 'desc',
+    });
+    const { rows, total, agent } = known(agentId, await searchCases(this.db, options));
     const content = rows.map((row): CaseRow => {
       const { earlier, later } = bothEnds(row);
       return {
@@ -102,9 +105,9 @@ export class AgentsService {
         caseNumber: row.case_number,
         createdAt: iso(row.created_date),
         salesforceUser: {
-          username,
-          FirstName: row.agent_first_name,
-          LastName: row.agent_last_name,
+          username: agent.agent_username,
+          FirstName: agent.agent_first_name,
+          LastName: agent.agent_last_name,
         },
         earlierRevisionCase: { id: earlier },
         laterRevisionCase: { id: later },
@@ -112,16 +115,5 @@ export class AgentsService {
       };
     });
     return toPage(content, total, paged(query));
-  }
-
-  /**
-   * The agent's username; 404 for an agent Storico does not know. A page's rows name their agent, so it is looked
-   * up only for a page without rows: a search with hits is one round trip.
-   */
-  private async username(id: string, first: { agent_username: string | null } | undefined): Promise<string> {
-    if (first?.agent_username != null) return first.agent_username;
-    const agent = await findAgent(this.db, id);
-    if (!agent) throw notFound(`Agent ${id} not found`);
-    return agent.username;
   }
 }

@@ -161,6 +161,26 @@ describe.each(testDbKinds())('query plans of search and compare on %s', (kind) =
     expectOneRangeScan(plans, /revision_cases_\w+_owner_id_saved_at_case_id_idx/, 'sf_cases_owner');
   });
 
+  it('answers a search without hits, or past its last page, in the same one statement', async () => {
+    const quiet = 'dateFrom=2019-01-01&dateTo=2019-01-31';
+    for (const [url, total] of [
+      [`/api/v3/sf-user/${agent}/sf-account?${quiet}`, 0],
+      [`/api/v3/sf-user/${agent}/sf-case?${quiet}&filter=tortellini`, 0],
+      [`/api/v3/sf-user/${agent}/sf-account?${ranges[1]}&page=500`, null],
+      [`/api/v3/sf-user/${agent}/sf-case?${ranges[1]}&page=500`, null],
+    ] as const) {
+      recorder.queries.length = 0;
+      const res = await app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(res.statusCode, url).toBe(200);
+      const page = res.json<{ data: { query: { content: unknown[]; totalElements: number } } }>().data.query;
+      expect(page.content, url).toEqual([]);
+      // Past the last page the exact total is still given: the records of the whole range.
+      if (total === null) expect(page.totalElements, url).toBeGreaterThan(0);
+      else expect(page.totalElements, url).toBe(total);
+      expect(recorder.queries, url).toHaveLength(1);
+    }
+  });
+
   it('finds the versions in effect, the history and the differences by index', async () => {
     const plans = await plansOf([
       ...ranges.map((range) => `/api/v3/revision-account/${bulkAccountId(42)}/account?${range}`),
