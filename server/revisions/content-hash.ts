@@ -51,19 +51,31 @@ export type TopLevel = {
 const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /**
- * JSON.stringify's text of `input` with each object's keys in sorted order (`top` applied at the top); undefined
- * where JSON.stringify leaves the value out. Written member by member: copying each snapshot into an object with
- * its keys set in sorted order for JSON.stringify cost about twice as much (a bulk import hashes every snapshot).
- * Strings, numbers and booleans are written here: most strings need no escape and are quoted as they are.
+ * JSON.stringify's text of a string, number or boolean, written here: most strings need no escape and are quoted as
+ * they are, where a call of JSON.stringify for each costs more (every snapshot stored or shown passes here).
  */
-function write(input: unknown, top?: TopLevel): string | undefined {
+export function scalarJson(input: string | number | boolean): string {
   switch (typeof input) {
     case 'string':
       return ESCAPED.test(input) ? JSON.stringify(input) : `"${input}"`;
     case 'number':
       return Number.isFinite(input) ? `${input}` : 'null';
-    case 'boolean':
+    default:
       return input ? 'true' : 'false';
+  }
+}
+
+/**
+ * JSON.stringify's text of `input` with each object's keys in sorted order (`top` applied at the top); undefined
+ * where JSON.stringify leaves the value out. Written member by member: copying each snapshot into an object with
+ * its keys set in sorted order for JSON.stringify cost about twice as much (a bulk import hashes every snapshot).
+ */
+function write(input: unknown, top?: TopLevel): string | undefined {
+  switch (typeof input) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return scalarJson(input);
     case 'object':
       return input === null ? 'null' : writeObject(input, top);
     default:

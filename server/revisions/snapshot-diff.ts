@@ -53,14 +53,3 @@ export function diffSnapshots(
     (field) => !sameJson(first[field] ?? null, second[field] ?? null),
   );
 }
-
-/** The snapshot with its fields in snapshot order, for showing it as text. */
-export function orderSnapshot(snapshot: Snapshot, knownOrder: readonly string[] = []): Snapshot {
-  // The order of snapshotFieldOrder(snapshot, {}, knownOrder), without its sets: every revision a page shows
-  // passes here.
-  const ordered: Snapshot = {};
-  for (const field of knownOrder) if (Object.hasOwn(snapshot, field)) ordered[field] = snapshot[field];
-  for (const field of Object.keys(snapshot))
-    if (!Object.hasOwn(ordered, field)) ordered[field] = snapshot[field];
-  return ordered;
-}

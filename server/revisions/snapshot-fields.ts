@@ -1,12 +1,22 @@
 import { ADDRESS_KEYS, normaliseAddress, snapshotFields } from '../crm/crm-fields';
 import type { RecordKind } from '../db/record-kinds';
-import { contentHash } from './content-hash';
-import { diffSnapshots, orderSnapshot, type Snapshot } from './snapshot-diff';
+import { contentHash, scalarJson } from './content-hash';
+import { diffSnapshots, type Snapshot } from './snapshot-diff';
+
+/** A member's name as JSON writes it, with its colon. */
+function memberName(field: string): string {
+  return `${JSON.stringify(field)}:`;
+}
 
 /** The CRM's field order: a stored jsonb keeps keys in its own order, not the snapshot's. */
 const FIELD_ORDER: Record<RecordKind, readonly string[]> = {
   account: snapshotFields('Account'),
   case: snapshotFields('Case'),
+};
+/** Each known field's JSON name and colon (`"Phone":`), by kind: how snapshotText writes it. */
+const MEMBER_NAMES: Record<RecordKind, ReadonlyMap<string, string>> = {
+  account: new Map(FIELD_ORDER.account.map((field) => [field, memberName(field)])),
+  case: new Map(FIELD_ORDER.case.map((field) => [field, memberName(field)])),
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -53,6 +63,28 @@ export const snapshotHash = (snapshot: Snapshot): string => contentHash(snapshot
 export const changedFields = (kind: RecordKind, first: Snapshot, second: Snapshot): string[] =>
   diffSnapshots(normaliseSnapshot(first), normaliseSnapshot(second), FIELD_ORDER[kind]);
 
-/** The snapshot as text, its fields in snapshot order and its addresses in ten-key form. */
-export const snapshotText = (kind: RecordKind, snapshot: Snapshot): string =>
-  JSON.stringify(orderSnapshot(normaliseSnapshot(snapshot), FIELD_ORDER[kind]));
+/** A field's value as text; an address in its ten-key form (null when empty). */
+function fieldText(field: string, value: unknown): string | undefined {
+  if (isAddressField(field, value)) return JSON.stringify(normaliseAddress(value));
+  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return scalarJson(value);
+  return undefined;
+}
+
+/**
+ * The snapshot as text: the CRM's fields in its field order, then any other field in the snapshot's own order,
+ * addresses in ten-key form. Written member by member, where copying the snapshot into an ordered object for
+ * JSON.stringify took half as long again (a history page shows ten snapshots).
+ */
+export function snapshotText(kind: RecordKind, snapshot: Snapshot): string {
+  let text = '';
+  const member = (field: string, name: string) => {
+    const value = fieldText(field, snapshot[field]);
+    if (value !== undefined) text += (text === '' ? '{' : ',') + name + value;
+  };
+  const names = MEMBER_NAMES[kind];
+  for (const [field, name] of names) if (Object.hasOwn(snapshot, field)) member(field, name);
+  for (const field of Object.keys(snapshot)) if (!names.has(field)) member(field, memberName(field));
+  return text === '' ? '{}' : `${text}}`;
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { diffSnapshots, orderSnapshot, sameJson } from '../../../server/revisions/snapshot-diff';
+import { diffSnapshots, sameJson } from '../../../server/revisions/snapshot-diff';
 
 const reversedKeys = (value: Record<string, unknown>) => Object.fromEntries(Object.entries(value).reverse());
 
@@ -70,17 +70,5 @@ describe('diffSnapshots', () => {
           expect(sameJson(a[field] ?? null, b[field] ?? null)).toBe(false);
       }),
     );
-  });
-});
-
-describe('orderSnapshot', () => {
-  it('orders the known fields first and keeps the others after them', () => {
-    const ordered = orderSnapshot({ Website: 'w', Extra__c: 1, Id: '001', Name: 'N' }, [
-      'Id',
-      'Name',
-      'Website',
-    ]);
-    expect(Object.keys(ordered)).toEqual(['Id', 'Name', 'Website', 'Extra__c']);
-    expect(ordered).toEqual({ Website: 'w', Extra__c: 1, Id: '001', Name: 'N' });
   });
 });
