@@ -6,6 +6,7 @@ import { generateTotpSecret, timeStepAt, totpCodeAt, TOTP_PERIOD_S } from '../..
 import { sealTotpSecret } from '../../server/auth/totp-secrets';
 import { findRoleByName } from '../../server/users/roles.repository';
 import { insertUser } from '../../server/users/users.repository';
+import { STEP_END_MARGIN_MS } from './clock';
 import type { TestApp } from './test-app';
 
 export type TestUser = {
@@ -68,13 +69,22 @@ export async function createUserWithSecret(
   return { id, username, email, password, role, secret, lastStep: null };
 }
 
+/** How long until the current time step ends, at the app's clock. */
+function stepEndsIn(t: TestApp): { current: number; endsIn: number } {
+  const at = t.now().getTime();
+  const current = timeStepAt(new Date(at));
+  return { current, endsIn: (current + 1) * TOTP_PERIOD_S * 1000 - at };
+}
+
 /**
  * The user's code for the first time step not used yet, at the app's clock. The server accepts ±1 step, so a user
- * can sign in twice within one step; a third time needs the clock moved (or another user).
+ * can sign in three times within one step; a fourth time needs the clock moved (or another user). A code of the
+ * step before the current one is accepted only until the current step ends, so it is not given that close to the end.
  */
 export function nextCode(t: TestApp, user: TestUser): { code: string; step: number } {
-  const current = timeStepAt(t.now());
-  const step = Math.max(current - 1, (user.lastStep ?? -Infinity) + 1);
+  const { current, endsIn } = stepEndsIn(t);
+  const earliest = endsIn <= STEP_END_MARGIN_MS ? current : current - 1;
+  const step = Math.max(earliest, (user.lastStep ?? -Infinity) + 1);
   if (step > current + 1)
     throw new Error(
       `${user.username} used every code of this 30 s window: move the test clock or use another user`,
@@ -82,18 +92,13 @@ export function nextCode(t: TestApp, user: TestUser): { code: string; step: numb
   return { code: totpCodeAt(user.secret, new Date(step * TOTP_PERIOD_S * 1000)), step };
 }
 
-/** A sign-in (argon2id, other tests' work beside it) may take this long before the server checks its code. */
-const CHECK_DELAY_MS = 3_000;
-
 /**
- * A code of the step before the current one is accepted only until the current step ends. A fresh user signs in
- * with one; so close to the end of the step that the server might check it after, the helper waits the step out.
+ * A fresh user's first code is of the step before the current one; so close to the end of the step that the server
+ * might check it after, the helper waits the step out and keeps the user's three codes of a step.
  */
 async function clearOfStepEnd(t: TestApp, user: TestUser): Promise<void> {
-  const at = t.now().getTime();
-  const current = timeStepAt(new Date(at));
-  const endsIn = (current + 1) * TOTP_PERIOD_S * 1000 - at;
-  if (nextCode(t, user).step < current && endsIn < CHECK_DELAY_MS)
+  const { current, endsIn } = stepEndsIn(t);
+  if ((user.lastStep ?? -Infinity) < current - 1 && endsIn <= STEP_END_MARGIN_MS)
     await new Promise((resolve) => setTimeout(resolve, endsIn + 10));
 }
 
