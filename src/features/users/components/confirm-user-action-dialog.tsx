@@ -15,28 +15,80 @@ import { it } from '@/i18n/it';
 import { itUsers } from '@/i18n/it-users';
 import { errorMessage, isSignedOut } from '@/lib/error-message';
 import { useOnline } from '@/lib/online-status';
+import { useClearUserLocks } from '../api/clear-user-locks';
+import { useDeleteUser } from '../api/delete-user';
+import { useEndUserSessions } from '../api/end-user-sessions';
+import type { ConfirmedUserAction } from './users-table';
 
 type Texts = { title: string; description: string; action: string; failed: string };
 
+/** What one confirmed action asks, does and says. */
+type Confirmation<T> = {
+  useMutation: () => UseMutationResult<T, Error, number>;
+  texts: (username: string) => Texts;
+  /** The toast once the server has done it. A method, so that a confirmation of any answer is a Confirmation<unknown>. */
+  success(answer: T): string;
+  /** Styles the action as one that cannot be undone. */
+  destructive?: boolean;
+};
+
+const confirmation = <T,>(c: Confirmation<T>) => c;
+
+const CONFIRMATIONS = {
+  delete: confirmation({
+    useMutation: useDeleteUser,
+    texts: (username) => ({
+      title: itUsers.deleteTitle,
+      description: itUsers.deleteDescription(username),
+      action: itUsers.delete,
+      failed: itUsers.deleteFailed,
+    }),
+    success: () => itUsers.deleted,
+    destructive: true,
+  }),
+  unlock: confirmation({
+    useMutation: useClearUserLocks,
+    texts: (username) => ({
+      title: itUsers.unlockTitle(username),
+      description: itUsers.unlockDescription,
+      action: itUsers.unlock,
+      failed: itUsers.unlockFailed,
+    }),
+    success: ({ data }) => (data.query.cleared > 0 ? itUsers.unlocked : itUsers.noLocks),
+  }),
+  sessions: confirmation({
+    useMutation: useEndUserSessions,
+    texts: (username) => ({
+      title: itUsers.endSessionsTitle(username),
+      description: itUsers.endSessionsDescription,
+      action: itUsers.endSessions,
+      failed: itUsers.endSessionsFailed,
+    }),
+    success: () => itUsers.sessionsEnded,
+  }),
+} satisfies Record<ConfirmedUserAction, unknown>;
+
 /**
  * A confirmed administrator action on one user ('Elimina', 'Sblocca accesso', 'Termina sessioni'): open until
- * answered. `destructive` styles the action as one that cannot be undone.
+ * answered. Mount it with `key={action}`: the action picks the mutation the dialog uses.
  */
-export function ConfirmUserActionDialog<T>({
+export function ConfirmUserActionDialog({
+  action,
   user,
-  texts,
-  mutation,
-  success,
   onClose,
-  destructive = false,
 }: {
+  action: ConfirmedUserAction;
   user: User;
-  texts: Texts;
-  mutation: UseMutationResult<T, Error, number>;
-  success: (answer: T) => string;
   onClose: () => void;
-  destructive?: boolean;
 }) {
+  const {
+    useMutation,
+    texts: textsOf,
+    success,
+    destructive = false,
+  }: Confirmation<unknown> = CONFIRMATIONS[action];
+  const mutation = useMutation();
+  const texts = textsOf(user.username);
   const online = useOnline();
   return (
     <AlertDialog open onOpenChange={(open) => !open && onClose()}>

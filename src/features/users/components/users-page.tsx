@@ -16,10 +16,7 @@ import { usePageParam } from '@/lib/page-param';
 import { useSessionUser } from '@/lib/session-store';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useUsers } from '../api/get-users';
-import { useClearUserLocks } from '../api/clear-user-locks';
-import { useDeleteUser } from '../api/delete-user';
-import { useEndUserSessions } from '../api/end-user-sessions';
-import { UsersTable, type UserAction } from './users-table';
+import { isConfirmedUserAction, UsersTable, type UserAction } from './users-table';
 
 // The dialogs (and their forms) load when one is first opened, not with the list.
 const UserFormDialog = lazyNamed(() => import('./user-form-dialog'), 'UserFormDialog');
@@ -42,9 +39,6 @@ export function UsersPage() {
   const users = useUsers({ page, filter });
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = useCallback(() => setDialog(null), []);
-  const deleteUser = useDeleteUser();
-  const clearLocks = useClearUserLocks();
-  const endSessions = useEndUserSessions();
   const onAction = useCallback((action: UserAction, user: User) => setDialog({ action, user }), []);
 
   const totalPages = users.data?.totalPages ?? 0;
@@ -124,46 +118,11 @@ export function UsersPage() {
         {dialog?.action === 'create' && <UserFormDialog onClose={close} />}
         {dialog?.action === 'edit' && <UserFormDialog user={dialog.user} onClose={close} />}
         {dialog?.action === 'password' && <SetPasswordDialog user={dialog.user} onClose={close} />}
-        {dialog?.action === 'delete' && (
+        {dialog && dialog.action !== 'create' && isConfirmedUserAction(dialog.action) && (
           <ConfirmUserActionDialog
+            key={dialog.action}
+            action={dialog.action}
             user={dialog.user}
-            texts={{
-              title: itUsers.deleteTitle,
-              description: itUsers.deleteDescription(dialog.user.username),
-              action: itUsers.delete,
-              failed: itUsers.deleteFailed,
-            }}
-            mutation={deleteUser}
-            success={() => itUsers.deleted}
-            onClose={close}
-            destructive
-          />
-        )}
-        {dialog?.action === 'unlock' && (
-          <ConfirmUserActionDialog
-            user={dialog.user}
-            texts={{
-              title: itUsers.unlockTitle(dialog.user.username),
-              description: itUsers.unlockDescription,
-              action: itUsers.unlock,
-              failed: itUsers.unlockFailed,
-            }}
-            mutation={clearLocks}
-            success={({ data }) => (data.query.cleared > 0 ? itUsers.unlocked : itUsers.noLocks)}
-            onClose={close}
-          />
-        )}
-        {dialog?.action === 'sessions' && (
-          <ConfirmUserActionDialog
-            user={dialog.user}
-            texts={{
-              title: itUsers.endSessionsTitle(dialog.user.username),
-              description: itUsers.endSessionsDescription,
-              action: itUsers.endSessions,
-              failed: itUsers.endSessionsFailed,
-            }}
-            mutation={endSessions}
-            success={() => itUsers.sessionsEnded}
             onClose={close}
           />
         )}

@@ -7,7 +7,13 @@ import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
 import { itUsers } from '@/i18n/it-users';
 
-export type UserAction = 'edit' | 'password' | 'delete' | 'qr' | 'reset' | 'unlock' | 'sessions';
+/** The administrator actions on one user that only ask to be confirmed. */
+const CONFIRMED_USER_ACTIONS = ['delete', 'unlock', 'sessions'] as const;
+export type ConfirmedUserAction = (typeof CONFIRMED_USER_ACTIONS)[number];
+export type UserAction = 'edit' | 'password' | 'qr' | 'reset' | ConfirmedUserAction;
+
+export const isConfirmedUserAction = (action: UserAction): action is ConfirmedUserAction =>
+  (CONFIRMED_USER_ACTIONS as readonly UserAction[]).includes(action);
 
 function ActionButton({
   label,
