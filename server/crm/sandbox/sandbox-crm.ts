@@ -14,6 +14,7 @@ import {
   entityIsDeleted,
   NOT_FOUND,
   SandboxRecords,
+  type PatchOutcome,
   type SandboxData,
   type SandboxRecordsOptions,
   type StoredObject,
@@ -24,7 +25,7 @@ import { compileSoql, SoqlError, type SelectItem } from './soql';
 export type SandboxState = SandboxData;
 
 /**
- * Test-only misbehaviour of sObject PATCH requests: `fail` answers Salesforce's 500 UNKNOWN_EXCEPTION without
+ * Test-only misbehaviour of sObject writes (PATCH and create): `fail` answers Salesforce's 500 UNKNOWN_EXCEPTION without
  * saving; `hang` never answers and saves nothing; `apply-and-hang` saves, then never answers; `apply-and-drop`
  * saves, then drops the connection without an answer; `busy` refuses with 403 REQUEST_LIMIT_EXCEEDED for the org's
  * concurrent long-running requests, the daily allowance untouched.
@@ -68,7 +69,7 @@ export type SandboxCrm = {
   /** Test hook: the next `count` requests, whatever they are, fail with `status`. */
   failNextRequests(count: number, status?: number): void;
   /**
-   * Test hook: the next `count` sObject PATCH requests (every one when absent) misbehave as `fault` says; null
+   * Test hook: the next `count` sObject writes, PATCH or create (every one when absent), misbehave as `fault` says; null
    * ends it and drops the connections still held.
    */
   faultWrites(fault: WriteFault | null, count?: number): void;
@@ -499,16 +500,61 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     validate: rule ?? undefined,
   });
 
+  /**
+   * An sObject write (create or PATCH) as the next write fault says: `save` stores it (or refuses it with its
+   * errors), `answer` answers a stored one.
+   */
+  function misbehave(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    type: StoredObject,
+    save: () => PatchOutcome,
+    answer: (record: CrmRecord) => unknown,
+  ) {
+    const fault = writeFault?.fault;
+    if (writeFault && --writeFault.count === 0) writeFault = null;
+    if (fault === 'fail') {
+      // What Salesforce answers when an error occurs on its side: nothing is saved.
+      return sendErrors(reply, 500, [
+        {
+          errorCode: 'UNKNOWN_EXCEPTION',
+          message:
+            'An unexpected error occurred. Please include this ErrorId if you contact support: 42-sandbox',
+        },
+      ]);
+    }
+    if (fault === 'busy') {
+      return sendErrors(reply, 403, [
+        { errorCode: 'REQUEST_LIMIT_EXCEEDED', message: 'ConcurrentPerOrgLongTxn Limit exceeded.' },
+      ]);
+    }
+    if (fault === 'hang') return hold(request, reply, fault);
+    const outcome = save();
+    if (!outcome.ok) return sendErrors(reply, outcome.status, outcome.errors);
+    if (trigger) records.save(type, trigger(type, outcome.record));
+    return fault ? hold(request, reply, fault) : answer(outcome.record);
+  }
+
+  /** A write left without an answer: the connection is dropped, or held until the fault ends. */
+  function hold(request: FastifyRequest, reply: FastifyReply, fault: WriteFault) {
+    reply.hijack();
+    if (fault === 'apply-and-drop') request.raw.socket.destroy();
+    else held.add(request.raw.socket);
+  }
+
   // sObject Create: https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_sobject_create.htm
   // (201 with {id, success, errors}).
   app.post('/services/data/:version/sobjects/:type', async (request, reply) => {
     const { type } = request.params as { type: string };
     if (!isSandboxObject(type) || type === 'Contact') return sendErrors(reply, 404, [NOT_FOUND]);
     stats.creates++;
-    const outcome = records.create(type, request.body, writeContext(request));
-    if (!outcome.ok) return sendErrors(reply, outcome.status, outcome.errors);
-    if (trigger) records.save(type, trigger(type, outcome.record));
-    return reply.code(201).send({ id: outcome.record.Id, success: true, errors: [] });
+    return misbehave(
+      request,
+      reply,
+      type,
+      () => records.create(type, request.body, writeContext(request)),
+      (record) => reply.code(201).send({ id: record.Id, success: true, errors: [] }),
+    );
   });
 
   // sObject Rows DELETE: 204, the record goes to the recycle bin
@@ -551,35 +597,13 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     if (!isSandboxObject(type) || type === 'Contact') return sendErrors(reply, 404, [NOT_FOUND]);
     stats.patches++;
     if (!record) return missing(reply, type, id);
-    const fault = writeFault?.fault;
-    if (writeFault && --writeFault.count === 0) writeFault = null;
-    if (fault === 'fail') {
-      // What Salesforce answers when an error occurs on its side: nothing is saved.
-      return sendErrors(reply, 500, [
-        {
-          errorCode: 'UNKNOWN_EXCEPTION',
-          message:
-            'An unexpected error occurred. Please include this ErrorId if you contact support: 42-sandbox',
-        },
-      ]);
-    }
-    if (fault === 'busy') {
-      return sendErrors(reply, 403, [
-        { errorCode: 'REQUEST_LIMIT_EXCEEDED', message: 'ConcurrentPerOrgLongTxn Limit exceeded.' },
-      ]);
-    }
-    if (fault !== 'hang') {
-      const outcome = records.patch(type, record.Id, request.body, writeContext(request));
-      if (!outcome.ok) return sendErrors(reply, outcome.status, outcome.errors);
-      if (trigger) records.save(type, trigger(type, outcome.record));
-    }
-    if (fault) {
-      reply.hijack();
-      if (fault === 'apply-and-drop') request.raw.socket.destroy();
-      else held.add(request.raw.socket);
-      return;
-    }
-    return reply.code(204).send();
+    return misbehave(
+      request,
+      reply,
+      type,
+      () => records.patch(type, record.Id, request.body, writeContext(request)),
+      () => reply.code(204).send(),
+    );
   });
 
   // SOAP API (partner WSDL), the one call Storico makes through it: undelete()
