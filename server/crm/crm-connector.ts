@@ -148,4 +148,9 @@ export interface CrmConnector {
    * repeated on its own: a create whose answer is lost may have happened.
    */
   createRecord(object: CrmObject, fields: Record<string, unknown>): Promise<string>;
+  /**
+   * The Id of a record created at `since` or later that holds every value a create of `fields` sends, or null:
+   * how a create whose answer was lost is found, if it happened.
+   */
+  findCreated(object: CrmObject, fields: Record<string, unknown>, since: Date): Promise<string | null>;
 }

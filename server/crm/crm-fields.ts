@@ -1,3 +1,4 @@
+import { parseSfDateTime } from './salesforce-dates';
 import type { CrmObject, CrmRecord } from './crm-connector';
 
 /** The REST API version spoken by the connector. */
@@ -315,3 +316,19 @@ export function toWriteBody(
   }
   return body;
 }
+
+/** Two values of one field alike: the same, or two date-times of the same instant however written. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if ((a ?? null) === (b ?? null)) return true;
+  const at = parseSfDateTime(a);
+  return at !== undefined && at === parseSfDateTime(b);
+}
+
+/**
+ * Whether a record read back (as a snapshot) holds every value of a create's body: the record such a create made,
+ * found by its values. Both sides go through the same create body, so addresses compare by their components.
+ */
+export const holdsCreate = (plan: FieldPlan, sent: Record<string, unknown>, found: CrmRecord): boolean => {
+  const held = toWriteBody(plan, found, 'create');
+  return Object.entries(sent).every(([name, value]) => sameValue(value, held[name]));
+};

@@ -23,6 +23,7 @@ import {
   selectList,
   toSnapshot,
   toWriteBody,
+  holdsCreate,
   writableFields,
   type DescribeField,
   type FieldPlan,
@@ -347,6 +348,35 @@ export class SalesforceConnector implements CrmConnector {
       `Creating ${object}`,
     );
     return answer.id;
+  }
+
+  /**
+   * Looks among the records created since `since` and owned as `fields` says for one holding every value a create
+   * of `fields` sends. SOQL filters on CreatedDate ("Date and time when this record was created", a system field
+   * of every object: https://developer.salesforce.com/docs/atlas.en-us.object_reference.meta/object_reference/system_fields.htm)
+   * and on OwnerId, which a create sends and assignment rules do not change here (see writeHeaders); the values are
+   * compared here, so a field SOQL cannot filter on (a long text area) still counts.
+   */
+  async findCreated(object: CrmObject, fields: Record<string, unknown>, since: Date): Promise<string | null> {
+    const plan = await this.plan(object);
+    const sent = toWriteBody(plan, fields, 'create');
+    const owner = typeof sent.OwnerId === 'string' && ID_PATTERN.test(sent.OwnerId) ? sent.OwnerId : null;
+    const where = [
+      ...this.scope(plan),
+      `CreatedDate >= ${soqlDateTime(since)}`,
+      ...(owner ? [`OwnerId = '${owner}'`] : []),
+    ];
+    const soql = `SELECT ${selectList(plan).join(', ')} FROM ${object} WHERE ${where.join(' AND ')} ORDER BY CreatedDate ASC, Id ASC`;
+    for await (const page of this.query(
+      soql,
+      `Looking for a created ${object}`,
+      'query',
+      this.readTimeoutMs,
+    )) {
+      const found = page.records.map((r) => toSnapshot(plan, r)).find((r) => holdsCreate(plan, sent, r));
+      if (found) return found.Id;
+    }
+    return null;
   }
 
   /**

@@ -50,7 +50,8 @@ const refused = (error: unknown) => error instanceof CrmError && error.errors.le
  * Makes sure the record a restore writes to lives in the CRM, before its fields are written: a record Storico
  * re-created is followed to its successor; one in the recycle bin is undeleted (same Id, and Salesforce brings
  * back what it deleted with it); one purged (undelete fails with UNDELETE_FAILED and queryAll no longer sees it)
- * is created again from the target's writable fields, once, under a claim on the record. A record found live that
+ * is created again from the target's writable fields, once, under a claim on the record (a claim abandoned by
+ * an attempt whose create went unanswered is taken over only after looking for the record that create made). A record found live that
  * Storico still thinks deleted was undeleted by an earlier attempt that stopped before writing its fields: the
  * write is finished, the undelete not repeated. A contact made a business account, live or deleted, is refused
  * (RecordConverted) unless the CRM says it is a person account again.
@@ -90,25 +91,27 @@ export async function bringBack(context: ReturnContext, target: CrmRecord): Prom
   return recreate(context, wanted, id);
 }
 
+/**
+ * How far before an abandoned claim its create is looked for: the claim is timed by Storico's clock, CreatedDate
+ * by the CRM's.
+ */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
 async function recreate(context: ReturnContext, target: CrmRecord, oldId: string): Promise<RecordReturn> {
   const { db, crm, object } = context;
   const kind = kindOfObject(object);
-  if (!(await claimRecreate(db, kind, oldId, { now: context.now, staleBefore: context.staleBefore }))) {
+  const claim = await claimRecreate(db, kind, oldId, { now: context.now, staleBefore: context.staleBefore });
+  if (!claim) {
     throw new RestoreFailure(
       `${object} ${oldId} was purged from the CRM and another restore is creating it again: try later`,
       [],
     );
   }
-  let newId: string;
-  try {
-    // The connector sends what the org lets a create set (describe's createable, a wider set than updateable).
-    newId = await crm.createRecord(object, target);
-  } catch (error) {
-    // A refusal leaves the record free to be created by the next attempt; a lost answer keeps the claim until
-    // it goes stale, so that a record perhaps created is not created twice at once.
-    if (refused(error)) await releaseRecreate(db, kind, oldId);
-    throw error;
-  }
+  // An earlier attempt held the claim and never gave it back: its create went unanswered, or its process
+  // stopped. The record it may have made is looked for first, so that it is not created twice.
+  const newId =
+    (claim.takenOver && (await findEarlierCreate(context, target, oldId, claim.takenOver))) ??
+    (await createOnce(context, target, oldId));
   // Linked at once, before anything else can fail: every later restore of the old Id writes to the new record.
   const created = await crm.readRecord(object, newId).catch(() => null);
   await db.transaction().execute(async (trx) => {
@@ -116,6 +119,41 @@ async function recreate(context: ReturnContext, target: CrmRecord, oldId: string
     await linkRecreated(trx, kind, oldId, newId);
   });
   return { target: { ...target, Id: newId }, outcome: 'recreated', newRecordId: newId };
+}
+
+/**
+ * The record an abandoned claim's create made, if it did. When the CRM cannot be asked, the claim goes back as
+ * stale as it was, so that the next attempt looks from the same time again.
+ */
+async function findEarlierCreate(
+  context: ReturnContext,
+  target: CrmRecord,
+  oldId: string,
+  takenOver: Date,
+): Promise<string | null> {
+  try {
+    return await context.crm.findCreated(
+      context.object,
+      target,
+      new Date(takenOver.getTime() - CLOCK_SKEW_MS),
+    );
+  } catch (error) {
+    await releaseRecreate(context.db, kindOfObject(context.object), oldId, takenOver);
+    throw error;
+  }
+}
+
+/** Creates the record under the claim; a refusal gives the claim back, a lost answer keeps it until it goes stale. */
+async function createOnce(context: ReturnContext, target: CrmRecord, oldId: string): Promise<string> {
+  try {
+    // The connector sends what the org lets a create set (describe's createable, a wider set than updateable).
+    return await context.crm.createRecord(context.object, target);
+  } catch (error) {
+    // A refusal leaves the record free to be created by the next attempt; a lost answer keeps the claim until
+    // it goes stale, so that a record perhaps created is not created twice at once.
+    if (refused(error)) await releaseRecreate(context.db, kindOfObject(context.object), oldId);
+    throw error;
+  }
 }
 
 /** A case of an account Storico re-created belongs to the new account (and its person contact). */

@@ -58,28 +58,42 @@ export async function liveSuccessor(db: Db, kind: RecordKind, recordId: string):
   return id;
 }
 
+/** A claim on the re-create of a purged record; `takenOver` is the start of a stale claim it replaced. */
+export type RecreateClaim = { takenOver: Date | null };
+
 /**
- * Claims the re-create of a purged record: true for exactly one caller until `staleBefore` passes (a process
- * that died mid-create), and never once the record has a successor.
+ * Claims the re-create of a purged record: a claim for exactly one caller until `staleBefore` passes (a process
+ * that died mid-create, or a create whose answer was lost), null for the others and once the record has a
+ * successor. A claim that replaces a stale one says since when that one was held: its create may have happened.
  */
 export async function claimRecreate(
   db: Db,
   kind: RecordKind,
   recordId: string,
   at: { now: Date; staleBefore: Date },
-): Promise<boolean> {
+): Promise<RecreateClaim | null> {
   const { records } = recordKinds[kind];
-  const { rows } = await sql<{ id: string }>`
-    update ${sql.table(records)} set recreating_since = ${at.now}
-    where id = ${recordId} and recreated_as is null
-      and (recreating_since is null or recreating_since < ${at.staleBefore})
-    returning id`.execute(db);
-  return rows.length > 0;
+  // The subquery reads the row as it was before this statement; a concurrent claim is seen by the WHERE, which
+  // PostgreSQL checks again on the row's new version once the other transaction is done.
+  const { rows } = await sql<{ taken_over: Date | null }>`
+    update ${sql.table(records)} r set recreating_since = ${at.now}
+    from (select recreating_since as taken_over from ${sql.table(records)} where id = ${recordId}) before
+    where r.id = ${recordId} and r.recreated_as is null
+      and (r.recreating_since is null or r.recreating_since < ${at.staleBefore})
+    returning before.taken_over`.execute(db);
+  const row = rows[0];
+  return row ? { takenOver: row.taken_over === null ? null : new Date(row.taken_over) } : null;
 }
 
-export async function releaseRecreate(db: Db, kind: RecordKind, recordId: string): Promise<void> {
+/** Gives a claim back: free, or held since `since` as the stale claim it replaced was (still to be looked into). */
+export async function releaseRecreate(
+  db: Db,
+  kind: RecordKind,
+  recordId: string,
+  since: Date | null = null,
+): Promise<void> {
   const { records } = recordKinds[kind];
-  await sql`update ${sql.table(records)} set recreating_since = null where id = ${recordId}`.execute(db);
+  await sql`update ${sql.table(records)} set recreating_since = ${since} where id = ${recordId}`.execute(db);
 }
 
 /** Links a purged record with the one created in its place (whose row is made when still unknown). */

@@ -155,6 +155,19 @@ describe('Salesforce connector: deleted records', () => {
     expect(created).toMatchObject({ Id: id, Subject: 'Creato dal connettore', OwnerId: template.OwnerId });
     expect(created.CaseNumber).not.toBe(template.CaseNumber);
   });
+
+  it('finds a person account a create made by the values it sent, addresses and dates included', async () => {
+    const source = await crm.readRecord('Account', persons()[10]!.Id);
+    const since = new Date(Date.now() - 60_000);
+    const id = await crm.createRecord('Account', source);
+    // Another account of the same owner created since, with one value of its own, is not it.
+    await crm.createRecord('Account', { ...source, Phone: '+39 02 0000001' });
+    expect(await crm.findCreated('Account', source, since)).toBe(id);
+    expect(
+      await crm.findCreated('Account', { ...source, PersonEmail: 'altro@example.test' }, since),
+    ).toBeNull();
+    expect(await crm.findCreated('Account', source, new Date(Date.now() + 120_000))).toBeNull();
+  });
 });
 
 describe('Salesforce connector: deletions in an org whose cases have no MasterRecordId', () => {

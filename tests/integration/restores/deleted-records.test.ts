@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { envelopeOf } from '../../../contract/envelope';
@@ -210,6 +211,72 @@ describe.each(testDbKinds())('records deleted and merged in the CRM on %s', (dbK
     expect((await f.requestRow('case', refused))?.status_id).toBe(1);
     const retried = await f.review('case', await productUser(), refused, true);
     expect(retried.statusCode, retried.body).toBe(200);
+    expect(f.sandbox.stats.creates).toBe(creates + 1);
+  });
+
+  /** The claim on a purged case's re-create as an abandoned one: held since an hour ago, long stale. */
+  async function abandonedClaim(recordId: string) {
+    await sql`update sf_cases set recreating_since = now() - interval '1 hour' where id = ${recordId}`.execute(
+      f.t.database.db,
+    );
+  }
+
+  /** The live cases of the CRM with `subject`. */
+  const casesWith = (subject: string) => f.sandbox.records.all('Case').filter((c) => c.Subject === subject);
+
+  it('a re-create whose answer was lost is found once its claim is stale, not created twice', async () => {
+    const { recordId, target } = await deletedRecord('case', { Subject: 'Created, answer lost' });
+    f.sandbox.purge([recordId]);
+    const id = await f.reported('case', await f.user(USER_RANA), target.id);
+    const creates = f.sandbox.stats.creates;
+    f.sandbox.faultWrites('apply-and-drop', 1);
+    try {
+      const lost = await f.review('case', await productUser(), id, true);
+      expect(lost.statusCode, lost.body).not.toBe(200);
+    } finally {
+      f.sandbox.faultWrites(null);
+    }
+    expect(f.sandbox.stats.creates).toBe(creates + 1);
+    const [made] = casesWith(String(target.json.Subject));
+    expect(made).toBeDefined();
+
+    // While the lost create's claim is fresh, the record is not created again.
+    const early = await f.review('case', await productUser(), id, true);
+    expect(early.statusCode).toBe(502);
+    expect(messageOf(early)).toContain('another restore is creating it again');
+
+    await abandonedClaim(recordId);
+    const res = await f.review('case', await productUser(), id, true);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(oneCase.parse(res.json()).data.query).toMatchObject({
+      outcome: 'recreated',
+      newRecordId: made!.Id,
+    });
+    expect(f.sandbox.stats.creates).toBe(creates + 1);
+    expect(casesWith(String(target.json.Subject))).toHaveLength(1);
+    const rows = await search('case', String(target.json.OwnerId));
+    expect(rows.find((r) => r.id === recordId)).toMatchObject({ recreatedAs: made!.Id });
+  });
+
+  it('a stale claim whose create never reached the CRM is taken over and the record created once', async () => {
+    const { recordId, target } = await deletedRecord('case', { Subject: 'Claimed, never sent' });
+    f.sandbox.purge([recordId]);
+    // A restore that stopped after claiming, before its create left.
+    await abandonedClaim(recordId);
+    // A case created since with other values is not taken for it.
+    const other = f.sandbox.records.create(
+      'Case',
+      { Subject: target.json.Subject, OwnerId: target.json.OwnerId, Priority: 'Low' },
+      { userId: f.sandbox.integrationUserId, autoAssign: false, allowDuplicates: true },
+    );
+    expect(other.ok).toBe(true);
+    const id = await f.reported('case', await f.user(USER_RANA), target.id);
+    const creates = f.sandbox.stats.creates;
+    const res = await f.review('case', await productUser(), id, true);
+    expect(res.statusCode, res.body).toBe(200);
+    const request = oneCase.parse(res.json()).data.query;
+    expect(request.outcome).toBe('recreated');
+    expect(request.newRecordId).not.toBe(other.ok ? other.record.Id : null);
     expect(f.sandbox.stats.creates).toBe(creates + 1);
   });
 
