@@ -38,6 +38,12 @@ export const ErrorCode = {
    * contact's fields cannot be written onto it.
    */
   RECORD_CONVERTED: 'RECORD_CONVERTED',
+  /**
+   * The record was purged from the CRM and is being created again: 409 while another restore holds the re-create,
+   * 504 when this restore's create went unanswered. Ten minutes on, the next attempt first looks for the record
+   * that create may have made.
+   */
+  RECORD_RECREATING: 'RECORD_RECREATING',
   // Mass-change alerts.
   ALREADY_ACKNOWLEDGED: 'ALREADY_ACKNOWLEDGED',
   // Agent rollbacks.

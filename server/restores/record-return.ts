@@ -1,4 +1,10 @@
-import { CrmError, type CrmConnector, type CrmObject, type CrmRecord } from '../crm/crm-connector';
+import {
+  CrmError,
+  CrmOutcomeUnknown,
+  type CrmConnector,
+  type CrmObject,
+  type CrmRecord,
+} from '../crm/crm-connector';
 import type { Db } from '../db/database';
 import { kindOfObject } from '../db/record-kinds';
 import {
@@ -40,6 +46,20 @@ export class RecordConverted extends RestoreFailure {
       [],
     );
     this.name = 'RecordConverted';
+  }
+}
+
+/**
+ * The record was purged and is being created again: another restore holds the claim (`unanswered` false), or this
+ * one's create went unanswered and keeps it. Either way the next attempt comes once the claim has gone stale.
+ */
+export class RecordRecreating extends RestoreFailure {
+  constructor(
+    message: string,
+    readonly unanswered: boolean,
+  ) {
+    super(message, []);
+    this.name = 'RecordRecreating';
   }
 }
 
@@ -102,9 +122,9 @@ async function recreate(context: ReturnContext, target: CrmRecord, oldId: string
   const kind = kindOfObject(object);
   const claim = await claimRecreate(db, kind, oldId, { now: context.now, staleBefore: context.staleBefore });
   if (!claim) {
-    throw new RestoreFailure(
-      `${object} ${oldId} was purged from the CRM and another restore is creating it again: try later`,
-      [],
+    throw new RecordRecreating(
+      `${object} ${oldId} was purged from the CRM and another restore is creating it again, or its create went unanswered: try later`,
+      false,
     );
   }
   // An earlier attempt held the claim and never gave it back: its create went unanswered, or its process
@@ -152,6 +172,7 @@ async function createOnce(context: ReturnContext, target: CrmRecord, oldId: stri
     // A refusal leaves the record free to be created by the next attempt; a lost answer keeps the claim until
     // it goes stale, so that a record perhaps created is not created twice at once.
     if (refused(error)) await releaseRecreate(context.db, kindOfObject(context.object), oldId);
+    if (error instanceof CrmOutcomeUnknown) throw new RecordRecreating(error.message, true);
     throw error;
   }
 }

@@ -30,7 +30,7 @@ import { revisionsByIds } from '../revisions/revisions.repository';
 import { changedFields, snapshotText } from '../revisions/snapshot-fields';
 import { violatedUniqueIndex } from '../users/users.repository';
 import { parseRequestDay } from './request-dates';
-import { bringBack, RecordConverted, type RecordReturn } from './record-return';
+import { bringBack, RecordConverted, RecordRecreating, type RecordReturn } from './record-return';
 import { settleUnknownOutcomes, type OutcomeCheckDeps } from './outcome-check';
 import type { RestoreMail } from './restore-mail';
 import { RestoreFailure, restoreInCrm, RestoreOutcomeUnknown } from './restore-apply';
@@ -553,6 +553,8 @@ export class RestoresService {
       });
       if (error instanceof RecordConverted)
         throw new HttpError(409, error.message, ErrorCode.RECORD_CONVERTED);
+      if (error instanceof RecordRecreating)
+        throw new HttpError(error.unanswered ? 504 : 409, error.message, ErrorCode.RECORD_RECREATING);
       if (error instanceof RestoreFailure && error.crmLimit) throw crmLimitError();
       if (error instanceof RestoreFailure) throw new HttpError(502, error.message, ErrorCode.CRM_ERROR);
       throw error;

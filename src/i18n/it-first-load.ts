@@ -133,6 +133,8 @@ export const it = {
       'Il link è scaduto o è già stato usato. Chiedi a un amministratore di inviarti un nuovo codice QR.',
     [ErrorCode.NOTHING_TO_CONFIRM]:
       "Non c'è un nuovo codice da confermare: accedi con il codice che mostra l'app.",
+    [ErrorCode.RECORD_RECREATING]:
+      'Il record, eliminato definitivamente dal CRM, è in corso di ricreazione: riprova tra qualche minuto',
     [ErrorCode.RECORD_CONVERTED]:
       'Il contatto è diventato un account aziendale nel CRM: non può essere ripristinato finché non torna un contatto',
   } as Partial<Record<ErrorCode, string>>,

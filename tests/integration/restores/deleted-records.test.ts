@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { envelopeOf } from '../../../contract/envelope';
+import { ErrorCode } from '../../../contract/error-codes';
 import { pageOf } from '../../../contract/page';
 import { accountRestoreRequestSchema, caseRestoreRequestSchema } from '../../../contract/restores';
 import { revisionSchema } from '../../../contract/revisions';
@@ -10,7 +11,7 @@ import { caseRowSchema, contactRowSchema } from '../../../contract/search';
 import { parseSfDateTime } from '../../../server/crm/salesforce-dates';
 import { BUSINESS_RECORD_TYPE_ID } from '../../../server/crm/sandbox/demo-data';
 import { testDbKinds } from '../../support/test-database';
-import { messageOf, OBJECT, RestoreFixture, type Kind, type SignedIn } from './restore-fixture';
+import { codeOf, messageOf, OBJECT, RestoreFixture, type Kind, type SignedIn } from './restore-fixture';
 
 const contactPage = envelopeOf(pageOf(contactRowSchema));
 const casePage = envelopeOf(pageOf(caseRowSchema));
@@ -206,8 +207,9 @@ describe.each(testDbKinds())('records deleted and merged in the CRM on %s', (dbK
       );
       return;
     }
-    expect(statuses).toEqual([200, 502]);
-    const refused = a.statusCode === 502 ? first : second;
+    expect(statuses).toEqual([200, 409]);
+    const refused = a.statusCode === 409 ? first : second;
+    expect(codeOf(a.statusCode === 409 ? a : b)).toBe(ErrorCode.RECORD_RECREATING);
     expect((await f.requestRow('case', refused))?.status_id).toBe(1);
     const retried = await f.review('case', await productUser(), refused, true);
     expect(retried.statusCode, retried.body).toBe(200);
@@ -232,7 +234,8 @@ describe.each(testDbKinds())('records deleted and merged in the CRM on %s', (dbK
     f.sandbox.faultWrites('apply-and-drop', 1);
     try {
       const lost = await f.review('case', await productUser(), id, true);
-      expect(lost.statusCode, lost.body).not.toBe(200);
+      expect(lost.statusCode, lost.body).toBe(504);
+      expect(codeOf(lost)).toBe(ErrorCode.RECORD_RECREATING);
     } finally {
       f.sandbox.faultWrites(null);
     }
@@ -242,8 +245,8 @@ describe.each(testDbKinds())('records deleted and merged in the CRM on %s', (dbK
 
     // While the lost create's claim is fresh, the record is not created again.
     const early = await f.review('case', await productUser(), id, true);
-    expect(early.statusCode).toBe(502);
-    expect(messageOf(early)).toContain('another restore is creating it again');
+    expect(early.statusCode).toBe(409);
+    expect(codeOf(early)).toBe(ErrorCode.RECORD_RECREATING);
 
     await abandonedClaim(recordId);
     const res = await f.review('case', await productUser(), id, true);

@@ -236,3 +236,4 @@ export class RestoreFixture {
 
 /** The error message of an answer. */
 export const messageOf = (res: { json(): unknown }): string => errorBodySchema.parse(res.json()).message;
+export const codeOf = (res: { json(): unknown }) => errorBodySchema.parse(res.json()).error?.code;

@@ -10,11 +10,10 @@ import { settleAfterEverySync } from '../../../server/sync/crm-runtime';
 import { startSyncLoop } from '../../../server/sync/sync-loop';
 import { silentLogger } from '../../../server/sync/sync-logger';
 import { testDbKinds } from '../../support/test-database';
-import { BASE, RestoreFixture } from './restore-fixture';
+import { BASE, codeOf, RestoreFixture } from './restore-fixture';
 
 const oneCase = envelopeOf(caseRestoreRequestSchema);
 const casePage = envelopeOf(pageOf(caseRestoreRequestSchema));
-const codeOf = (res: { json(): unknown }) => errorBodySchema.parse(res.json()).error?.code;
 
 /**
  * Restores against a sandbox CRM that fails, hangs or half-answers the write, through the real connector with its

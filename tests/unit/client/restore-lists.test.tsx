@@ -354,21 +354,31 @@ describe('reviewing a pending request', () => {
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(before));
   });
 
-  it('says why a contact made a business account in the CRM cannot be restored', async () => {
-    review = () =>
-      refusal(
-        409,
+  it.each([
+    {
+      why: 'a contact made a business account in the CRM cannot be restored',
+      status: 409,
+      message:
         'Account 001000000000001AAA is a business account in the CRM now, not a contact: it cannot be restored',
-        'RECORD_CONVERTED',
-      );
+      code: 'RECORD_CONVERTED',
+      shown:
+        'Il contatto è diventato un account aziendale nel CRM: non può essere ripristinato finché non torna un contatto',
+    },
+    {
+      why: 'a purged record is being created again, to try later',
+      status: 409,
+      message:
+        'Case 500000000000001AAA was purged from the CRM and another restore is creating it again, or its create went unanswered: try later',
+      code: 'RECORD_RECREATING',
+      shown:
+        'Il record, eliminato definitivamente dal CRM, è in corso di ricreazione: riprova tra qualche minuto',
+    },
+  ])('says why: $why', async ({ status, message, code, shown }) => {
+    review = () => refusal(status, message, code);
     const { user } = await open();
     await user.click(await screen.findByRole('button', { name: 'Approva la richiesta 11' }));
     await typeCode(user);
-    expect(
-      await screen.findByText(
-        'Il contatto è diventato un account aziendale nel CRM: non può essere ripristinato finché non torna un contatto',
-      ),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(shown)).toBeInTheDocument();
   });
 
   it("gives the CRM's reason in Italian when the CRM refuses the restore", async () => {

@@ -9,13 +9,18 @@ export const reviewSuccessMessage = (approved: boolean) =>
 
 /**
  * A wrong code says so; a CRM that did not answer says the outcome is being checked; a contact that is a business
- * account in the CRM now says so; a CRM refusal gives the CRM's reason when it has a translation; any other failure,
+ * account in the CRM now says so, as does a purged record being created again; a CRM refusal gives the CRM's reason when it has a translation; any other failure,
  * of an approval or a rejection alike, is an approval error.
  */
 export function reviewErrorMessage(error: unknown): string {
   if (isInvalidCode(error)) return it.restore.invalidCode;
-  for (const code of [ErrorCode.CRM_OUTCOME_UNKNOWN, ErrorCode.OUTCOME_CHECKING, ErrorCode.RECORD_CONVERTED])
-    if (hasErrorCode(error, code)) return translateErrorCode(code)!;
+  const explained = [
+    ErrorCode.CRM_OUTCOME_UNKNOWN,
+    ErrorCode.OUTCOME_CHECKING,
+    ErrorCode.RECORD_CONVERTED,
+    ErrorCode.RECORD_RECREATING,
+  ];
+  for (const code of explained) if (hasErrorCode(error, code)) return translateErrorCode(code)!;
   if (hasErrorCode(error, ErrorCode.CRM_ERROR) && error instanceof ApiError) {
     const reason = it.crmErrors[crmErrorCodeOf(error.message) ?? ''];
     if (reason) return it.restores.crmRefused(reason);
