@@ -71,10 +71,10 @@ const refused = (error: unknown) => error instanceof CrmError && error.errors.le
  * re-created is followed to its successor; one in the recycle bin is undeleted (same Id, and Salesforce brings
  * back what it deleted with it); one purged (undelete fails with UNDELETE_FAILED and queryAll no longer sees it)
  * is created again from the target's writable fields, once, under a claim on the record (a claim abandoned by
- * an attempt whose create went unanswered is taken over only after looking for the record that create made). A record found live that
- * Storico still thinks deleted was undeleted by an earlier attempt that stopped before writing its fields: the
- * write is finished, the undelete not repeated. A contact made a business account, live or deleted, is refused
- * (RecordConverted) unless the CRM says it is a person account again.
+ * an attempt whose create went unanswered is taken over only after looking for the record that create made). A
+ * record found live that Storico still thinks deleted was undeleted by an earlier attempt that stopped before
+ * writing its fields: the write is finished, the undelete not repeated. A contact made a business account, live or
+ * deleted, is refused (RecordConverted) unless the CRM says it is a person account again.
  */
 export async function bringBack(context: ReturnContext, target: CrmRecord): Promise<RecordReturn> {
   const { db, crm, object } = context;

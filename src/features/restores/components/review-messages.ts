@@ -9,8 +9,8 @@ export const reviewSuccessMessage = (approved: boolean) =>
 
 /**
  * A wrong code says so; a CRM that did not answer says the outcome is being checked; a contact that is a business
- * account in the CRM now says so, as does a purged record being created again; a CRM refusal gives the CRM's reason when it has a translation; any other failure,
- * of an approval or a rejection alike, is an approval error.
+ * account in the CRM now says so, as does a purged record being created again; a CRM refusal gives the CRM's
+ * reason when it has a translation; any other failure, of an approval or a rejection alike, is an approval error.
  */
 export function reviewErrorMessage(error: unknown): string {
   if (isInvalidCode(error)) return it.restore.invalidCode;

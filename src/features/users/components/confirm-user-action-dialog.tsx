@@ -26,7 +26,10 @@ type Texts = { title: string; description: string; action: string; failed: strin
 type Confirmation<T> = {
   useMutation: () => UseMutationResult<T, Error, number>;
   texts: (username: string) => Texts;
-  /** The toast once the server has done it. A method, so that a confirmation of any answer is a Confirmation<unknown>. */
+  /**
+   * The toast once the server has done it. A method, so that a confirmation of any answer is a
+   * Confirmation<unknown>.
+   */
   success(answer: T): string;
   /** Styles the action as one that cannot be undone. */
   destructive?: boolean;
