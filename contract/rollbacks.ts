@@ -21,6 +21,26 @@ export type RollbackRun = (typeof ROLLBACK_RUNS)[number];
 export const ROLLBACK_OUTCOMES = ['restored', 'skipped', 'refused', 'unknown'] as const;
 export type RollbackOutcome = (typeof ROLLBACK_OUTCOMES)[number];
 
+/**
+ * Why a record was skipped, refused or is unknown, for the app to say in its own words (`message` keeps the
+ * server's text, the CRM's own for a refusal): `nothing-to-write` (it already holds its values from before the
+ * window), `created-in-window` (no version before it), `unanswered` (the write went unanswered: a read settles it),
+ * `worker-stopped` (a worker stopped after sending the write), `not-applied` (unanswered, and a later read shows the
+ * write did not land), `converted` (the contact is a business account in the CRM now), `recreating` (purged, and
+ * being created again), `crm-refused` (the CRM refused; its error code is in `message`).
+ */
+export const ROLLBACK_REASONS = [
+  'nothing-to-write',
+  'created-in-window',
+  'unanswered',
+  'worker-stopped',
+  'not-applied',
+  'converted',
+  'recreating',
+  'crm-refused',
+] as const;
+export type RollbackReason = (typeof ROLLBACK_REASONS)[number];
+
 /** 409 of create: the agent's window of that object already has a pending or running rollback. */
 export const ROLLBACK_OPEN_MESSAGE = 'A rollback of these changes is already pending or running';
 /** 409 of create: the window holds no change of the agent to roll back. */
@@ -146,6 +166,8 @@ export const rollbackRecordSchema = z.object({
   outcome: z.enum(ROLLBACK_OUTCOMES).nullable(),
   /** The CRM's message of a refusal, or why a record was skipped. */
   message: z.string().nullable(),
+  /** Why, as a code (null for a restored record, and for outcomes stored before the codes). */
+  reason: z.enum(ROLLBACK_REASONS).nullable(),
   /** The fields written. */
   written: z.array(z.string()),
   /** How a deleted record came back: `undeleted` or `recreated` (its new id in `newRecordId`). */

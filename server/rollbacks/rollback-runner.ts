@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { RollbackReason } from '../../contract/rollbacks';
 import type { AuditService } from '../audit/audit.service';
 import { CrmError, type CrmConnector, type CrmObject, type CrmRecord } from '../crm/crm-connector';
 import type { Db } from '../db/database';
 import { kindOfObject } from '../db/record-kinds';
-import { bringBack, type RecordReturn } from '../restores/record-return';
+import { bringBack, RecordConverted, RecordRecreating, type RecordReturn } from '../restores/record-return';
 import { RestoreFailure, restoreInCrm, RestoreOutcomeUnknown, writeHeld } from '../restores/restore-apply';
 import { STALE_CLAIM_MS } from '../restores/restores.service';
 import { storeIfChanged, storeRestored, storeSnapshots } from '../revisions/revision-store';
@@ -148,6 +149,7 @@ export class RollbackRunner {
       await this.saveResult(rollback, record, token, {
         outcome: 'unknown',
         message: 'The worker stopped after sending the write: it is checked by reading the record',
+        reason: 'worker-stopped',
         written: Object.keys(record.sentWrite.fields),
         returned: record.sentWrite.returned,
         newRecordId: record.sentWrite.newRecordId,
@@ -155,7 +157,12 @@ export class RollbackRunner {
       return 'done';
     }
     if (record.targetRevisionId === null) {
-      await this.saveResult(rollback, record, token, result('skipped', CREATED_IN_WINDOW));
+      await this.saveResult(
+        rollback,
+        record,
+        token,
+        result('skipped', CREATED_IN_WINDOW, 'created-in-window'),
+      );
       return 'done';
     }
     const [revision] = await revisionsByIds(db, kindOfObject(object), [record.targetRevisionId]);
@@ -199,6 +206,7 @@ export class RollbackRunner {
           {
             outcome: done.written.length > 0 || back!.outcome ? 'restored' : 'skipped',
             message: done.written.length > 0 || back!.outcome ? null : NOTHING_TO_WRITE,
+            reason: done.written.length > 0 || back!.outcome ? null : 'nothing-to-write',
             written: done.written,
             returned: back!.outcome,
             newRecordId: back!.newRecordId,
@@ -230,6 +238,7 @@ export class RollbackRunner {
       await this.saveResult(rollback, record, token, {
         outcome: 'unknown',
         message: error.message,
+        reason: 'unanswered',
         written: Object.keys(error.write.fields),
         returned: back?.outcome ?? null,
         newRecordId: back?.newRecordId ?? null,
@@ -243,7 +252,7 @@ export class RollbackRunner {
       for (const read of error.afterWrite)
         await storeRestored(db, object, read, `rollback:${rollback.id}`).catch(() => undefined);
     }
-    await this.saveResult(rollback, record, token, result('refused', error.message));
+    await this.saveResult(rollback, record, token, result('refused', error.message, refusalReason(error)));
     return 'done';
   }
 
@@ -263,6 +272,7 @@ export class RollbackRunner {
       const outcome: RecordResult = {
         outcome: held ? 'restored' : 'refused',
         message: held ? null : NOT_APPLIED,
+        reason: held ? null : 'not-applied',
         written: held ? Object.keys(entry.write.fields) : [],
         returned: entry.write.returned,
         newRecordId: entry.write.newRecordId,
@@ -306,6 +316,7 @@ export class RollbackRunner {
             recordId: record.recordId,
             outcome: outcome.outcome,
             ...(outcome.message ? { message: outcome.message } : {}),
+            ...(outcome.reason ? { reason: outcome.reason } : {}),
             ...(outcome.written.length > 0 ? { written: outcome.written } : {}),
             ...(outcome.returned ? { returned: outcome.returned } : {}),
           },
@@ -318,9 +329,18 @@ export class RollbackRunner {
   }
 }
 
-const result = (outcome: 'skipped' | 'refused', message: string): RecordResult => ({
+/** Why the CRM or Storico refused to bring the record back. */
+const refusalReason = (error: RestoreFailure | CrmError): RollbackReason =>
+  error instanceof RecordConverted
+    ? 'converted'
+    : error instanceof RecordRecreating
+      ? 'recreating'
+      : 'crm-refused';
+
+const result = (outcome: 'skipped' | 'refused', message: string, reason: RollbackReason): RecordResult => ({
   outcome,
   message,
+  reason,
   written: [],
   returned: null,
   newRecordId: null,

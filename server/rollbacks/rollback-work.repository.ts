@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { RollbackReason } from '../../contract/rollbacks';
 import type { CrmObject } from '../crm/crm-connector';
 import type { Db } from '../db/database';
 import type { SentWrite } from '../restores/restore-apply';
@@ -122,6 +123,7 @@ export async function markSent(
 export type RecordResult = {
   outcome: 'restored' | 'skipped' | 'refused' | 'unknown';
   message: string | null;
+  reason: RollbackReason | null;
   written: string[];
   returned: 'undeleted' | 'recreated' | null;
   newRecordId: string | null;
@@ -141,6 +143,7 @@ export async function recordResult(
     .set({
       outcome: result.outcome,
       message: result.message,
+      reason: result.reason,
       written: JSON.stringify(result.written),
       returned: result.returned,
       new_record_id: result.newRecordId,

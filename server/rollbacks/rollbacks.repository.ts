@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { RollbackOutcome, RollbackRun, RollbackStatus } from '../../contract/rollbacks';
+import type { RollbackOutcome, RollbackReason, RollbackRun, RollbackStatus } from '../../contract/rollbacks';
 import type { CrmObject } from '../crm/crm-connector';
 import type { Db } from '../db/database';
 import { containsPattern } from '../db/like';
@@ -227,6 +227,7 @@ export type RecordRow = {
   laterChanged: boolean;
   outcome: RollbackOutcome | null;
   message: string | null;
+  reason: RollbackReason | null;
   written: string[];
   returned: 'undeleted' | 'recreated' | null;
   newRecordId: string | null;
@@ -253,13 +254,14 @@ export async function rollbackRecords(
     later_changed: boolean;
     outcome: RollbackOutcome | null;
     message: string | null;
+    reason: RollbackReason | null;
     written: string[] | string;
     returned: 'undeleted' | 'recreated' | null;
     new_record_id: string | null;
     done_at: Date | string | null;
   }>`
     select r.position, r.record_id, rec.${sql.ref(label)} as label, r.later_changed, r.outcome, r.message,
-      r.written, r.returned, r.new_record_id, r.done_at
+      r.reason, r.written, r.returned, r.new_record_id, r.done_at
     from rollback_records r left join ${sql.table(records)} rec on rec.id = r.record_id
     where r.rollback_id = ${rollback.id} ${outcome}
     order by r.position offset ${query.offset} limit ${query.limit}`.execute(db);
@@ -273,6 +275,7 @@ export async function rollbackRecords(
       laterChanged: row.later_changed,
       outcome: row.outcome,
       message: row.message,
+      reason: row.reason,
       written: typeof row.written === 'string' ? (JSON.parse(row.written) as string[]) : row.written,
       returned: row.returned,
       newRecordId: row.new_record_id,

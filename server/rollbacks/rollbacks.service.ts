@@ -342,6 +342,7 @@ export class RollbacksService {
       laterChanged: row.laterChanged,
       outcome: row.outcome,
       message: row.message,
+      reason: row.reason,
       written: row.written,
       returned: row.returned,
       newRecordId: row.newRecordId,

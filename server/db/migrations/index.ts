@@ -16,6 +16,7 @@ import { firstRevisionTime } from './0014-first-revision-time';
 import { revisionsWithoutRecordKey } from './0015-revisions-without-record-key';
 import { convertedContacts } from './0016-converted-contacts';
 import { conversionTime } from './0017-conversion-time';
+import { rollbackReasons } from './0018-rollback-reasons';
 
 /** Migrations are listed here rather than read from disk, so they work the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0015-revisions-without-record-key': revisionsWithoutRecordKey,
   '0016-converted-contacts': convertedContacts,
   '0017-conversion-time': conversionTime,
+  '0018-rollback-reasons': rollbackReasons,
 };
 
 export const migrationProvider: MigrationProvider = {

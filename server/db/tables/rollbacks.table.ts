@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { RollbackReason } from '../../../contract/rollbacks';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -50,6 +51,8 @@ export interface RollbackRecordsTable {
     'restored' | 'skipped' | 'refused' | 'unknown'
   >;
   message: ColumnType<string | null, undefined, string | null>;
+  /** Why, as a code (migration 0018; null before it). */
+  reason: ColumnType<RollbackReason | null, undefined, RollbackReason | null>;
   written: JsonList;
   returned: ColumnType<'undeleted' | 'recreated' | null, undefined, 'undeleted' | 'recreated' | null>;
   new_record_id: ColumnType<string | null, undefined, string | null>;

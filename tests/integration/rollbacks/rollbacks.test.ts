@@ -73,6 +73,9 @@ describe.each(testDbKinds())("rollback of an agent's changes on %s", (kind) => {
     expect(done.outcomes.content).toHaveLength(10);
     expect(done.outcomes.totalElements).toBe(n);
     expect(done.outcomes.number).toBe(1);
+    const skipped = await x.detail(staff, created.id, '?outcome=skipped&size=100');
+    expect(skipped.outcomes.content).toHaveLength(done.skipped);
+    for (const o of skipped.outcomes.content) expect(o.reason).toBe('nothing-to-write');
 
     for (const id of burst.edited) {
       const now = x.sandbox.records.get('Account', id)!;
@@ -289,9 +292,11 @@ describe.each(testDbKinds())("rollback of an agent's changes on %s", (kind) => {
     }
     const detail = await x.detail(staff, created.id, '?size=100');
     const outcome = (id: string) => detail.outcomes.content.find((o) => o.recordId === id);
-    expect(outcome(refusedId!)).toMatchObject({ outcome: 'refused' });
-    expect(outcome(refusedId!)!.message).toContain('Il telefono non è valido');
-    expect(outcome(droppedId!)).toMatchObject({ outcome: 'restored' });
+    expect(outcome(refusedId!)).toMatchObject({ outcome: 'refused', reason: 'crm-refused' });
+    expect(outcome(refusedId!)!.message).toContain(
+      'FIELD_CUSTOM_VALIDATION_EXCEPTION: Il telefono non è valido',
+    );
+    expect(outcome(droppedId!)).toMatchObject({ outcome: 'restored', reason: null });
     expect(detail).toMatchObject({ run: 'finished', refused: 1, unknown: 0 });
     // One PATCH for the refusal and one for each record restored: the unanswered write was never sent again.
     expect(x.sandbox.stats.patches - patches).toBe(1 + detail.restored);

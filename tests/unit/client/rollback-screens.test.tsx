@@ -108,11 +108,50 @@ beforeEach(() => {
             label: 'Mario Rossi',
             laterChanged: false,
             outcome: 'refused',
-            message: 'FIELD_CUSTOM_VALIDATION_EXCEPTION: telefono non valido',
+            message:
+              'Updating Account 001A: Salesforce said FIELD_CUSTOM_VALIDATION_EXCEPTION: telefono non valido',
+            reason: 'crm-refused',
             written: [],
             returned: null,
             newRecordId: null,
             doneAt: '2026-11-24T09:11:00.000Z',
+          },
+          {
+            recordId: '001B',
+            label: 'Anna Bianchi',
+            laterChanged: false,
+            outcome: 'skipped',
+            message: 'Already holds its values from before the window',
+            reason: 'nothing-to-write',
+            written: [],
+            returned: null,
+            newRecordId: null,
+            doneAt: '2026-11-24T09:11:01.000Z',
+          },
+          {
+            recordId: '001C',
+            label: 'Carlo Neri',
+            laterChanged: false,
+            outcome: 'refused',
+            message:
+              'Account 001C was purged from the CRM and another restore is creating it again: try later',
+            reason: 'recreating',
+            written: [],
+            returned: null,
+            newRecordId: null,
+            doneAt: '2026-11-24T09:11:02.000Z',
+          },
+          {
+            recordId: '001D',
+            label: 'Dario Gialli',
+            laterChanged: false,
+            outcome: 'restored',
+            message: null,
+            reason: null,
+            written: ['Phone', 'PersonEmail'],
+            returned: null,
+            newRecordId: null,
+            doneAt: '2026-11-24T09:11:03.000Z',
           },
         ]),
       };
@@ -223,8 +262,22 @@ describe('Gestione rollback', () => {
     expect(within(row).getByText('In corso')).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'Dettaglio del rollback 5' }));
     const dialog = await findModal('dialog');
-    expect(await within(dialog).findByText('Rifiutato')).toBeInTheDocument();
-    expect(within(dialog).getByText(/telefono non valido/)).toBeInTheDocument();
+    expect(await within(dialog).findAllByText('Rifiutato')).toHaveLength(2);
+    // Why, in Italian; the CRM's own words beneath a refusal.
+    const rossi = within(dialog).getByText('Mario Rossi').closest('tr')!;
+    expect(rossi).toHaveTextContent(
+      'Il CRM ha rifiutato la modifica: una regola di convalida del CRM non accetta i valori da ripristinare',
+    );
+    expect(within(rossi).getByText('telefono non valido')).toBeInTheDocument();
+    expect(within(dialog).getByText('Anna Bianchi').closest('tr')).toHaveTextContent(
+      'Ha già i valori di prima della finestra',
+    );
+    expect(within(dialog).getByText('Carlo Neri').closest('tr')).toHaveTextContent(
+      'Il record, eliminato definitivamente dal CRM, è in corso di ricreazione: riprova tra qualche minuto',
+    );
+    expect(within(dialog).getByText('Dario Gialli').closest('tr')).toHaveTextContent('Phone, PersonEmail');
+    // No text of the server's own reaches the screen.
+    expect(dialog).not.toHaveTextContent(/Salesforce said|Already holds|purged from the CRM/);
     await user.keyboard('{Escape}');
     await user.click(within(row).getByRole('button', { name: 'Interrompi il rollback 5' }));
     expect(await screen.findByText('Rollback interrotto')).toBeInTheDocument();

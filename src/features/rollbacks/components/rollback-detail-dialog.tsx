@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { RollbackRecord } from '@contract/rollbacks';
 import { PartLoading } from '@/components/part-loading';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
@@ -6,8 +7,21 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { itRollbacks } from '@/i18n/it-rollbacks';
 import { errorMessage } from '@/lib/error-message';
 import { useRollback } from '../api/get-rollback';
+import { recordReason } from './rollback-format';
 
 const t = itRollbacks;
+
+/** Why the record came out as it did, or the fields written. */
+function RecordDetails({ record }: { record: RollbackRecord }) {
+  const reason = recordReason(record);
+  if (!reason) return record.written.length > 0 ? record.written.join(', ') : '—';
+  return (
+    <>
+      {reason.text}
+      {reason.detail && <div className="text-xs text-muted-foreground">{reason.detail}</div>}
+    </>
+  );
+}
 
 /** A rollback's progress and its records' outcomes, 10 a page, read again while it runs. */
 export function RollbackDetailDialog({ id, onClose }: { id: number; onClose: () => void }) {
@@ -55,7 +69,7 @@ export function RollbackDetailDialog({ id, onClose }: { id: number; onClose: () 
                     </TableCell>
                     <TableCell>{t.outcomes[o.outcome ?? 'pending']}</TableCell>
                     <TableCell className="text-sm whitespace-normal [overflow-wrap:anywhere]">
-                      {o.message ?? (o.written.length > 0 ? o.written.join(', ') : '—')}
+                      <RecordDetails record={o} />
                     </TableCell>
                   </TableRow>
                 ))}

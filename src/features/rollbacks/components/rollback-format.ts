@@ -1,4 +1,7 @@
-import { it } from '@/i18n/it';
+import { ErrorCode } from '@contract/error-codes';
+import { crmErrorCodeOf } from '@contract/restores';
+import type { RollbackRecord } from '@contract/rollbacks';
+import { it, translateErrorCode } from '@/i18n/it';
 import { itRollbacks } from '@/i18n/it-rollbacks';
 import { ApiError } from '@/lib/api-client';
 import { failureReason } from '@/lib/error-message';
@@ -20,6 +23,30 @@ export function fieldText(value: unknown): string {
         .join(', ') || '—'
     );
   return String(value as string | number);
+}
+
+/** What the CRM itself said in a refusal (`…: Salesforce said CODE: its words`), else the whole message. */
+const crmWords = (message: string) => /Salesforce said [A-Z][A-Z_]+: (.*)$/s.exec(message)?.[1] ?? message;
+
+/**
+ * Why a record of a rollback was skipped, refused or is being checked, in Italian, and the CRM's own words beneath
+ * when it refused without a code the app translates (an org's validation rule speaks its own language). An outcome
+ * stored before the reasons were kept shows its message.
+ */
+export function recordReason(record: RollbackRecord): { text: string; detail?: string } | null {
+  const { reason, message } = record;
+  if (!reason) return message ? { text: message } : null;
+  if (reason === 'converted') return { text: translateErrorCode(ErrorCode.RECORD_CONVERTED)! };
+  if (reason === 'recreating') return { text: translateErrorCode(ErrorCode.RECORD_RECREATING)! };
+  if (reason === 'crm-refused') {
+    const known = it.crmErrors[crmErrorCodeOf(message ?? '') ?? ''];
+    const said = message ? crmWords(message) : '';
+    return {
+      text: known ? itRollbacks.crmRefusedBecause(known) : itRollbacks.crmRefused,
+      ...(said ? { detail: said } : {}),
+    };
+  }
+  return { text: itRollbacks.reasons[reason] };
 }
 
 /** Why a rollback call failed, in Italian: the rollback refusals' own texts, else the app's. */
