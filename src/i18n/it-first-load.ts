@@ -125,6 +125,9 @@ export const it = {
     [ErrorCode.CLAIMED_ELSEWHERE]:
       'La richiesta è già stata approvata o rifiutata, o la sta esaminando un altro utente',
     [ErrorCode.ALREADY_ACKNOWLEDGED]: "Un altro utente ha già confermato la presa visione dell'avviso",
+    [ErrorCode.RATE_LIMITED]: 'Troppe richieste in poco tempo: riprova tra qualche secondo',
+    [ErrorCode.CRM_UNAVAILABLE]: "Nessun CRM è configurato: l'operazione non è disponibile",
+    [ErrorCode.CRM_ERROR]: "Il CRM ha rifiutato l'operazione",
     [ErrorCode.CRM_LIMIT]: 'Il CRM ha raggiunto il limite di richieste consentite: riprova più tardi',
     [ErrorCode.CRM_OUTCOME_UNKNOWN]: "Il CRM non ha risposto: l'esito del ripristino è in verifica",
     [ErrorCode.OUTCOME_CHECKING]:

@@ -451,6 +451,11 @@ export const it = {
       } as Partial<Record<string, string>>,
     },
   },
+  /** Beneath a failed restore: a CRM refusal, with what the CRM itself said. */
+  crmSaid: {
+    because: (reason: string, words: string) => `Il CRM ha rifiutato: ${reason}. Ha risposto: «${words}»`,
+    only: (words: string) => `Il CRM ha risposto: «${words}»`,
+  },
   /** Salesforce's error codes (a CRM_ERROR names them, see contract/restores.ts `crmErrorCodeOf`). */
   crmErrors: {
     UNKNOWN_EXCEPTION: 'errore interno del CRM, riprova più tardi',

@@ -200,4 +200,22 @@ describe('the messages of a refused restore', () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByText('The CRM refused the update')).toBeInTheDocument();
   });
+
+  it("says a CRM refusal of a forced restore in Italian, with the CRM's own words", async () => {
+    reply = () =>
+      refusal(
+        502,
+        'Updating Account 001000000000001AAA: Salesforce said FIELD_CUSTOM_VALIDATION_EXCEPTION: Telefono non valido',
+        'CRM_ERROR',
+      );
+    const { user } = await renderActions({ kind: 'contact' });
+    await request(user, 'Forza ripristino');
+    expect(await screen.findByText('Errore durante il ripristino del contatto')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Il CRM ha rifiutato: una regola di convalida del CRM non accetta i valori da ripristinare. Ha risposto: «Telefono non valido»',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Salesforce said/)).toBeNull();
+  });
 });

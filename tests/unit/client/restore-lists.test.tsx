@@ -396,6 +396,9 @@ describe('reviewing a pending request', () => {
         'Il CRM ha rifiutato il ripristino: una regola di convalida del CRM non accetta i valori da ripristinare',
       ),
     ).toBeInTheDocument();
+    // Beneath it, what the CRM itself said, without the server's English around it.
+    expect(screen.getByText('Il CRM ha risposto: «Subject is required»')).toBeInTheDocument();
+    expect(screen.queryByText(/Salesforce said/)).toBeNull();
   });
 
   it('offers Approva and Rifiuta to an administrator too', async () => {

@@ -4,7 +4,8 @@ import { toast } from '@/lib/toast';
 import { RestoreType, type CreateRestore } from '@contract/restores';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
-import { failureReason, isInvalidCode, isSignedOut } from '@/lib/error-message';
+import { restoreFailureReason } from '@/lib/crm-refusal';
+import { isInvalidCode, isSignedOut } from '@/lib/error-message';
 import { lazyNamed } from '@/lib/lazy-named';
 import { useOnline } from '@/lib/online-status';
 import type { RecordKind } from '@/lib/records';
@@ -114,7 +115,7 @@ export function RestoreActions({
       close();
       if (!isSignedOut(error))
         toast.error(restoreErrorMessage(kind, chosen, place, error), {
-          description: needsReason(error) ? failureReason(error) : undefined,
+          description: needsReason(error) ? restoreFailureReason(error) : undefined,
         });
       return true;
     }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { OtpDialog } from '@/components/otp-dialog';
 import { it } from '@/i18n/it';
-import { failureReason, isInvalidCode, isSignedOut } from '@/lib/error-message';
+import { restoreFailureReason } from '@/lib/crm-refusal';
+import { isInvalidCode, isSignedOut } from '@/lib/error-message';
 import type { RestoreRequestView } from '@/features/records/kinds/kind-def';
 import type { RecordKind } from '@/lib/records';
 import { useReviewRestoreRequest } from '../api/review-restore-request';
@@ -37,7 +38,7 @@ export function ReviewDialog({
       // The server's reason (your own request, already reviewed, the CRM refused the write) goes beneath.
       if (!isSignedOut(error)) {
         const message = reviewErrorMessage(error);
-        const reason = failureReason(error);
+        const reason = restoreFailureReason(error, { reasonShown: message !== it.restores.reviewFailed });
         toast.error(message, reason === message ? undefined : { description: reason });
       }
       return true;

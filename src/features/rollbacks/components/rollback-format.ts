@@ -1,9 +1,9 @@
 import { ErrorCode } from '@contract/error-codes';
-import { crmErrorCodeOf } from '@contract/restores';
 import type { RollbackRecord } from '@contract/rollbacks';
 import { it, translateErrorCode } from '@/i18n/it';
 import { itRollbacks } from '@/i18n/it-rollbacks';
 import { ApiError } from '@/lib/api-client';
+import { crmRefusal } from '@/lib/crm-refusal';
 import { failureReason } from '@/lib/error-message';
 import { formatDateTime, formatDay } from '@/lib/dates';
 
@@ -25,9 +25,6 @@ export function fieldText(value: unknown): string {
   return String(value as string | number);
 }
 
-/** What the CRM itself said in a refusal (`…: Salesforce said CODE: its words`), else the whole message. */
-const crmWords = (message: string) => /Salesforce said [A-Z][A-Z_]+: (.*)$/s.exec(message)?.[1] ?? message;
-
 /**
  * Why a record of a rollback was skipped, refused or is being checked, in Italian, and the CRM's own words beneath
  * when it refused without a code the app translates (an org's validation rule speaks its own language). An outcome
@@ -39,11 +36,10 @@ export function recordReason(record: RollbackRecord): { text: string; detail?: s
   if (reason === 'converted') return { text: translateErrorCode(ErrorCode.RECORD_CONVERTED)! };
   if (reason === 'recreating') return { text: translateErrorCode(ErrorCode.RECORD_RECREATING)! };
   if (reason === 'crm-refused') {
-    const known = it.crmErrors[crmErrorCodeOf(message ?? '') ?? ''];
-    const said = message ? crmWords(message) : '';
+    const refusal = crmRefusal(message ?? '');
     return {
-      text: known ? itRollbacks.crmRefusedBecause(known) : itRollbacks.crmRefused,
-      ...(said ? { detail: said } : {}),
+      text: refusal.reason ? itRollbacks.crmRefusedBecause(refusal.reason) : itRollbacks.crmRefused,
+      ...(refusal.words ? { detail: refusal.words } : {}),
     };
   }
   return { text: itRollbacks.reasons[reason] };
