@@ -219,6 +219,9 @@ describe('Audit', () => {
     const user = userEvent.setup({ delay: null });
     const table = await screen.findByRole('table', { name: 'Audit' });
     await within(table).findAllByText('auth.login');
+    // Each action in Italian, its code beneath (the code is what the filter takes).
+    expect(within(table).getAllByText('Accesso').length).toBeGreaterThan(0);
+    expect(within(table).getAllByText('Avviso di modifiche massive').length).toBeGreaterThan(0);
     expect(screen.getByText('25 eventi')).toBeInTheDocument();
     expect(within(table).getAllByText('Sistema').length).toBeGreaterThan(0);
 

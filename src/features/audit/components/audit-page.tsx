@@ -168,7 +168,10 @@ export function AuditPage() {
                 <TableRow key={entry.id}>
                   <TableCell className="whitespace-nowrap">{formatDateTime(entry.at)}</TableCell>
                   <TableCell className="break-words">{entry.actorUsername ?? itAudit.system}</TableCell>
-                  <TableCell className="font-mono text-xs">{entry.action}</TableCell>
+                  <TableCell>
+                    {itAudit.actions[entry.action] ?? null}
+                    <div className="font-mono text-xs text-muted-foreground">{entry.action}</div>
+                  </TableCell>
                   <TableCell className="break-words">{entry.target ?? ''}</TableCell>
                   <TableCell className="whitespace-nowrap">{entry.ip ?? ''}</TableCell>
                   <TableCell className="max-w-md break-words font-mono text-xs">
