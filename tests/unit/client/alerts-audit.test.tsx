@@ -121,7 +121,7 @@ describe('Avvisi', () => {
       'dal 24/11/2026 09:00 al 24/11/2026 09:45',
       '61',
       '1',
-      'PersonEmail (58), Phone (3)',
+      'Email (58), Telefono (3)',
       'Prepara rollback',
     ]);
     // USER_RANA prepares a rollback of the alert's exact window.

@@ -183,14 +183,14 @@ describe('Prepara rollback', () => {
     const user = userEvent.setup();
     expect(await screen.findByText('61 record modificati')).toBeInTheDocument();
     const counts = screen.getByRole('table', { name: 'Record da ripristinare per campo' });
-    expect(within(counts).getByRole('row', { name: 'PersonEmail 58' })).toBeInTheDocument();
+    expect(within(counts).getByRole('row', { name: 'Email 58' })).toBeInTheDocument();
     const sample = screen.getByRole('table', { name: 'Esempio di valori' });
     expect(within(sample).getByText('mario@esempio.it')).toBeInTheDocument();
     expect(within(sample).getByText('sbagliato@esempio.it')).toBeInTheDocument();
     expect(screen.getByText(/da Luca Bianchi/)).toBeInTheDocument();
 
     // Only the e-mail: the preview is asked again with the field chosen.
-    await user.click(screen.getByRole('checkbox', { name: 'Phone' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Telefono' }));
     await waitFor(() =>
       expect(posts('/rollback-request/preview').at(-1)?.body).toMatchObject({ fields: ['PersonEmail'] }),
     );
@@ -275,7 +275,7 @@ describe('Gestione rollback', () => {
     expect(within(dialog).getByText('Carlo Neri').closest('tr')).toHaveTextContent(
       'Il record, eliminato definitivamente dal CRM, è in corso di ricreazione: riprova tra qualche minuto',
     );
-    expect(within(dialog).getByText('Dario Gialli').closest('tr')).toHaveTextContent('Phone, PersonEmail');
+    expect(within(dialog).getByText('Dario Gialli').closest('tr')).toHaveTextContent('Telefono, Email');
     // No text of the server's own reaches the screen.
     expect(dialog).not.toHaveTextContent(/Salesforce said|Already holds|purged from the CRM/);
     await user.keyboard('{Escape}');

@@ -1,9 +1,9 @@
 import { it } from '@/i18n/it';
+import { fieldLabel } from '@/lib/field-labels';
 import type { RecordKind } from '@/lib/records';
 import { formatDateTime, formatDay } from '@/lib/dates';
 import { textOf, type Snapshot } from '@/lib/snapshot';
 import { formatAddress } from './fields';
-import { recordKinds } from './record-kinds';
 
 /**
  * What a restore can write, and is shown and chosen by: the CRM sets its timestamps, the record's id, the case
@@ -54,10 +54,7 @@ export type RestoreField = {
   current?: string;
 };
 
-const labelOf = (kind: RecordKind, field: string) => {
-  const labels = recordKinds[kind].fieldLabels;
-  return labels[field] ?? labels[SHOWN_BY[field] ?? ''] ?? it.restore.fields.labels[field] ?? field;
-};
+const labelOf = (kind: RecordKind, field: string) => fieldLabel(kind, field, SHOWN_BY[field]);
 
 const shownValue = (snapshot: Snapshot, field: string) =>
   formatRestoreValue(snapshot[SHOWN_BY[field] ?? field] ?? snapshot[field]);

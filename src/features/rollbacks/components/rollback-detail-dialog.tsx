@@ -6,15 +6,18 @@ import { Pagination } from '@/components/ui/pagination';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { itRollbacks } from '@/i18n/it-rollbacks';
 import { errorMessage } from '@/lib/error-message';
+import { fieldLabel, kindOfObject } from '@/lib/field-labels';
+import type { RecordKind } from '@/lib/records';
 import { useRollback } from '../api/get-rollback';
 import { recordReason } from './rollback-format';
 
 const t = itRollbacks;
 
 /** Why the record came out as it did, or the fields written. */
-function RecordDetails({ record }: { record: RollbackRecord }) {
+function RecordDetails({ record, kind }: { record: RollbackRecord; kind: RecordKind }) {
   const reason = recordReason(record);
-  if (!reason) return record.written.length > 0 ? record.written.join(', ') : '—';
+  if (!reason)
+    return record.written.length > 0 ? record.written.map((f) => fieldLabel(kind, f)).join(', ') : '—';
   return (
     <>
       {reason.text}
@@ -48,7 +51,10 @@ export function RollbackDetailDialog({ id, onClose }: { id: number; onClose: () 
             </p>
             <p className="text-sm">{t.counts(data.restored, data.skipped, data.refused, data.unknown)}</p>
             <p className="text-sm text-muted-foreground">
-              {t.fieldsTitle}: {data.fields ? data.fields.join(', ') : t.allFields}
+              {t.fieldsTitle}:{' '}
+              {data.fields
+                ? data.fields.map((f) => fieldLabel(kindOfObject(data.object), f)).join(', ')
+                : t.allFields}
             </p>
             <Table aria-label={t.detailTitle(id)} className="table-fixed">
               <TableHeader>
@@ -69,7 +75,7 @@ export function RollbackDetailDialog({ id, onClose }: { id: number; onClose: () 
                     </TableCell>
                     <TableCell>{t.outcomes[o.outcome ?? 'pending']}</TableCell>
                     <TableCell className="text-sm whitespace-normal [overflow-wrap:anywhere]">
-                      <RecordDetails record={o} />
+                      <RecordDetails record={o} kind={kindOfObject(data.object)} />
                     </TableCell>
                   </TableRow>
                 ))}

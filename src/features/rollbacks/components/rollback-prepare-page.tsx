@@ -13,6 +13,7 @@ import { it } from '@/i18n/it';
 import { itRollbacks } from '@/i18n/it-rollbacks';
 import { formatDateTime } from '@/lib/dates';
 import { isInvalidCode, isSignedOut } from '@/lib/error-message';
+import { fieldLabel, kindOfObject } from '@/lib/field-labels';
 import { useOnline } from '@/lib/online-status';
 import { parseRollbackLink, type RollbackLink } from '@/lib/rollback-prepare-link';
 import { useCreateRollback } from '../api/create-rollback';
@@ -121,7 +122,7 @@ function Prepare({ link }: { link: RollbackLink }) {
                   disabled={on && (fields?.length ?? data.changedFields.length) === 1}
                   onCheckedChange={(checked) => toggleField(field, checked === true)}
                 />
-                {field}
+                {fieldLabel(kindOfObject(data.object), field)}
               </label>
             );
           })}
@@ -226,7 +227,7 @@ function FieldCounts({ data }: { data: RollbackPreview }) {
           <TableBody>
             {data.fieldCounts.map((c) => (
               <TableRow key={c.field}>
-                <TableCell>{c.field}</TableCell>
+                <TableCell>{fieldLabel(kindOfObject(data.object), c.field)}</TableCell>
                 <TableCell className="text-right tabular-nums">{c.count}</TableCell>
               </TableRow>
             ))}
@@ -263,7 +264,7 @@ function Sample({ data }: { data: RollbackPreview }) {
                     </>
                   ) : null}
                 </TableCell>
-                <TableCell>{change.field}</TableCell>
+                <TableCell>{fieldLabel(kindOfObject(data.object), change.field)}</TableCell>
                 <TableCell className="whitespace-normal [overflow-wrap:anywhere]">
                   {fieldText(change.before)}
                 </TableCell>
