@@ -26,9 +26,9 @@ export function fieldText(value: unknown): string {
 }
 
 /**
- * Why a record of a rollback was skipped, refused or is being checked, in Italian, and the CRM's own words beneath
- * when it refused without a code the app translates (an org's validation rule speaks its own language). An outcome
- * stored before the reasons were kept shows its message.
+ * Why a record of a rollback was skipped, refused or is being checked, in Italian, and beneath a CRM refusal what
+ * the CRM itself said (an org's validation rule speaks its own language). An outcome stored before the reasons were
+ * kept shows its message.
  */
 export function recordReason(record: RollbackRecord): { text: string; detail?: string } | null {
   const { reason, message } = record;
