@@ -98,8 +98,31 @@ export const it = {
     timeout: 'Il server non ha risposto in tempo. Riprova.',
     generic: 'Si è verificato un errore imprevisto',
     forbidden: 'Non hai i permessi per questa operazione',
+    /** A 400 of a generic code: the server names the refused field (`body.dateTo`, `query.code`). */
+    invalidField: (field: string) => `Il server ha rifiutato il valore del campo «${field}»: controllalo e riprova`,
+    invalidRequest: 'Il server ha rifiutato la richiesta: controlla i dati inseriti e riprova',
+    /** A 409 of a generic code: something changed meanwhile. */
+    conflict: 'I dati sono stati modificati nel frattempo: aggiorna la pagina e riprova',
+    /** A 5xx of a generic or unknown code. */
+    server: 'Il server non è riuscito a completare l\'operazione. Riprova tra qualche istante.',
   },
-  /** Codes whose meaning is fixed; a generic one (BAD_REQUEST, NOT_FOUND, CONFLICT) shows the server's reason. */
+  /** The request fields a person types, by the name the server gives a refused one; any other keeps its name. */
+  requestFields: {
+    dateFrom: 'Da',
+    dateTo: 'A',
+    from: 'Dal',
+    to: 'Al',
+    code: 'Codice',
+    username: 'Username',
+    email: 'Email',
+    password: 'Password',
+    oldPassword: 'Password attuale',
+    newPassword: 'Nuova password',
+    'role.name': 'Ruolo',
+    name: 'Nome',
+    fields: 'Campi',
+  } as Partial<Record<string, string>>,
+  /** Codes whose meaning is fixed; a generic one (BAD_REQUEST, NOT_FOUND, CONFLICT) is told by its status. */
   errorCodes: {
     [ErrorCode.INVALID_CODE]: 'Il codice inserito non è valido',
     [ErrorCode.DUPLICATE_REQUEST]:

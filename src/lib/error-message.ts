@@ -9,8 +9,22 @@ export function errorMessage(error: unknown): string {
     if (error.isNetwork) return it.errors.network;
     if (error.status === 404) return it.errors.notFound;
     if (error.status === 403) return it.errors.forbidden;
-    return translateErrorCode(error.code) ?? error.message;
+    return translateErrorCode(error.code) ?? statusMessage(error);
   }
+  return it.errors.generic;
+}
+
+/**
+ * A refusal of a generic or unknown code told by its status, never by the server's English reason: a 400 names the
+ * field it refused (`body.dateTo` -> 'A', the label the person typed it under, else the field's own name).
+ */
+function statusMessage({ status, field }: ApiError): string {
+  if (status === 400) {
+    const name = field?.replace(/^(body|query|params)\./, '');
+    return name ? it.errors.invalidField(it.requestFields[name] ?? name) : it.errors.invalidRequest;
+  }
+  if (status === 409) return it.errors.conflict;
+  if (status >= 500) return it.errors.server;
   return it.errors.generic;
 }
 

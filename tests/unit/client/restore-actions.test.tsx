@@ -198,7 +198,11 @@ describe('the messages of a refused restore', () => {
     const { user } = await renderActions({ kind });
     await request(user, button);
     expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(screen.getByText('The CRM refused the update')).toBeInTheDocument();
+    // An unknown code is told by its status, never in the server's English.
+    expect(
+      screen.getByText("Il server non è riuscito a completare l'operazione. Riprova tra qualche istante."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('The CRM refused the update')).not.toBeInTheDocument();
   });
 
   it("says a CRM refusal of a forced restore in Italian, with the CRM's own words", async () => {

@@ -7,7 +7,7 @@ import { InputField } from '@/components/input-field';
 import { NewPasswordField } from '@/components/new-password-field';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
-import { it, translateErrorCode } from '@/i18n/it';
+import { it } from '@/i18n/it';
 import { itSettings } from '@/i18n/it-settings';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
@@ -55,9 +55,7 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
           if (field === 'oldPassword') {
             form.setError('oldPassword', { message: itSettings.wrongCurrent }, { shouldFocus: true });
           } else if (field === 'newPassword') {
-            form.setError('newPassword', {
-              message: translateErrorCode((error as ApiError).code) ?? (error as ApiError).message,
-            });
+            form.setError('newPassword', { message: errorMessage(error) });
           }
           toast.error(itSettings.failure, { description: errorMessage(error) });
         },
