@@ -29,7 +29,7 @@ import {
   type FieldPlan,
 } from './crm-fields';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
-import { parseSfDateTime, soqlDateTime } from './salesforce-dates';
+import { parseSfDateTime, replicationDateTime, soqlDateTime } from './salesforce-dates';
 import {
   requestClientCredentialsToken,
   type SalesforceCredentials,
@@ -107,6 +107,12 @@ const MIN_REPLICATION_SPAN_MS = 2 * 60_000;
 /** Get Deleted's own limit of ids a call: one run lists no more, the next one goes on from there. */
 const DELETED_IDS_PER_RUN = 600_000;
 const tooManyIds = (error: unknown) => error instanceof CrmError && error.errorCode === 'EXCEEDED_ID_LIMIT';
+/** sObject Get Deleted's answer; `earliestDateAvailable` may be missing where nothing was ever purged. */
+type DeletedAnswer = {
+  deletedRecords: Array<{ id: string; deletedDate: string }>;
+  latestDateCovered: string;
+  earliestDateAvailable?: string;
+};
 
 type QueryResult = {
   totalSize: number;
@@ -389,9 +395,14 @@ export class SalesforceConnector implements CrmConnector {
    *
    * getDeleted()'s rules (https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_getdeleted.htm):
    * the start must precede the end "by more than one minute", and once the recycle bin has been purged a start
-   * before the purge is refused with INVALID_REPLICATION_DATE. Then the deletions still in the recycle bin are read
-   * with QueryAll instead (IsDeleted, dated by SystemModstamp, which is where Get Deleted takes its deletedDate
-   * from), and the answer says that records purged before this call may be missing.
+   * before the purge is refused with INVALID_REPLICATION_DATE. The REST answer also carries `earliestDateAvailable`
+   * (https://developer.salesforce.com/docs/platform/api-rest/guide/dome-get-deleted.md), "the timestamp ... of the
+   * last physically deleted object" (GetDeletedResult,
+   * https://developer.salesforce.com/docs/atlas.en-us.api.meta/object_ref/sforce_api_calls_getdeleted_getdeletedresult.htm):
+   * one later than the call's start says the same as the refusal, that the log no longer reaches back to it. Either
+   * way the deletions still in the recycle bin are read with QueryAll instead (IsDeleted, dated by SystemModstamp,
+   * which is where Get Deleted takes its deletedDate from), and the answer says that records purged before this call
+   * may be missing.
    *
    * Get Deleted lists 600,000 ids at most: "If more than 600,000 IDs are found, EXCEEDED_ID_LIMIT is returned. You
    * can correct the error by choosing start and end dates that are closer together." A span refused so is halved,
@@ -405,18 +416,25 @@ export class SalesforceConnector implements CrmConnector {
     const listed = new Map<string, string>();
     let latestDateCovered = start;
     let end = now;
+    const fromRecycleBin = async () => ({
+      ...(await this.recycleBinSince(object, start, new Date(now))),
+      purgedLog: true,
+    });
     for (;;) {
-      let answer: { deletedRecords: Array<{ id: string; deletedDate: string }>; latestDateCovered: string };
+      let answer: DeletedAnswer;
       try {
         answer = await this.listDeleted(object, latestDateCovered, new Date(end));
       } catch (error) {
         if (error instanceof CrmError && error.errorCode === 'INVALID_REPLICATION_DATE')
-          return { ...(await this.recycleBinSince(object, start, new Date(now))), purgedLog: true };
+          return fromRecycleBin();
         const span = end - latestDateCovered.getTime();
         if (!tooManyIds(error) || span < 2 * MIN_REPLICATION_SPAN_MS) throw error;
         end -= Math.floor(span / 2);
         continue;
       }
+      // Deletions up to the start were listed by the call before (its latestDateCovered); a later one is gone.
+      const purged = parseSfDateTime(answer.earliestDateAvailable);
+      if (purged !== undefined && purged > latestDateCovered.getTime()) return fromRecycleBin();
       for (const d of answer.deletedRecords) listed.set(d.id, d.deletedDate);
       const covered = parseSfDateTime(answer.latestDateCovered) ?? latestDateCovered.getTime();
       const advanced = covered > latestDateCovered.getTime();
@@ -448,15 +466,19 @@ export class SalesforceConnector implements CrmConnector {
     return { deleted, latestDateCovered, purgedLog: false };
   }
 
-  /** One sObject Get Deleted call. */
+  /**
+   * One sObject Get Deleted call, its ends written as the resource asks, "ISO 8601 format
+   * (YYYY-MM-DDThh:mm:ss+hh:mm)" (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_getdeleted.htm),
+   * in whole seconds: the start's fraction dropped, the end's counted as a whole second, so that nothing deleted
+   * between them is left out.
+   */
   private listDeleted(object: CrmObject, start: Date, end: Date) {
-    return this.call<{
-      deletedRecords: Array<{ id: string; deletedDate: string }>;
-      latestDateCovered: string;
-    }>(
+    const from = replicationDateTime(new Date(Math.floor(start.getTime() / 1000) * 1000));
+    const to = replicationDateTime(new Date(Math.ceil(end.getTime() / 1000) * 1000));
+    return this.call<DeletedAnswer>(
       {
         method: 'GET',
-        url: `/sobjects/${object}/deleted/?start=${encodeURIComponent(start.toISOString())}&end=${encodeURIComponent(end.toISOString())}`,
+        url: `/sobjects/${object}/deleted/?start=${encodeURIComponent(from)}&end=${encodeURIComponent(to)}`,
       },
       `Listing deleted ${object} records`,
     );

@@ -107,6 +107,8 @@ describe('the connector against answers shaped as Salesforce documents them', ()
   let server: Server;
   let url: string;
   const seen: Seen[] = [];
+  /** Get Deleted's `earliestDateAvailable`: the deletion time of the last record purged from the recycle bin. */
+  const deletions = { earliestDateAvailable: '2024-04-11T06:44:00.000+0000' };
 
   beforeAll(async () => {
     server = createServer((request, response) => {
@@ -149,6 +151,23 @@ describe('the connector against answers shaped as Salesforce documents them', ()
             nextRecordsUrl: `${V}/query/01gD0000002HU6KIAW-2000`,
             records: [account('001D000000IRFmaIAH', '2024-05-07T22:07:19.000+0000')],
           });
+        }
+        if (path.startsWith(`${V}/sobjects/Account/deleted/?`)) {
+          // The answer of https://developer.salesforce.com/docs/platform/api-rest/guide/dome-get-deleted.md.
+          const end = new URL(path, url).searchParams.get('end')!;
+          return json(200, {
+            deletedRecords: [{ id: '001D000000IRFmcIAH', deletedDate: '2024-05-08T09:30:11.000+0000' }],
+            earliestDateAvailable: deletions.earliestDateAvailable,
+            latestDateCovered: `${end.slice(0, 16)}:00.000+0000`,
+          });
+        }
+        if (path.startsWith(`${V}/queryAll?`)) {
+          const deleted = {
+            ...account('001D000000IRFmcIAH', '2024-05-08T09:30:11.000+0000'),
+            IsDeleted: true,
+          };
+          const inBin = { ...account('001D000000IRFmdIAH', '2024-05-08T09:40:00.000+0000'), IsDeleted: true };
+          return json(200, { totalSize: 2, done: true, records: [deleted, inBin] });
         }
         if (path === `${V}/query/01gD0000002HU6KIAW-2000`) {
           return json(200, {
@@ -258,5 +277,34 @@ describe('the connector against answers shaped as Salesforce documents them', ()
     const patch = seen.filter((s) => s.method === 'PATCH').at(-1)!;
     expect(patch.headers['sforce-auto-assign']).toBe('FALSE');
     expect(patch.headers['sforce-duplicate-rule-header']).toBeUndefined();
+  });
+
+  it('lists deletions from Get Deleted, its ends as the resource writes them, while its log reaches back to the start', async () => {
+    const crm = connector();
+    const answer = await crm.deletedSince('Account', new Date(Date.now() - 3_600_000));
+    const call = seen.filter((s) => s.url.includes('/deleted/?')).at(-1)!;
+    const asked = new URL(call.url, url).searchParams;
+    expect(asked.get('start')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);
+    expect(asked.get('end')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);
+    expect(answer.purgedLog).toBe(false);
+    expect(answer.deleted.map((d) => [d.id, d.deletedAt.toISOString()])).toEqual([
+      ['001D000000IRFmcIAH', '2024-05-08T09:30:11.000Z'],
+    ]);
+  });
+
+  it('reads the recycle bin and says the log was purged when earliestDateAvailable is past the start', async () => {
+    deletions.earliestDateAvailable = new Date(Date.now() - 60_000).toISOString().replace('Z', '+0000');
+    try {
+      const crm = connector();
+      const since = new Date(Date.now() - 3_600_000);
+      const answer = await crm.deletedSince('Account', since);
+      expect(answer.purgedLog).toBe(true);
+      expect(answer.deleted.map((d) => d.id).sort()).toEqual(['001D000000IRFmcIAH', '001D000000IRFmdIAH']);
+      const binned = seen.filter((s) => s.url.startsWith(`${V}/queryAll?`)).at(-1)!;
+      const soql = decodeURIComponent(binned.url.slice(binned.url.indexOf('q=') + 2));
+      expect(soql).toContain('IsDeleted = true AND SystemModstamp >= ');
+    } finally {
+      deletions.earliestDateAvailable = '2024-04-11T06:44:00.000+0000';
+    }
   });
 });
