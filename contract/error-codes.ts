@@ -44,6 +44,13 @@ export const ErrorCode = {
    * that create may have made.
    */
   RECORD_RECREATING: 'RECORD_RECREATING',
+  /**
+   * 502: the CRM took the restore's write but holds other values right after it (a trigger, a flow or a rule of
+   * the org changed them): the restore is not done; what the CRM holds is kept as the restore's revision.
+   */
+  RESTORE_NOT_KEPT: 'RESTORE_NOT_KEPT',
+  /** 502: the CRM gave the record another owner while restoring it (an assignment rule?): the restore is not done. */
+  OWNER_CHANGED: 'OWNER_CHANGED',
   // Mass-change alerts.
   ALREADY_ACKNOWLEDGED: 'ALREADY_ACKNOWLEDGED',
   // Agent rollbacks.

@@ -27,7 +27,9 @@ export type RollbackOutcome = (typeof ROLLBACK_OUTCOMES)[number];
  * window), `created-in-window` (no version before it), `unanswered` (the write went unanswered: a read settles it),
  * `worker-stopped` (a worker stopped after sending the write), `not-applied` (unanswered, and a later read shows the
  * write did not land), `converted` (the contact is a business account in the CRM now), `recreating` (purged, and
- * being created again), `crm-refused` (the CRM refused; its error code is in `message`).
+ * being created again), `not-kept` (the CRM took the write but holds other values right after it), `owner-changed`
+ * (the CRM gave the record another owner on the write), `crm-refused` (the CRM refused; its error code is in
+ * `message`).
  */
 export const ROLLBACK_REASONS = [
   'nothing-to-write',
@@ -37,6 +39,8 @@ export const ROLLBACK_REASONS = [
   'not-applied',
   'converted',
   'recreating',
+  'not-kept',
+  'owner-changed',
   'crm-refused',
 ] as const;
 export type RollbackReason = (typeof ROLLBACK_REASONS)[number];

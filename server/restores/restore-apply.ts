@@ -28,11 +28,16 @@ export class RestoreFailure extends Error {
     /** The org refuses calls for its daily API limit: try again later. */
     readonly crmLimit = false,
     readonly afterWrite: CrmRecord[] = [],
+    /** Storico's own finding on reading the record back after the write, where the CRM refused nothing. */
+    readonly verdict: RestoreVerdict | undefined = undefined,
   ) {
     super(message);
     this.name = 'RestoreFailure';
   }
 }
+
+/** What the read after a restore's write showed: values the CRM did not keep, or an owner it changed. */
+export type RestoreVerdict = 'not-kept' | 'owner-changed';
 
 /** The write a restore sent: which record, and the snapshot fields with the values sent. */
 export type SentWrite = { recordId: string; fields: Record<string, unknown> };
@@ -181,6 +186,7 @@ export async function restoreInCrm(
       [live],
       false,
       [readBack],
+      'not-kept',
     );
   }
   if (!written.includes('OwnerId') && !sameJson(live.OwnerId ?? null, readBack.OwnerId ?? null)) {
@@ -189,6 +195,7 @@ export async function restoreInCrm(
       [live],
       false,
       [readBack],
+      'owner-changed',
     );
   }
   return { live, readBack, written };

@@ -33,7 +33,7 @@ import { parseRequestDay } from './request-dates';
 import { bringBack, RecordConverted, RecordRecreating, type RecordReturn } from './record-return';
 import { settleUnknownOutcomes, type OutcomeCheckDeps } from './outcome-check';
 import type { RestoreMail } from './restore-mail';
-import { RestoreFailure, restoreInCrm, RestoreOutcomeUnknown } from './restore-apply';
+import { RestoreFailure, restoreInCrm, RestoreOutcomeUnknown, type RestoreVerdict } from './restore-apply';
 import {
   agentExists,
   claimRequest,
@@ -174,6 +174,12 @@ function toRequest<K extends RecordKind>(kind: K, view: RequestView): RestoreReq
  * (https://developer.salesforce.com/docs/atlas.en-us.salesforce_app_limits_cheatsheet.meta/salesforce_app_limits_cheatsheet/salesforce_app_limits_platform_api.htm):
  * a retry a quarter of an hour later has a fair chance.
  */
+/** The refusal code of what a read after the restore's write showed. */
+const VERDICT_CODES = {
+  'not-kept': ErrorCode.RESTORE_NOT_KEPT,
+  'owner-changed': ErrorCode.OWNER_CHANGED,
+} as const satisfies Record<RestoreVerdict, ErrorCode>;
+
 const CRM_LIMIT_RETRY_AFTER_S = 900;
 const crmLimitError = () =>
   new HttpError(
@@ -556,7 +562,12 @@ export class RestoresService {
       if (error instanceof RecordRecreating)
         throw new HttpError(error.unanswered ? 504 : 409, error.message, ErrorCode.RECORD_RECREATING);
       if (error instanceof RestoreFailure && error.crmLimit) throw crmLimitError();
-      if (error instanceof RestoreFailure) throw new HttpError(502, error.message, ErrorCode.CRM_ERROR);
+      if (error instanceof RestoreFailure)
+        throw new HttpError(
+          502,
+          error.message,
+          error.verdict ? VERDICT_CODES[error.verdict] : ErrorCode.CRM_ERROR,
+        );
       throw error;
     }
 

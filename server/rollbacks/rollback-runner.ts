@@ -330,12 +330,11 @@ export class RollbackRunner {
 }
 
 /** Why the CRM or Storico refused to bring the record back. */
-const refusalReason = (error: RestoreFailure | CrmError): RollbackReason =>
-  error instanceof RecordConverted
-    ? 'converted'
-    : error instanceof RecordRecreating
-      ? 'recreating'
-      : 'crm-refused';
+function refusalReason(error: RestoreFailure | CrmError): RollbackReason {
+  if (error instanceof RecordConverted) return 'converted';
+  if (error instanceof RecordRecreating) return 'recreating';
+  return (error instanceof RestoreFailure && error.verdict) || 'crm-refused';
+}
 
 const result = (outcome: 'skipped' | 'refused', message: string, reason: RollbackReason): RecordResult => ({
   outcome,

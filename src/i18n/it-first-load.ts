@@ -83,6 +83,7 @@ export const it = {
     maxLength: (n: number) => `Inserisci al massimo ${n} caratteri`,
     email: 'Inserisci un indirizzo email valido',
     invalid: 'Valore non valido',
+    illFormed: 'Contiene caratteri non ammessi (tabulazioni, a capo o altri caratteri di controllo)',
   },
   forgotPassword: {
     title: 'Password dimenticata',
@@ -99,12 +100,13 @@ export const it = {
     generic: 'Si è verificato un errore imprevisto',
     forbidden: 'Non hai i permessi per questa operazione',
     /** A 400 of a generic code: the server names the refused field (`body.dateTo`, `query.code`). */
-    invalidField: (field: string) => `Il server ha rifiutato il valore del campo «${field}»: controllalo e riprova`,
+    invalidField: (field: string) =>
+      `Il server ha rifiutato il valore del campo «${field}»: controllalo e riprova`,
     invalidRequest: 'Il server ha rifiutato la richiesta: controlla i dati inseriti e riprova',
     /** A 409 of a generic code: something changed meanwhile. */
     conflict: 'I dati sono stati modificati nel frattempo: aggiorna la pagina e riprova',
     /** A 5xx of a generic or unknown code. */
-    server: 'Il server non è riuscito a completare l\'operazione. Riprova tra qualche istante.',
+    server: "Il server non è riuscito a completare l'operazione. Riprova tra qualche istante.",
   },
   /** The request fields a person types, by the name the server gives a refused one; any other keeps its name. */
   requestFields: {
@@ -150,7 +152,7 @@ export const it = {
     [ErrorCode.ALREADY_ACKNOWLEDGED]: "Un altro utente ha già confermato la presa visione dell'avviso",
     [ErrorCode.RATE_LIMITED]: 'Troppe richieste in poco tempo: riprova tra qualche secondo',
     [ErrorCode.CRM_UNAVAILABLE]: "Nessun CRM è configurato: l'operazione non è disponibile",
-    [ErrorCode.CRM_ERROR]: "Il CRM ha rifiutato l'operazione",
+    [ErrorCode.CRM_ERROR]: "Il CRM non ha eseguito l'operazione",
     [ErrorCode.CRM_LIMIT]: 'Il CRM ha raggiunto il limite di richieste consentite: riprova più tardi',
     [ErrorCode.CRM_OUTCOME_UNKNOWN]: "Il CRM non ha risposto: l'esito del ripristino è in verifica",
     [ErrorCode.OUTCOME_CHECKING]:
@@ -161,6 +163,10 @@ export const it = {
       "Non c'è un nuovo codice da confermare: accedi con il codice che mostra l'app.",
     [ErrorCode.RECORD_RECREATING]:
       'Il record, eliminato definitivamente dal CRM, è in corso di ricreazione: riprova tra qualche minuto',
+    [ErrorCode.RESTORE_NOT_KEPT]:
+      "Il CRM non ha mantenuto i valori ripristinati: subito dopo la scrittura il record ne ha altri (li ha cambiati una regola o un'automazione del CRM)",
+    [ErrorCode.OWNER_CHANGED]:
+      'Il CRM ha assegnato il record a un altro proprietario durante la scrittura (una regola di assegnazione?)',
     [ErrorCode.RECORD_CONVERTED]:
       'Il contatto è diventato un account aziendale nel CRM: non può essere ripristinato finché non torna un contatto',
   } as Partial<Record<ErrorCode, string>>,

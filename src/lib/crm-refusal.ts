@@ -7,10 +7,10 @@ import { failureReason, hasErrorCode } from './error-message';
 /**
  * A CRM refusal as the app tells it: the reason in Italian when Salesforce's error code has a translation, and what
  * the CRM itself said (the part of the server's message after `Salesforce said CODE: `, an org's validation rule
- * speaking its own language), never the server's own English around it.
+ * speaking its own language), never the server's own English: a message without the CRM's words has none.
  */
-export function crmRefusal(message: string): { reason: string | undefined; words: string } {
-  const words = /Salesforce said [A-Z][A-Z_]+: (.*)$/s.exec(message)?.[1] ?? message;
+export function crmRefusal(message: string): { reason: string | undefined; words: string | undefined } {
+  const words = /Salesforce said [A-Z][A-Z_]+: (.*)$/s.exec(message)?.[1];
   return { reason: it.crmErrors[crmErrorCodeOf(message) ?? ''], words };
 }
 
@@ -21,5 +21,6 @@ export function crmRefusal(message: string): { reason: string | undefined; words
 export function restoreFailureReason(error: unknown, { reasonShown = false } = {}): string {
   if (!(error instanceof ApiError && hasErrorCode(error, ErrorCode.CRM_ERROR))) return failureReason(error);
   const { reason, words } = crmRefusal(error.message);
+  if (words === undefined) return failureReason(error);
   return reason && !reasonShown ? it.crmSaid.because(reason, words) : it.crmSaid.only(words);
 }

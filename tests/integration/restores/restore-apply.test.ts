@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { envelopeOf } from '../../../contract/envelope';
+import { ErrorCode } from '../../../contract/error-codes';
 import {
   accountRestoreRequestSchema,
   caseRestoreRequestSchema,
@@ -13,7 +14,7 @@ import { bearer, nextCode, signedInUser } from '../../support/auth';
 import { createTestApp } from '../../support/test-app';
 import { testDbKinds } from '../../support/test-database';
 import { sandboxConnector } from '../../support/sandbox-connector';
-import { messageOf, RestoreFixture, type SignedIn } from './restore-fixture';
+import { codeOf, messageOf, RestoreFixture, type SignedIn } from './restore-fixture';
 
 const oneCase = envelopeOf(caseRestoreRequestSchema);
 /** A priority the demo data never uses, so an edit to it always changes the case. */
@@ -219,6 +220,7 @@ describe.each(testDbKinds())('applying restores to the CRM on %s', (kind) => {
     try {
       const res = await f.review('case', await productUser(), id, true);
       expect(res.statusCode).toBe(502);
+      expect(codeOf(res)).toBe(ErrorCode.RESTORE_NOT_KEPT);
       expect(messageOf(res)).toContain('did not keep the restored value of Subject');
     } finally {
       f.sandbox.onWrite(null);
@@ -228,6 +230,22 @@ describe.each(testDbKinds())('applying restores to the CRM on %s', (kind) => {
     const [kept] = await f.revisions('case', recordId);
     expect(kept!.source).toBe(`restore:${id}`);
     expect(kept!.json).toMatchObject({ Subject: 'Set by a trigger', Priority: target.json.Priority });
+  });
+
+  it('a CRM that gives the record another owner on the write fails the restore, saying so', async () => {
+    const { id, recordId } = await reportedCase({ Subject: 'Reassigned', Priority: URGENT });
+    const before = await f.inCrm('case', recordId);
+    const other = f.sandbox.records.all('User').find((u) => u.Id !== before.OwnerId)!;
+    f.sandbox.onWrite((object, record) => (object === 'Case' ? { ...record, OwnerId: other.Id } : record));
+    try {
+      const res = await f.review('case', await productUser(), id, true);
+      expect(res.statusCode).toBe(502);
+      expect(codeOf(res)).toBe(ErrorCode.OWNER_CHANGED);
+      expect(messageOf(res)).toContain(`from ${String(before.OwnerId)} to ${other.Id}`);
+    } finally {
+      f.sandbox.onWrite(null);
+    }
+    expect((await f.requestRow('case', id))?.status_id).toBe(1);
   });
 
   it('of twenty simultaneous approvals exactly one succeeds, and the CRM is written once', async () => {

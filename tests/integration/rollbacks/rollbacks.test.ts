@@ -302,6 +302,28 @@ describe.each(testDbKinds())("rollback of an agent's changes on %s", (kind) => {
     expect(x.sandbox.stats.patches - patches).toBe(1 + detail.restored);
   });
 
+  it('says a record the CRM did not keep as written was not kept, not that it was refused', async () => {
+    const agent = x.agent(8);
+    const burst = await x.burst(agent, 10);
+    const [undoneId] = burst.edited;
+    const created = await x.created(rana, { sfUserID: agent.Id, object: 'Account', ...burst.window });
+    await x.approved(admin, created.id);
+    // A flow of the org puts the record back as it was before the write.
+    const before = structuredClone(x.sandbox.records.stored('Account', undoneId!)!);
+    x.sandbox.onWrite((object, record) =>
+      object === 'Account' && record.Id === undoneId ? structuredClone(before) : record,
+    );
+    try {
+      await x.runner().runUntilIdle();
+    } finally {
+      x.sandbox.onWrite(null);
+    }
+    const detail = await x.detail(staff, created.id, '?size=100');
+    const undone = detail.outcomes.content.find((o) => o.recordId === undoneId);
+    expect(undone).toMatchObject({ outcome: 'refused', reason: 'not-kept' });
+    expect(detail).toMatchObject({ run: 'finished', refused: 1 });
+  });
+
   it('takes whole Rome days from the search bar', async () => {
     const agent = x.agent(5);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());

@@ -222,4 +222,27 @@ describe('the messages of a refused restore', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText(/Salesforce said/)).toBeNull();
   });
+
+  it.each([
+    [
+      'RESTORE_NOT_KEPT',
+      'The CRM did not keep the restored value of Phone: it holds another value after the write',
+      /^Il CRM non ha mantenuto i valori ripristinati/,
+    ],
+    [
+      'CRM_ERROR',
+      'Updating Account 001000000000001AAA: Salesforce could not be reached (ECONNREFUSED)',
+      /^Il CRM non ha eseguito l'operazione$/,
+    ],
+  ] as const)(
+    'says a %s failure in Italian alone, without the server’s English',
+    async (code, english, said) => {
+      reply = () => refusal(502, english, code);
+      const { user } = await renderActions({ kind: 'contact' });
+      await request(user, 'Forza ripristino');
+      expect(await screen.findByText('Errore durante il ripristino del contatto')).toBeInTheDocument();
+      expect(screen.getByText(said)).toBeInTheDocument();
+      expect(screen.queryByText(new RegExp(english.slice(0, 20)))).toBeNull();
+    },
+  );
 });

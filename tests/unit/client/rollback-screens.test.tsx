@@ -153,6 +153,19 @@ beforeEach(() => {
             newRecordId: null,
             doneAt: '2026-11-24T09:11:03.000Z',
           },
+          {
+            recordId: '001E',
+            label: 'Elena Blu',
+            laterChanged: false,
+            outcome: 'refused',
+            message:
+              'The CRM did not keep the restored value of Phone: it holds another value after the write',
+            reason: 'not-kept',
+            written: [],
+            returned: null,
+            newRecordId: null,
+            doneAt: '2026-11-24T09:11:04.000Z',
+          },
         ]),
       };
       return ok(detail);
@@ -262,7 +275,7 @@ describe('Gestione rollback', () => {
     expect(within(row).getByText('In corso')).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'Dettaglio del rollback 5' }));
     const dialog = await findModal('dialog');
-    expect(await within(dialog).findAllByText('Rifiutato')).toHaveLength(2);
+    expect(await within(dialog).findAllByText('Rifiutato')).toHaveLength(3);
     // Why, in Italian; the CRM's own words beneath a refusal.
     const rossi = within(dialog).getByText('Mario Rossi').closest('tr')!;
     expect(rossi).toHaveTextContent(
@@ -276,8 +289,11 @@ describe('Gestione rollback', () => {
       'Il record, eliminato definitivamente dal CRM, è in corso di ricreazione: riprova tra qualche minuto',
     );
     expect(within(dialog).getByText('Dario Gialli').closest('tr')).toHaveTextContent('Telefono, Email');
+    expect(within(dialog).getByText('Elena Blu').closest('tr')).toHaveTextContent(
+      'Il CRM non ha mantenuto i valori ripristinati',
+    );
     // No text of the server's own reaches the screen.
-    expect(dialog).not.toHaveTextContent(/Salesforce said|Already holds|purged from the CRM/);
+    expect(dialog).not.toHaveTextContent(/Salesforce said|Already holds|purged from the CRM|did not keep/);
     await user.keyboard('{Escape}');
     await user.click(within(row).getByRole('button', { name: 'Interrompi il rollback 5' }));
     expect(await screen.findByText('Rollback interrotto')).toBeInTheDocument();

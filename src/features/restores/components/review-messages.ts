@@ -19,6 +19,8 @@ export function reviewErrorMessage(error: unknown): string {
     ErrorCode.OUTCOME_CHECKING,
     ErrorCode.RECORD_CONVERTED,
     ErrorCode.RECORD_RECREATING,
+    ErrorCode.RESTORE_NOT_KEPT,
+    ErrorCode.OWNER_CHANGED,
   ];
   for (const code of explained) if (hasErrorCode(error, code)) return translateErrorCode(code)!;
   if (hasErrorCode(error, ErrorCode.CRM_ERROR) && error instanceof ApiError) {

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@contract/error-codes';
-import type { RollbackRecord } from '@contract/rollbacks';
+import type { RollbackReason, RollbackRecord } from '@contract/rollbacks';
 import { it, translateErrorCode } from '@/i18n/it';
 import { itRollbacks } from '@/i18n/it-rollbacks';
 import { ApiError } from '@/lib/api-client';
@@ -25,6 +25,16 @@ export function fieldText(value: unknown): string {
   return String(value as string | number);
 }
 
+/** The reasons a restore meets too, told in the restore's words. */
+const SAID_AS_RESTORES = {
+  converted: ErrorCode.RECORD_CONVERTED,
+  recreating: ErrorCode.RECORD_RECREATING,
+  'not-kept': ErrorCode.RESTORE_NOT_KEPT,
+  'owner-changed': ErrorCode.OWNER_CHANGED,
+} as const satisfies Partial<Record<RollbackReason, ErrorCode>>;
+const saidAsRestore = (reason: RollbackReason): reason is keyof typeof SAID_AS_RESTORES =>
+  reason in SAID_AS_RESTORES;
+
 /**
  * Why a record of a rollback was skipped, refused or is being checked, in Italian, and beneath a CRM refusal what
  * the CRM itself said (an org's validation rule speaks its own language). An outcome stored before the reasons were
@@ -33,8 +43,7 @@ export function fieldText(value: unknown): string {
 export function recordReason(record: RollbackRecord): { text: string; detail?: string } | null {
   const { reason, message } = record;
   if (!reason) return message ? { text: message } : null;
-  if (reason === 'converted') return { text: translateErrorCode(ErrorCode.RECORD_CONVERTED)! };
-  if (reason === 'recreating') return { text: translateErrorCode(ErrorCode.RECORD_RECREATING)! };
+  if (saidAsRestore(reason)) return { text: translateErrorCode(SAID_AS_RESTORES[reason])! };
   if (reason === 'crm-refused') {
     const refusal = crmRefusal(message ?? '');
     return {
