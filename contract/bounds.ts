@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWellFormedText, TEXT_ILL_FORMED_MESSAGE } from './well-formed-text';
 
 /**
  * The bounds every input value meets before it reaches the database: ids fit the columns' `integer` (int4), text is
@@ -8,13 +9,6 @@ import { z } from 'zod';
 export const DB_INT_MAX = 2_147_483_647;
 export const MIN_YEAR = 1900;
 export const MAX_YEAR = 2200;
-
-/** Control characters (NUL included) and lone surrogates: never part of a name, a code or a search text. */
-const ILL_FORMED = /[\p{Cc}\p{Cs}]/u;
-
-export const TEXT_ILL_FORMED_MESSAGE = 'Contains control characters or malformed Unicode';
-
-export const isWellFormedText = (value: string): boolean => !ILL_FORMED.test(value);
 
 /** Well-formed text of at most `max` characters. */
 export const textSchema = (max: number) =>

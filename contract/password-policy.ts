@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isWellFormedText, TEXT_ILL_FORMED_MESSAGE } from './bounds';
+import { isWellFormedText, TEXT_ILL_FORMED_MESSAGE } from './well-formed-text';
 
 /**
  * The rules a new or changed password must meet (SPEC.md section 5), as data: the server enforces them and the

@@ -185,6 +185,7 @@ export const it = {
         sync: 'sincronizzazione',
         import: 'importazione',
         restore: (id: string) => `ripristino n. ${id}`,
+        rollback: (id: string) => `rollback n. ${id}`,
       },
     },
   },

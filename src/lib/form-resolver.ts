@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { TEXT_ILL_FORMED_MESSAGE } from '@contract/well-formed-text';
 import { it } from '@/i18n/it-first-load';
 
 type Issue = {
@@ -39,15 +40,32 @@ export function italianIssue(issue: Issue): string | undefined {
   }
 }
 
+/** The contract's own messages (which zod puts before any given here) in Italian. */
+const CONTRACT_MESSAGES: Record<string, string> = { [TEXT_ILL_FORMED_MESSAGE]: it.validation.illFormed };
+
+/** Each error of a form's (nested) errors with a contract message, told in Italian. */
+function translateContractMessages(errors: unknown): void {
+  if (errors === null || typeof errors !== 'object') return;
+  const error = errors as { message?: unknown };
+  if (typeof error.message === 'string' && error.message in CONTRACT_MESSAGES)
+    error.message = CONTRACT_MESSAGES[error.message];
+  for (const [key, value] of Object.entries(errors)) if (key !== 'ref') translateContractMessages(value);
+}
+
 /** react-hook-form's resolver for a zod schema, with the Italian messages above. */
 export function formResolver<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
 ): Resolver<z.input<S>, unknown, z.output<S>> {
-  return zodResolver(schema, { error: (issue) => italianIssue(issue as Issue) }) as Resolver<
+  const resolve = zodResolver(schema, { error: (issue) => italianIssue(issue as Issue) }) as Resolver<
     z.input<S>,
     unknown,
     z.output<S>
   >;
+  return async (values, context, options) => {
+    const result = await resolve(values, context, options);
+    translateContractMessages(result.errors);
+    return result;
+  };
 }
 
 /**

@@ -55,7 +55,9 @@ describe('the search bar', () => {
     expect(screen.getByLabelText('A')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cerca' })).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: 'Agente' }));
-    const options = await within(await screen.findByRole('listbox')).findAllByRole('option');
+    const options = await within(
+      await screen.findByRole('listbox', { name: 'Elenco degli agenti' }),
+    ).findAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual([
       'Andrea Rossiandrea.rossi@demo.it',
       'Carla Rossinicarla.rossini@demo.it',

@@ -17,7 +17,7 @@ export function AgentList({ agents, value, onSelect }: AgentListProps) {
   return (
     <Command label={it.search.agentList}>
       <CommandInput placeholder={it.search.agentFilter} aria-label={it.search.agentFilter} />
-      <CommandList aria-label={it.search.agentList}>
+      <CommandList label={it.search.agentList}>
         <CommandEmpty>{it.search.agentEmpty}</CommandEmpty>
         {agents.map((agent) => (
           <CommandItem

@@ -18,10 +18,11 @@ export const DELETE_SOURCE = 'delete';
 /** A revision saved when the CRM made the contact a business account: Storico reads no more changes of it. */
 export const CONVERT_SOURCE = 'convert';
 
-/** 'sync', 'import', 'restore:12', 'delete', 'convert' in words. */
+/** 'sync', 'import', 'restore:12', 'rollback:3', 'delete', 'convert' in words. */
 export function revisionSourceLabel(source: string): string {
   const t = it.compare.timeline.sources;
-  if (source.startsWith('restore:')) return t.restore(source.slice('restore:'.length));
+  const [kind, id] = source.split(':');
+  if (id !== undefined && (kind === 'restore' || kind === 'rollback')) return t[kind](id);
   const named: Record<string, string> = {
     sync: t.sync,
     import: t.import,
