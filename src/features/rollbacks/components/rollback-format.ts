@@ -38,20 +38,22 @@ const saidAsRestore = (reason: RollbackReason): reason is keyof typeof SAID_AS_R
 /**
  * Why a record of a rollback was skipped, refused or is being checked, in Italian, and beneath a CRM refusal what
  * the CRM itself said (an org's validation rule speaks its own language). An outcome stored before the reasons were
- * kept shows its message.
+ * kept tells a CRM refusal its message holds, and nothing else of the server's English (its outcome says enough).
  */
 export function recordReason(record: RollbackRecord): { text: string; detail?: string } | null {
   const { reason, message } = record;
-  if (!reason) return message ? { text: message } : null;
+  if (!reason) return crmRefusal(message ?? '').words === undefined ? null : refusedBecause(message!);
   if (saidAsRestore(reason)) return { text: translateErrorCode(SAID_AS_RESTORES[reason])! };
-  if (reason === 'crm-refused') {
-    const refusal = crmRefusal(message ?? '');
-    return {
-      text: refusal.reason ? itRollbacks.crmRefusedBecause(refusal.reason) : itRollbacks.crmRefused,
-      ...(refusal.words ? { detail: refusal.words } : {}),
-    };
-  }
+  if (reason === 'crm-refused') return refusedBecause(message ?? '');
   return { text: itRollbacks.reasons[reason] };
+}
+
+function refusedBecause(message: string): { text: string; detail?: string } {
+  const refusal = crmRefusal(message);
+  return {
+    text: refusal.reason ? itRollbacks.crmRefusedBecause(refusal.reason) : itRollbacks.crmRefused,
+    ...(refusal.words ? { detail: refusal.words } : {}),
+  };
 }
 
 /** Why a rollback call failed, in Italian: the rollback refusals' own texts, else the app's. */
