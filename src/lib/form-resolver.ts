@@ -18,7 +18,7 @@ type Issue = {
  * Italian wording for the issues of a schema that has no message of its own (SPEC.md section 5), so forms can
  * validate with the contract's schemas, limits included, and still speak Italian.
  */
-export function italianIssue(issue: Issue): string | undefined {
+export function italianIssue(issue: Issue): string {
   switch (issue.code) {
     case 'too_small':
       if (issue.origin !== 'string') return it.validation.invalid;
@@ -36,7 +36,8 @@ export function italianIssue(issue: Issue): string | undefined {
         ? it.validation.required
         : it.validation.invalid;
     default:
-      return undefined;
+      // An enum, a union, a refinement without a message of its own: never zod's English.
+      return it.validation.invalid;
   }
 }
 

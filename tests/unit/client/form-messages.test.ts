@@ -26,4 +26,11 @@ describe('the forms speak Italian for the contract’s own rules', () => {
     const short = await resolve(loginBodySchema, { username: 'mario', password: 'abc' });
     expect(short.password?.message).toBe('Inserisci almeno 6 caratteri');
   });
+
+  it('words any other rule without a message of its own as an invalid value', async () => {
+    const schema = z.object({ role: z.enum(['ADMIN', 'USER']), code: z.string().refine((v) => v !== 'x') });
+    const errors = await resolve(schema, { role: 'ROOT' as 'ADMIN', code: 'x' });
+    expect(errors.role?.message).toBe('Valore non valido');
+    expect(errors.code?.message).toBe('Valore non valido');
+  });
 });
