@@ -168,18 +168,17 @@ function toRequest<K extends RecordKind>(kind: K, view: RequestView): RestoreReq
   return request as RestoreRequestOf[K];
 }
 
-/** The restore workflow: report, force, review (approve or reject), and writing a revision back to the CRM. */
-/**
- * The org's daily API request limit is a rolling 24-hour count
- * (https://developer.salesforce.com/docs/atlas.en-us.salesforce_app_limits_cheatsheet.meta/salesforce_app_limits_cheatsheet/salesforce_app_limits_platform_api.htm):
- * a retry a quarter of an hour later has a fair chance.
- */
 /** The refusal code of what a read after the restore's write showed. */
 const VERDICT_CODES = {
   'not-kept': ErrorCode.RESTORE_NOT_KEPT,
   'owner-changed': ErrorCode.OWNER_CHANGED,
 } as const satisfies Record<RestoreVerdict, ErrorCode>;
 
+/**
+ * The org's daily API request limit is a rolling 24-hour count
+ * (https://developer.salesforce.com/docs/atlas.en-us.salesforce_app_limits_cheatsheet.meta/salesforce_app_limits_cheatsheet/salesforce_app_limits_platform_api.htm):
+ * a retry a quarter of an hour later has a fair chance.
+ */
 const CRM_LIMIT_RETRY_AFTER_S = 900;
 const crmLimitError = () =>
   new HttpError(
@@ -190,6 +189,7 @@ const crmLimitError = () =>
     CRM_LIMIT_RETRY_AFTER_S,
   );
 
+/** The restore workflow: report, force, review (approve or reject), and writing a revision back to the CRM. */
 export class RestoresService {
   constructor(private readonly deps: RestoresDeps) {}
 

@@ -48,7 +48,7 @@ const CONTRACT_MESSAGES: Record<string, string> = { [TEXT_ILL_FORMED_MESSAGE]: i
 function translateContractMessages(errors: unknown): void {
   if (errors === null || typeof errors !== 'object') return;
   const error = errors as { message?: unknown };
-  if (typeof error.message === 'string' && error.message in CONTRACT_MESSAGES)
+  if (typeof error.message === 'string' && Object.hasOwn(CONTRACT_MESSAGES, error.message))
     error.message = CONTRACT_MESSAGES[error.message];
   for (const [key, value] of Object.entries(errors)) if (key !== 'ref') translateContractMessages(value);
 }
