@@ -32,6 +32,10 @@ export function formatDay(value: DateInput | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '' : dayFormat.format(date);
 }
 
+/** A calendar day as DD/MM/YYYY, an instant as DD/MM/YYYY HH:mm (a rollback's window takes either). */
+export const formatDayOrDateTime = (value: string) =>
+  DAY_ONLY.test(value) ? formatDay(value) : formatDateTime(value);
+
 /** DD/MM/YYYY HH:mm in Europe/Rome; '' for a missing or unreadable value. */
 export function formatDateTime(value: DateInput | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RollbackRecord } from '@contract/rollbacks';
-import { recordReason } from '@/features/rollbacks/components/rollback-format';
+import { recordReason } from '@/lib/rollback-reasons';
 
 const record = (fields: Partial<RollbackRecord>): RollbackRecord => ({
   recordId: '001A',

@@ -11,14 +11,14 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { it } from '@/i18n/it';
 import { itRollbacks } from '@/i18n/it-rollbacks';
-import { formatDateTime } from '@/lib/dates';
+import { formatDateTime, formatDayOrDateTime } from '@/lib/dates';
 import { isInvalidCode, isSignedOut } from '@/lib/error-message';
 import { fieldLabel, kindOfObject } from '@/lib/field-labels';
 import { useOnline } from '@/lib/online-status';
 import { parseRollbackLink, type RollbackLink } from '@/lib/rollback-prepare-link';
 import { useCreateRollback } from '../api/create-rollback';
 import { useRollbackPreview } from '../api/preview-rollback';
-import { fieldText, rollbackFailure, windowEnd } from './rollback-format';
+import { fieldText, rollbackFailure } from './rollback-format';
 
 const t = itRollbacks;
 
@@ -198,8 +198,8 @@ function Summary({ data }: { data: RollbackPreview }) {
         {t.scope(
           data.agentName ?? data.sfUserID,
           t.objects[data.object],
-          windowEnd(data.from),
-          windowEnd(data.to),
+          formatDayOrDateTime(data.from),
+          formatDayOrDateTime(data.to),
         )}
       </p>
       <p className="text-sm text-muted-foreground">{t.prepareIntro}</p>

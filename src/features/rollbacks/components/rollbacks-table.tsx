@@ -5,8 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { it } from '@/i18n/it';
 import { itRollbacks } from '@/i18n/it-rollbacks';
-import { formatDateTime } from '@/lib/dates';
-import { windowEnd } from './rollback-format';
+import { formatDateTime, formatDayOrDateTime } from '@/lib/dates';
 
 const t = itRollbacks;
 const c = t.columns;
@@ -71,7 +70,9 @@ export function RollbacksTable({
               <TableCell className="tabular-nums">{rollback.id}</TableCell>
               <TableCell>{rollback.agentName ?? rollback.sfUserID}</TableCell>
               <TableCell>{t.objects[rollback.object]}</TableCell>
-              <TableCell>{it.alerts.window(windowEnd(rollback.from), windowEnd(rollback.to))}</TableCell>
+              <TableCell>
+                {it.alerts.window(formatDayOrDateTime(rollback.from), formatDayOrDateTime(rollback.to))}
+              </TableCell>
               <TableCell>{formatDateTime(rollback.createdAt)}</TableCell>
               <TableCell>
                 {rollback.approvedAt ? formatDateTime(rollback.approvedAt) : t.notYetApproved}
