@@ -34,6 +34,58 @@ export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
 /** At most this many entries go into one CSV export (`GET /api/v3/audit/export.csv`): narrow the filters for more. */
 export const AUDIT_EXPORT_MAX_ROWS = 100_000;
 
+/**
+ * Every key an entry's `details` may hold: the server records no other (server/audit/audit.service.ts), and the
+ * audit screen names each in Italian (src/i18n/it-audit.ts).
+ */
+export const AUDIT_DETAIL_KEYS = [
+  // Restores and rollbacks
+  'type',
+  'forced',
+  'recordId',
+  'revisionId',
+  'fields',
+  'written',
+  'appliedRevisionId',
+  'outcome',
+  'returned',
+  'newRecordId',
+  'reviewerId',
+  'settled',
+  'error',
+  'message',
+  'reason',
+  'sfUserID',
+  'object',
+  'from',
+  'to',
+  'records',
+  'laterChangedIncluded',
+  'alertId',
+  // Mass-change alerts
+  'windowStart',
+  'windowEnd',
+  'changed',
+  'deleted',
+  // Users, sign-in and sessions
+  'username',
+  'email',
+  'role',
+  'before',
+  'after',
+  'bootstrap',
+  'via',
+  'source',
+  'until',
+  'lockCount',
+  'cleared',
+  'ended',
+  'method',
+  'url',
+] as const;
+export type AuditDetailKey = (typeof AUDIT_DETAIL_KEYS)[number];
+export type AuditDetails = Partial<Record<AuditDetailKey, unknown>>;
+
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   at: z.string(),

@@ -1,3 +1,4 @@
+import type { AuditDetails } from '../../contract/audit';
 import type { Db } from '../db/database';
 import { insertAuditEntry } from './audit.repository';
 
@@ -11,7 +12,8 @@ export type AuditEvent = {
   /** What it was done to: `user:12`, `restore-case-request:7` ... */
   target?: string | null;
   ip?: string | null;
-  details?: Record<string, unknown>;
+  /** Keyed as contract/audit.ts lists, so that the audit screen can name each key in Italian. */
+  details?: AuditDetails;
 };
 
 /** The security log: every sign-in, failure, lock, logout, user change, enrolment and restore decision. */

@@ -1,3 +1,4 @@
+import type { AuditDetails } from '../../contract/audit';
 import type { AuditActor, AuditService } from './audit.service';
 
 /** One entry per address and kind of refusal in this window: a flood of refusals cannot fill the audit log. */
@@ -10,7 +11,7 @@ export type Refusal = {
   action: string;
   actor: AuditActor;
   ip: string;
-  details: Record<string, unknown>;
+  details: AuditDetails;
 };
 
 /** Writes refusals (403, bad or expired tokens) to the audit log, at most one per address and action a minute. */

@@ -5,6 +5,7 @@ import {
   type LoginBody,
   type Session,
 } from '../../contract/auth';
+import type { AuditDetails } from '../../contract/audit';
 import type { AuditService } from '../audit/audit.service';
 import type { Db } from '../db/database';
 import type { LoginAttemptsTable } from '../db/tables/identity.table';
@@ -276,7 +277,7 @@ export class AuthService {
     action: string,
     user: UserWithRole | null,
     attempt: Attempt,
-    details: Record<string, unknown> | undefined,
+    details: AuditDetails | undefined,
     trx: Db,
   ): Promise<void> {
     return this.deps.audit.record(

@@ -224,6 +224,11 @@ describe('Audit', () => {
     expect(within(table).getAllByText('Avviso di modifiche massive').length).toBeGreaterThan(0);
     expect(screen.getByText('25 eventi')).toBeInTheDocument();
     expect(within(table).getAllByText('Sistema').length).toBeGreaterThan(0);
+    // The target and the details in Italian, never the recorded JSON.
+    const raised = within(table).getByText('Avviso n. 0').closest('tr')!;
+    expect(within(raised).getByRole('term')).toHaveTextContent('Modificati');
+    expect(within(raised).getByRole('definition')).toHaveTextContent('60');
+    expect(table).not.toHaveTextContent('{"changed"');
 
     await user.type(screen.getByLabelText('Azione'), 'alert');
     await user.type(screen.getByLabelText('Utente'), 'admin');

@@ -2,7 +2,7 @@ import { Download, Filter, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
-import type { AuditEntry, AuditFilter } from '@contract/audit';
+import type { AuditFilter } from '@contract/audit';
 import { DataFreshness } from '@/components/data-freshness';
 import { LoadFailed } from '@/components/load-failed';
 import { PageTitle } from '@/components/page-title';
@@ -21,10 +21,10 @@ import { useOnline } from '@/lib/online-status';
 import { parsePageParam } from '@/lib/page-param';
 import { useExportAuditCsv } from '../api/export-audit-csv';
 import { AUDIT_FILTER_KEYS, auditFilterOf, useAuditLog } from '../api/get-audit-log';
+import { AuditDetails } from './audit-details';
+import { targetText } from './audit-text';
 
 const c = itAudit.columns;
-
-const detailsText = (entry: AuditEntry) => (entry.details ? JSON.stringify(entry.details) : '');
 
 /** 'Audit' (ADMIN): the log of security events, restores and alerts, filtered, paged and exported as CSV. */
 export function AuditPage() {
@@ -172,10 +172,10 @@ export function AuditPage() {
                     {itAudit.actions[entry.action] ?? null}
                     <div className="font-mono text-xs text-muted-foreground">{entry.action}</div>
                   </TableCell>
-                  <TableCell className="break-words">{entry.target ?? ''}</TableCell>
+                  <TableCell className="break-words">{targetText(entry.target)}</TableCell>
                   <TableCell className="whitespace-nowrap">{entry.ip ?? ''}</TableCell>
-                  <TableCell className="max-w-md break-words font-mono text-xs">
-                    {detailsText(entry)}
+                  <TableCell className="max-w-md text-xs">
+                    <AuditDetails entry={entry} />
                   </TableCell>
                 </TableRow>
               ))

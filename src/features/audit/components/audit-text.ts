@@ -1,0 +1,150 @@
+import type { AuditDetailKey, AuditEntry } from '@contract/audit';
+import { ROLLBACK_REASONS, type RollbackReason } from '@contract/rollbacks';
+import { itAudit } from '@/i18n/it-audit';
+import { formatDateTime, formatDayOrDateTime } from '@/lib/dates';
+import { fieldLabel, kindOfObject } from '@/lib/field-labels';
+import type { RecordKind } from '@/lib/records';
+import { recordReason } from '@/lib/rollback-reasons';
+import { roleLabel } from '@/lib/roles';
+
+const v = itAudit.values;
+
+/** One line of an entry's details: the key's Italian name and its value as text. */
+export type DetailLine = { label: string; value: string };
+
+/** What an entry was done to, in Italian ('Utente n. 12' for `user:12`); an unknown kind of target as recorded. */
+export function targetText(target: string | null): string {
+  if (!target) return '';
+  const colon = target.indexOf(':');
+  const said = colon > 0 ? itAudit.targets[target.slice(0, colon)] : undefined;
+  return said ? said(target.slice(colon + 1)) : target;
+}
+
+/** Whose fields an entry names: a restore request's record kind, or the object a rollback or alert is about. */
+function kindOf(entry: AuditEntry): RecordKind | null {
+  if (entry.target?.startsWith('restore-account-request:')) return 'contact';
+  if (entry.target?.startsWith('restore-case-request:')) return 'case';
+  const object = entry.details?.object;
+  return object === 'Account' || object === 'Case' ? kindOfObject(object) : null;
+}
+
+const labelOf = (key: string) => itAudit.details[key as AuditDetailKey] ?? key;
+
+/** A value with no words of its own: a flag as Sì / No, a list by its items, an object key by key. */
+function plain(value: unknown): string {
+  if (value === null || value === undefined || value === '') return v.none;
+  if (typeof value === 'boolean') return value ? v.yes : v.no;
+  if (Array.isArray(value)) return value.map(plain).join(', ') || v.none;
+  if (typeof value === 'object')
+    return Object.entries(value)
+      .map(([key, inner]) => `${labelOf(key)}: ${plain(inner)}`)
+      .join(', ');
+  return String(value as string | number);
+}
+
+type Say = (value: unknown, entry: AuditEntry) => string;
+
+/** A recorded code in Italian; a code the app has no words for as recorded. */
+const coded =
+  (words: Partial<Record<string, string>>): Say =>
+  (value) =>
+    typeof value === 'string' ? (words[value] ?? value) : plain(value);
+
+const text =
+  (format: (value: string) => string): Say =>
+  (value) =>
+    typeof value === 'string' ? format(value) || value : plain(value);
+
+/** A value recorded as it was and as it became (`{ before, after }`), or as it is. */
+const changed =
+  (say: (value: unknown) => string): Say =>
+  (value) => {
+    if (value && typeof value === 'object' && 'before' in value && 'after' in value)
+      return v.changedTo(say(value.before), say(value.after));
+    return say(value);
+  };
+
+/** A field by its Italian label; where the entry does not say whose fields they are, by either kind's. */
+const fieldName = (kind: RecordKind | null, field: string) =>
+  kind
+    ? fieldLabel(kind, field)
+    : ([fieldLabel('contact', field), fieldLabel('case', field)].find((label) => label !== field) ?? field);
+
+const fieldList: Say = (value, entry) => {
+  if (!Array.isArray(value)) return plain(value);
+  const kind = kindOf(entry);
+  return (
+    value.map((field) => (typeof field === 'string' ? fieldName(kind, field) : plain(field))).join(', ') ||
+    v.none
+  );
+};
+
+/** `ip:10.0.0.1`, `device:…` (a browser signed in before), `codes` (one-time codes of a signed-in user). */
+const source: Say = (value) => {
+  if (typeof value !== 'string') return plain(value);
+  const colon = value.indexOf(':');
+  const kind = colon < 0 ? value : value.slice(0, colon);
+  const said = v.source[kind];
+  return said ? said(value.slice(colon + 1)) : value;
+};
+
+const isRollbackReason = (value: unknown): value is RollbackReason =>
+  (ROLLBACK_REASONS as readonly unknown[]).includes(value);
+
+/** A rollback's reason as its screens tell it, a failed sign-in's in its own words. */
+const reason: Say = (value, entry) => {
+  if (entry.action.startsWith('rollback.') && isRollbackReason(value)) {
+    const message = typeof entry.details?.message === 'string' ? entry.details.message : null;
+    return recordReason({ reason: value, message })?.text ?? value;
+  }
+  return coded(v.signInReason)(value, entry);
+};
+
+const SAY: Partial<Record<AuditDetailKey, Say>> = {
+  type: coded(v.type),
+  object: coded(v.object),
+  outcome: coded(v.outcome),
+  returned: coded(v.outcome),
+  via: coded(v.via),
+  reason,
+  source,
+  fields: fieldList,
+  written: fieldList,
+  role: changed((role) => (typeof role === 'string' ? roleLabel(role) : plain(role))),
+  from: text(formatDayOrDateTime),
+  to: text(formatDayOrDateTime),
+  windowStart: text(formatDateTime),
+  windowEnd: text(formatDateTime),
+  until: text(formatDateTime),
+};
+
+const say = (key: string, value: unknown, entry: AuditEntry) =>
+  (SAY[key as AuditDetailKey] ?? plain)(value, entry);
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * An entry's details as lines in Italian, in the order they were recorded. A change recorded as the whole before
+ * and after (a user's data) reads as one line a value, 'old → new' where it changed.
+ */
+export function detailLines(entry: AuditEntry): DetailLine[] {
+  const details = entry.details ?? {};
+  const { before, after } = details;
+  if (isObject(before) && isObject(after)) {
+    const rest = Object.entries(details).filter(([key]) => key !== 'before' && key !== 'after');
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+    return [
+      ...keys.map((key) => {
+        const was = say(key, before[key], entry);
+        const is = say(key, after[key], entry);
+        return { label: labelOf(key), value: was === is ? is : v.changedTo(was, is) };
+      }),
+      ...rest.map(([key, value]) => ({ label: labelOf(key), value: say(key, value, entry) })),
+    ];
+  }
+  return Object.entries(details).map(([key, value]) => ({
+    label: labelOf(key),
+    value: say(key, value, entry),
+  }));
+}

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { AUDIT_DETAIL_KEYS, type AuditEntry } from '@contract/audit';
+import { detailLines, targetText } from '@/features/audit/components/audit-text';
+import { itAudit } from '@/i18n/it-audit';
+
+/** An entry as the server records it (the details' shapes are those of server/ … audit.record calls). */
+const entry = (action: string, details: AuditEntry['details'], target: string | null = null): AuditEntry => ({
+  id: 1,
+  at: '2026-11-24T09:00:00.000Z',
+  actorUserId: 1,
+  actorUsername: 'admin',
+  action,
+  target,
+  ip: '10.0.0.1',
+  details,
+});
+
+const lines = (e: AuditEntry) => detailLines(e).map((line) => `${line.label}: ${line.value}`);
+
+describe("an audit entry's details", () => {
+  it('names every key the server may record in Italian', () => {
+    for (const key of AUDIT_DETAIL_KEYS) expect(itAudit.details[key], key).toMatch(/\S/);
+    const labels = AUDIT_DETAIL_KEYS.map((key) => itAudit.details[key]);
+    // Keys told apart on the screen: no two share a name.
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
+  it("tells a user's change value by value, old → new where it changed", () => {
+    const updated = entry(
+      'user.updated',
+      {
+        before: { username: 'mrossi', email: 'm@example.it', role: 'USER_RANA' },
+        after: { username: 'mrossi', email: 'mario@example.it', role: 'ADMIN' },
+      },
+      'user:7',
+    );
+    expect(lines(updated)).toEqual([
+      'Username: mrossi',
+      'Email: m@example.it → mario@example.it',
+      'Ruolo: User Rana → Admin',
+    ]);
+    expect(lines(entry('user.password-set', { role: { before: 'ADMIN', after: 'USER_RANA' } }))).toEqual([
+      'Ruolo: Admin → User Rana',
+    ]);
+  });
+
+  it("names a restore's kind and fields as the record screens do", () => {
+    const created = entry(
+      'restore.created',
+      { type: 'REPORT', revisionId: 42, recordId: '500A', fields: ['Status', 'Subject'] },
+      'restore-case-request:3',
+    );
+    expect(lines(created)).toEqual([
+      'Tipo: Segnalazione',
+      'Versione: 42',
+      'Id del record: 500A',
+      'Campi: Stato, Oggetto',
+    ]);
+    const applied = entry(
+      'restore.applied',
+      {
+        recordId: '001A',
+        written: ['PersonEmail'],
+        appliedRevisionId: 9,
+        outcome: 'undeleted',
+        forced: true,
+      },
+      'restore-account-request:4',
+    );
+    expect(lines(applied)).toEqual([
+      'Id del record: 001A',
+      'Campi scritti: Email',
+      'Versione registrata: 9',
+      'Esito: Ripristinato dal cestino',
+      'Forzato: Sì',
+    ]);
+  });
+
+  it("tells a lock's end, count and source, and a failed sign-in's reason", () => {
+    const locked = entry('auth.locked', {
+      until: '2026-11-24T09:15:00.000Z',
+      lockCount: 2,
+      source: 'ip:10.0.0.9',
+    });
+    expect(lines(locked)).toEqual([
+      'Bloccato fino al: 24/11/2026 10:15',
+      'Blocchi di fila: 2',
+      'Provenienza: indirizzo 10.0.0.9',
+    ]);
+    expect(lines(entry('auth.login-refused-locked', { source: 'device:abc' }))).toEqual([
+      'Provenienza: browser che aveva già avuto accesso',
+    ]);
+    expect(lines(entry('auth.login-failed', { reason: 'bad_code' }))).toEqual(['Motivo: Codice errato']);
+    expect(lines(entry('user.reset', { via: 'command line' }))).toEqual(['Tramite: riga di comando']);
+  });
+
+  it("tells a rollback record's outcome and reason as the rollback screens do, the CRM's own words kept", () => {
+    const refused = entry(
+      'rollback.record',
+      {
+        recordId: '001A',
+        outcome: 'refused',
+        message: 'FIELD_CUSTOM_VALIDATION_EXCEPTION: Il CAP non è valido',
+        reason: 'crm-refused',
+      },
+      'rollback-request:5',
+    );
+    const said = lines(refused);
+    expect(said[1]).toBe('Esito: Rifiutato');
+    expect(said[2]).toBe('Messaggio: FIELD_CUSTOM_VALIDATION_EXCEPTION: Il CAP non è valido');
+    expect(said[3]).toMatch(/^Motivo: Il CRM ha rifiutato la modifica/);
+    const previewed = entry('rollback.previewed', {
+      object: 'Case',
+      from: '2026-11-01',
+      to: '2026-11-24T09:45:00.000Z',
+      fields: ['Status'],
+      records: 12,
+    });
+    expect(lines(previewed)).toEqual([
+      'Oggetto: Casi',
+      'Dal: 01/11/2026',
+      'Al: 24/11/2026 10:45',
+      'Campi: Stato',
+      'Numero di record: 12',
+    ]);
+  });
+
+  it('shows a key or a code it has no words for as recorded, and no details as none', () => {
+    expect(lines(entry('restore.created', { type: 'OTHER', extra: { a: [1, 2] } }))).toEqual([
+      'Tipo: OTHER',
+      'extra: a: 1, 2',
+    ]);
+    expect(detailLines(entry('auth.login', null))).toEqual([]);
+  });
+});
+
+describe("an audit entry's target", () => {
+  it('is told in Italian by its kind, an unknown kind as recorded', () => {
+    expect(
+      [
+        'user:12',
+        'account:mrossi',
+        'restore-account-request:3',
+        'restore-case-request:4',
+        'rollback-request:5',
+        'alert:6',
+        'sf-user:005A1',
+        'other:1',
+      ].map(targetText),
+    ).toEqual([
+      'Utente n. 12',
+      'Account «mrossi»',
+      'Richiesta di ripristino di un contatto n. 3',
+      'Richiesta di ripristino di un caso n. 4',
+      'Rollback n. 5',
+      'Avviso n. 6',
+      'Agente 005A1',
+      'other:1',
+    ]);
+    expect(targetText(null)).toBe('');
+  });
+});
