@@ -225,6 +225,12 @@ describe('accessibility: no serious or critical axe-core violation, one h1 per p
     await remove.waitFor();
     await check(page, "user management, 'Elimina'");
     await page.keyboard.press('Escape');
+
+    await page.goto('/gestione_audit');
+    await heading(page, 'Audit');
+    // The details of an entry (the users made for these tests) as named values.
+    await page.getByRole('table', { name: 'Audit' }).getByRole('term').first().waitFor();
+    await check(page, 'audit log');
     expect(problems).toEqual([]);
   });
 });

@@ -1,10 +1,22 @@
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { useScrollsAcross } from '@/lib/use-scrolls-across';
 
-/** A plain table in a horizontally scrolling frame, so wide tables stay usable on a tablet. */
+/**
+ * A plain table in a horizontally scrolling frame, so wide tables stay usable on a tablet. While the table is wider
+ * than its frame, the frame is a named region in the tab order, so that it scrolls from the keyboard too (a table
+ * of text alone has nothing else to focus).
+ */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
+  const frame = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsAcross(frame);
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto rounded-md border">
+    <div
+      ref={frame}
+      data-slot="table-container"
+      className="relative w-full overflow-x-auto rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': props['aria-label'] } : {})}
+    >
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

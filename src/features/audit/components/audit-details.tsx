@@ -11,7 +11,7 @@ export function AuditDetails({ entry }: { entry: AuditEntry }) {
       {lines.map((line, i) => (
         <Fragment key={i}>
           <dt className="text-muted-foreground">{line.label}</dt>
-          <dd className="break-words">{line.value}</dd>
+          <dd className="[overflow-wrap:anywhere]">{line.value}</dd>
         </Fragment>
       ))}
     </dl>

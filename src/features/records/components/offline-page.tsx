@@ -25,7 +25,7 @@ export function OfflinePage() {
       <p className="text-sm text-muted-foreground">{t.intro}</p>
       {comparisons && comparisons.length === 0 && <p>{t.empty}</p>}
       {comparisons && comparisons.length > 0 && (
-        <Table>
+        <Table aria-label={t.title}>
           <TableHeader>
             <TableRow>
               <TableHead>{t.columns.record}</TableHead>
