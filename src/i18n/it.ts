@@ -390,7 +390,7 @@ export const it = {
   /** The links that open 'Prepara rollback'; the rollback screens' own texts are in it-rollbacks.ts. */
   rollbacks: {
     prepare: 'Prepara rollback',
-    prepareOf: (agent: string) => `Prepara il rollback delle modifiche di ${agent}`,
+    prepareOf: (agent: string) => `Prepara rollback delle modifiche di ${agent}`,
   },
   restore: {
     report: 'Segnala ripristino',

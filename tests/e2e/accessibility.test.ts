@@ -84,6 +84,13 @@ describe('accessibility: no serious or critical axe-core violation, one h1 per p
     await page.getByRole('img', { name: /Codice QR/ }).waitFor();
     await check(page, '2fa');
 
+    await page.goto('/forgotPassword');
+    await heading(page, 'Password dimenticata');
+    await check(page, 'forgotten password');
+    await page.goto('/resetPassword');
+    await heading(page, 'Reimposta password');
+    await check(page, 'password reset, link without token');
+
     await page.goto('/signIn');
     await heading(page, /Accedi a Storico/);
     await check(page, 'sign-in, credentials');

@@ -83,7 +83,12 @@ describe('an agent rollback in the browser', () => {
     await signInTypingCode(ranaPage, rana);
     await ranaPage.goto('/avvisi');
     const agentName = `${String(agent.FirstName)} ${String(agent.LastName)}`;
-    await ranaPage.getByRole('link', { name: `Prepara il rollback delle modifiche di ${agentName}` }).click();
+    const prepare = ranaPage.getByRole('link', {
+      name: `Prepara rollback delle modifiche di ${agentName}`,
+    });
+    await prepare.waitFor();
+    const problems = await accessibilityProblems(ranaPage, 'Avvisi');
+    await prepare.click();
     await ranaPage.getByRole('heading', { name: 'Prepara rollback' }).waitFor();
     const records = ranaPage.getByTestId('rollback-records');
     await records.waitFor({ timeout: 20_000 });
@@ -93,7 +98,7 @@ describe('an agent rollback in the browser', () => {
     await ranaPage.getByRole('heading', { name: 'Record da ripristinare per campo' }).waitFor();
     await ranaPage.getByRole('table', { name: 'Esempio di valori' }).waitFor();
     await ranaPage.getByText('Nessun record è stato modificato in seguito da altri utenti.').waitFor();
-    const problems = await accessibilityProblems(ranaPage, 'Prepara rollback');
+    problems.push(...(await accessibilityProblems(ranaPage, 'Prepara rollback')));
 
     await ranaPage.getByRole('button', { name: 'Crea richiesta' }).click();
     const createDialog = ranaPage.getByRole('dialog', {

@@ -126,7 +126,7 @@ describe('Avvisi', () => {
     ]);
     // USER_RANA prepares a rollback of the alert's exact window.
     expect(
-      within(row).getByRole('link', { name: 'Prepara il rollback delle modifiche di Giulia Verdi 1' }),
+      within(row).getByRole('link', { name: 'Prepara rollback delle modifiche di Giulia Verdi 1' }),
     ).toHaveAttribute(
       'href',
       expect.stringMatching(/^\/rollback\/prepara\?agente=005A1&oggetto=Account&da=.+&a=.+&avviso=1$/),
