@@ -39,34 +39,34 @@ export const AUDIT_EXPORT_MAX_ROWS = 100_000;
  * audit screen names each in Italian (src/i18n/it-audit.ts).
  */
 export const AUDIT_DETAIL_KEYS = [
-  // Restores and rollbacks
+  // Whose changes, which object and when (rollbacks, alerts)
+  'sfUserID',
+  'object',
+  'from',
+  'to',
+  'windowStart',
+  'windowEnd',
+  'alertId',
+  // Restores, rollbacks and alerts: what was asked, written and how it ended
   'type',
   'forced',
   'recordId',
   'revisionId',
   'fields',
   'written',
+  'records',
+  'laterChangedIncluded',
+  'changed',
+  'deleted',
   'appliedRevisionId',
   'outcome',
   'returned',
   'newRecordId',
   'reviewerId',
   'settled',
+  'reason',
   'error',
   'message',
-  'reason',
-  'sfUserID',
-  'object',
-  'from',
-  'to',
-  'records',
-  'laterChangedIncluded',
-  'alertId',
-  // Mass-change alerts
-  'windowStart',
-  'windowEnd',
-  'changed',
-  'deleted',
   // Users, sign-in and sessions
   'username',
   'email',

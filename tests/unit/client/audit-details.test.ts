@@ -47,32 +47,33 @@ describe("an audit entry's details", () => {
   it("names a restore's kind and fields as the record screens do", () => {
     const created = entry(
       'restore.created',
-      { type: 'REPORT', revisionId: 42, recordId: '500A', fields: ['Status', 'Subject'] },
+      // PostgreSQL keeps a jsonb object's keys shortest first.
+      { type: 'REPORT', fields: ['Status', 'Subject'], recordId: '500A', revisionId: 42 },
       'restore-case-request:3',
     );
     expect(lines(created)).toEqual([
       'Tipo: Segnalazione',
-      'Versione: 42',
       'Id del record: 500A',
+      'Versione: 42',
       'Campi: Stato, Oggetto',
     ]);
     const applied = entry(
       'restore.applied',
       {
-        recordId: '001A',
-        written: ['PersonEmail'],
-        appliedRevisionId: 9,
-        outcome: 'undeleted',
         forced: true,
+        outcome: 'undeleted',
+        written: ['PersonEmail'],
+        recordId: '001A',
+        appliedRevisionId: 9,
       },
       'restore-account-request:4',
     );
     expect(lines(applied)).toEqual([
+      'Forzato: Sì',
       'Id del record: 001A',
       'Campi scritti: Email',
       'Versione registrata: 9',
       'Esito: Ripristinato dal cestino',
-      'Forzato: Sì',
     ]);
   });
 
@@ -83,9 +84,9 @@ describe("an audit entry's details", () => {
       source: 'ip:10.0.0.9',
     });
     expect(lines(locked)).toEqual([
+      'Provenienza: indirizzo 10.0.0.9',
       'Bloccato fino al: 24/11/2026 10:15',
       'Blocchi di fila: 2',
-      'Provenienza: indirizzo 10.0.0.9',
     ]);
     expect(lines(entry('auth.login-refused-locked', { source: 'device:abc' }))).toEqual([
       'Provenienza: browser che aveva già avuto accesso',
@@ -107,13 +108,13 @@ describe("an audit entry's details", () => {
     );
     const said = lines(refused);
     expect(said[1]).toBe('Esito: Rifiutato');
-    expect(said[2]).toBe('Messaggio: FIELD_CUSTOM_VALIDATION_EXCEPTION: Il CAP non è valido');
-    expect(said[3]).toMatch(/^Motivo: Il CRM ha rifiutato la modifica/);
+    expect(said[2]).toMatch(/^Motivo: Il CRM ha rifiutato la modifica/);
+    expect(said[3]).toBe('Messaggio: FIELD_CUSTOM_VALIDATION_EXCEPTION: Il CAP non è valido');
     const previewed = entry('rollback.previewed', {
-      object: 'Case',
-      from: '2026-11-01',
       to: '2026-11-24T09:45:00.000Z',
+      from: '2026-11-01',
       fields: ['Status'],
+      object: 'Case',
       records: 12,
     });
     expect(lines(previewed)).toEqual([
@@ -126,7 +127,7 @@ describe("an audit entry's details", () => {
   });
 
   it('shows a key or a code it has no words for as recorded, and no details as none', () => {
-    expect(lines(entry('restore.created', { type: 'OTHER', extra: { a: [1, 2] } }))).toEqual([
+    expect(lines(entry('restore.created', { extra: { a: [1, 2] }, type: 'OTHER' }))).toEqual([
       'Tipo: OTHER',
       'extra: a: 1, 2',
     ]);

@@ -1,18 +1,17 @@
-import { Fragment } from 'react';
 import type { AuditEntry } from '@contract/audit';
 import { detailLines } from './audit-text';
 
-/** An entry's details as a list of named values in Italian. */
+/** An entry's details as named values in Italian, one a line, wrapping within a narrow column (a tablet). */
 export function AuditDetails({ entry }: { entry: AuditEntry }) {
   const lines = detailLines(entry);
   if (lines.length === 0) return null;
   return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-2 gap-y-0.5">
+    <dl className="flex flex-col gap-0.5">
       {lines.map((line, i) => (
-        <Fragment key={i}>
-          <dt className="text-muted-foreground">{line.label}</dt>
-          <dd className="[overflow-wrap:anywhere]">{line.value}</dd>
-        </Fragment>
+        <div key={i}>
+          <dt className="inline text-muted-foreground">{line.label}:</dt>{' '}
+          <dd className="inline break-words">{line.value}</dd>
+        </div>
       ))}
     </dl>
   );

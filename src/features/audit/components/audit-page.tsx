@@ -167,14 +167,12 @@ export function AuditPage() {
               log.data.content.map((entry) => (
                 <TableRow key={entry.id}>
                   <TableCell className="whitespace-nowrap">{formatDateTime(entry.at)}</TableCell>
-                  <TableCell className="[overflow-wrap:anywhere]">
-                    {entry.actorUsername ?? itAudit.system}
-                  </TableCell>
+                  <TableCell className="break-words">{entry.actorUsername ?? itAudit.system}</TableCell>
                   <TableCell>
                     {itAudit.actions[entry.action] ?? null}
                     <div className="font-mono text-xs text-muted-foreground">{entry.action}</div>
                   </TableCell>
-                  <TableCell className="[overflow-wrap:anywhere]">{targetText(entry.target)}</TableCell>
+                  <TableCell className="break-words">{targetText(entry.target)}</TableCell>
                   <TableCell className="whitespace-nowrap">{entry.ip ?? ''}</TableCell>
                   <TableCell className="max-w-md text-xs">
                     <AuditDetails entry={entry} />

@@ -124,27 +124,30 @@ const say = (key: string, value: unknown, entry: AuditEntry) =>
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Where each known key goes among the lines: in the order of the labels, which groups what belongs together. */
+const RANK = new Map(Object.keys(itAudit.details).map((key, i) => [key, i]));
+const rank = (key: string) => RANK.get(key) ?? RANK.size;
+
 /**
- * An entry's details as lines in Italian, in the order they were recorded. A change recorded as the whole before
- * and after (a user's data) reads as one line a value, 'old → new' where it changed.
+ * An entry's details as lines in Italian, known keys in the order of their labels (PostgreSQL keeps a jsonb
+ * object's keys in an order of its own), any other after them. A change recorded as the whole before and after (a
+ * user's data) reads as one line a value, 'old → new' where it changed.
  */
 export function detailLines(entry: AuditEntry): DetailLine[] {
   const details = entry.details ?? {};
   const { before, after } = details;
-  if (isObject(before) && isObject(after)) {
-    const rest = Object.entries(details).filter(([key]) => key !== 'before' && key !== 'after');
-    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-    return [
-      ...keys.map((key) => {
-        const was = say(key, before[key], entry);
-        const is = say(key, after[key], entry);
-        return { label: labelOf(key), value: was === is ? is : v.changedTo(was, is) };
-      }),
-      ...rest.map(([key, value]) => ({ label: labelOf(key), value: say(key, value, entry) })),
-    ];
+  const changedValues = isObject(before) && isObject(after);
+  const said = Object.entries(details)
+    .filter(([key]) => !changedValues || (key !== 'before' && key !== 'after'))
+    .map(([key, value]) => ({ key, value: say(key, value, entry) }));
+  if (changedValues) {
+    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      const was = say(key, before[key], entry);
+      const is = say(key, after[key], entry);
+      said.push({ key, value: was === is ? is : v.changedTo(was, is) });
+    }
   }
-  return Object.entries(details).map(([key, value]) => ({
-    label: labelOf(key),
-    value: say(key, value, entry),
-  }));
+  return said
+    .sort((a, b) => rank(a.key) - rank(b.key))
+    .map(({ key, value }) => ({ label: labelOf(key), value }));
 }
