@@ -3,13 +3,20 @@ import type { HttpRequest, HttpRequestOptions } from 'jsforce/lib/types';
 
 /**
  * jsforce's HTTP transport, keeping the status of the last answer: the errors jsforce throws carry the error code
- * of the body, not the status, and a gateway's answer can carry any body. One per request.
+ * of the body, not the status, and a gateway's answer can carry any body. One per request. `sendTo` names the URL
+ * each send goes to: jsforce repeats a call refused for an expired session at the URL it built before the new
+ * token, whose instance URL may differ.
  */
 export class StatusTransport extends Transport {
   status: number | undefined;
 
+  constructor(private readonly sendTo: (url: string) => string = (url) => url) {
+    super();
+  }
+
   override httpRequest(req: HttpRequest, options?: HttpRequestOptions) {
-    const answer = super.httpRequest(req, options);
+    const url = this.sendTo(req.url);
+    const answer = super.httpRequest(url === req.url ? req : { ...req, url }, options);
     answer.then(
       (response) => {
         this.status = response.statusCode;

@@ -167,6 +167,8 @@ export class SalesforceConnector implements CrmConnector {
   private recentRefreshes: number[] = [];
   /** Why the last token refresh failed: jsforce reports it in an error of its own, without the code. */
   private refreshFailure: Error | undefined;
+  /** The instance URL before the last token that named another (see onCurrentInstance). */
+  private formerInstanceUrl: string | undefined;
   private plans = new Map<CrmObject, FieldPlan>();
   private reportedMissing = new Set<string>();
   private usage: ApiUsage | null = null;
@@ -687,7 +689,7 @@ export class SalesforceConnector implements CrmConnector {
     };
     const write = isWrite(request.method);
     const timeout = write ? this.writeTimeoutMs : readTimeoutMs;
-    const transport = new StatusTransport();
+    const transport = new StatusTransport((url) => this.onCurrentInstance(url, connection));
     try {
       // jsforce retries 5xx and network errors itself (with backoff) for the methods it is told may be repeated:
       // reads only. A write whose answer was lost may have been applied (a PATCH with a trigger, a POST that
@@ -759,6 +761,7 @@ export class SalesforceConnector implements CrmConnector {
           refreshFn: (conn, callback) => {
             this.refresh().then(
               (fresh) => {
+                if (fresh.instanceUrl !== conn.instanceUrl) this.formerInstanceUrl = conn.instanceUrl;
                 conn.instanceUrl = fresh.instanceUrl;
                 callback(null, fresh.accessToken);
               },
@@ -777,6 +780,20 @@ export class SalesforceConnector implements CrmConnector {
 
   private token(): Promise<SalesforceToken> {
     return requestClientCredentialsToken(this.options, this.retry);
+  }
+
+  /**
+   * A URL built on the instance URL of an earlier token, moved to the current one. Each token answer of the client
+   * credentials flow names the instance the org's API calls go to (`instance_url`,
+   * https://help.salesforce.com/s/articleView?id=xcloud.remoteaccess_oauth_client_credentials_flow.htm); a new token
+   * can name another (an org moved to another instance, a My Domain changed), and a call jsforce repeats after the
+   * refresh would otherwise go to the old one.
+   */
+  private onCurrentInstance(url: string, connection: Connection): string {
+    const former = this.formerInstanceUrl;
+    return former && url.startsWith(`${former}/`)
+      ? `${connection.instanceUrl}${url.slice(former.length)}`
+      : url;
   }
 
   /** Fresh tokens that are refused at once would make jsforce refresh forever: stop after a few. */
