@@ -29,6 +29,14 @@ export const itAudit = {
   loadFailed: 'Errore durante il caricamento del registro',
   retry: 'Ritenta',
   count: (n: number) => (n === 1 ? '1 evento' : `${n} eventi`),
+  /** The filter's areas: a prefix lists every action of its area. */
+  actionAreas: {
+    auth: 'Tutti gli eventi di accesso',
+    user: 'Tutte le modifiche agli utenti',
+    restore: 'Tutti gli eventi dei ripristini',
+    rollback: 'Tutti gli eventi dei rollback',
+    alert: 'Tutti gli eventi degli avvisi',
+  },
   /** What each recorded action was, beside its code (the code is what the filter takes). */
   actions: {
     'auth.login': 'Accesso',

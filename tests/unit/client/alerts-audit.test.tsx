@@ -230,7 +230,13 @@ describe('Audit', () => {
     expect(within(raised).getByRole('definition')).toHaveTextContent('60');
     expect(table).not.toHaveTextContent('{"changed"');
 
-    await user.type(screen.getByLabelText('Azione'), 'alert');
+    // The action filter suggests every code with its Italian name, areas first.
+    const actionFilter = screen.getByLabelText('Azione');
+    const suggested = document.getElementById(actionFilter.getAttribute('list')!)!;
+    const options = [...suggested.querySelectorAll('option')].map((o) => [o.value, o.label]);
+    expect(options[0]).toEqual(['auth', 'Tutti gli eventi di accesso']);
+    expect(options).toContainEqual(['restore.applied', 'Ripristino applicato']);
+    await user.type(actionFilter, 'alert');
     await user.type(screen.getByLabelText('Utente'), 'admin');
     await user.click(screen.getByRole('button', { name: 'Filtra' }));
     await waitFor(() => expect(router.state.location.search).toBe('?user=admin&action=alert&page=1'));

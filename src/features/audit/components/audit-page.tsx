@@ -87,7 +87,18 @@ export function AuditPage() {
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor="audit-action">{itAudit.action}</Label>
-          <Input {...field('action')} placeholder={itAudit.actionPlaceholder} autoComplete="off" />
+          <Input
+            {...field('action')}
+            placeholder={itAudit.actionPlaceholder}
+            autoComplete="off"
+            list="audit-actions"
+          />
+          {/* The codes the filter takes, each with its Italian name: a whole area by its prefix, or one action. */}
+          <datalist id="audit-actions">
+            {Object.entries({ ...itAudit.actionAreas, ...itAudit.actions }).map(([code, name]) => (
+              <option key={code} value={code} label={name} />
+            ))}
+          </datalist>
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor="audit-dateFrom">{itAudit.dateFrom}</Label>
