@@ -132,6 +132,11 @@ describe("an audit entry's details", () => {
       'extra: a: 1, 2',
     ]);
     expect(detailLines(entry('auth.login', null))).toEqual([]);
+    // A key or a code that names something of every object is still only text.
+    expect(
+      lines(entry('restore.created', { type: 'toString', constructor: 'x' } as AuditEntry['details'])),
+    ).toEqual(['Tipo: toString', 'constructor: x']);
+    expect(targetText('constructor:1')).toBe('constructor:1');
   });
 });
 
