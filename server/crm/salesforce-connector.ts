@@ -1,5 +1,7 @@
 import { Connection } from 'jsforce';
+import { ApiSchemas } from 'jsforce/lib/api/soap/schema';
 import { setDefaults as setJsforceDefaults } from 'jsforce/lib/request';
+import { SOAP, type SOAPOptions } from 'jsforce/lib/soap';
 import { GATEWAY_STATUSES, StatusTransport } from './answer-status';
 import {
   CrmError,
@@ -80,8 +82,6 @@ const isWrite = (method: string) => method !== 'GET';
 function unansweredWrite(error: unknown): boolean {
   if (error instanceof CrmOutcomeUnknown) return true;
   const e = error as { name?: string; code?: string; message?: string; errorCode?: string };
-  // A gateway's page instead of Salesforce's body (the SOAP undelete, whose status is not kept).
-  if (e.errorCode === 'ERROR_HTTP_502' || e.errorCode === 'ERROR_HTTP_504') return true;
   if (e.message === 'Request Timeout' || e.name === 'AbortError') return true;
   if (e.name === 'FetchError') return !NOT_SENT_CODES.has(e.code ?? '');
   return false;
@@ -573,26 +573,48 @@ export class SalesforceConnector implements CrmConnector {
     this.checkId(object, id);
     const context = `Undeleting ${object} ${id}`;
     const connection = await this.connect();
-    let results: Array<{ success: boolean | string; errors?: unknown }>;
+    const transport = new StatusTransport((url) => this.onCurrentInstance(url, connection));
+    // SOAP undelete(), which REST does not offer, on the partner endpoint
+    // (https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_undelete.htm). The endpoint is
+    // made here rather than through connection.soap so that it sends through this call's transport: the status of
+    // the answer is kept, and a call repeated after a token refresh goes to the instance the new token names.
+    const endpoint = new SOAP(connection, {
+      xmlns: 'urn:partner.soap.sforce.com',
+      endpointUrl: `${connection.instanceUrl}/services/Soap/u/${connection.version}`,
+      transport,
+    } as SOAPOptions);
+    let answer: {
+      result: Array<{
+        id?: string | null;
+        success: boolean;
+        errors?: Array<{ statusCode?: string; message?: string }>;
+      }>;
+    };
     try {
-      // SOAP undelete(), which REST does not offer; jsforce sends it to the partner endpoint
-      // (https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_undelete.htm).
-      results = (await withDeadline(
-        connection.soap.undelete([id]),
+      answer = (await withDeadline(
+        endpoint.invoke(
+          'undelete',
+          {
+            '@xmlns': 'urn:partner.soap.sforce.com',
+            '@xmlns:ns1': 'sobject.partner.soap.sforce.com',
+            'ns1:ids': [id],
+          },
+          { result: [ApiSchemas.UndeleteResult] },
+          ApiSchemas,
+        ),
         this.writeTimeoutMs + BODY_GRACE_MS,
-      )) as typeof results;
+      )) as typeof answer;
     } catch (error) {
-      if (unansweredWrite(error))
+      const fromGateway = transport.status !== undefined && GATEWAY_STATUSES.has(transport.status);
+      if (unansweredWrite(error) || fromGateway)
         throw new CrmOutcomeUnknown(`${context}: sent, but Salesforce did not answer (${describe(error)})`);
       throw this.crmError(error, context);
     }
-    const result = results[0];
-    if (result && (result.success === true || result.success === 'true')) return;
-    const raw = result?.errors;
-    const errors = (Array.isArray(raw) ? raw : raw ? [raw] : []) as Array<Record<string, unknown>>;
-    const details: CrmErrorDetail[] = errors.map((e) => ({
-      errorCode: String(e.statusCode ?? 'UNDELETE_FAILED'),
-      message: String(e.message ?? ''),
+    const result = answer.result.find((r) => r.id === id) ?? answer.result[0];
+    if (result?.success) return;
+    const details: CrmErrorDetail[] = (result?.errors ?? []).map((e) => ({
+      errorCode: e.statusCode ?? 'UNDELETE_FAILED',
+      message: e.message ?? '',
     }));
     if (details.length === 0) details.push({ errorCode: 'UNDELETE_FAILED', message: 'undelete failed' });
     throw new CrmError(

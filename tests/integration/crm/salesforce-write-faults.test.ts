@@ -98,6 +98,16 @@ describe('Salesforce connector writes when the CRM misbehaves', () => {
     expect(sandbox.stats.requests - requests).toBe(1);
   });
 
+  it('reports a 502 on a SOAP undelete as outcome unknown, and does not send it again', async () => {
+    const record = account();
+    sandbox.records.remove('Account', record.Id, sandbox.integrationUserId);
+    sandbox.failNextRequests(1, 502);
+    const requests = sandbox.stats.requests;
+    const error = await crm.undeleteRecord('Account', record.Id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CrmOutcomeUnknown);
+    expect(sandbox.stats.requests - requests).toBe(1);
+  });
+
   it('reports a 503 on a write as the CRM refusing: it was unavailable to handle it', async () => {
     const record = account();
     sandbox.failNextRequests(1, 503);
