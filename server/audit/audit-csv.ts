@@ -1,20 +1,27 @@
 import type { AuditRow } from './audit.repository';
 
+/** The columns, named for the people who read the file: the app speaks Italian only. */
 export const AUDIT_CSV_HEADER = [
-  'id',
-  'at',
-  'actor_user_id',
-  'actor_username',
-  'action',
-  'target',
-  'ip',
-  'details',
+  'ID',
+  'Data e ora (UTC)',
+  'ID utente',
+  'Utente',
+  'Azione',
+  'Oggetto',
+  'Indirizzo IP',
+  'Dettagli',
 ];
 
 /**
- * One CSV field (RFC 4180): quoted when it holds a quote, a separator or a line break. A text starting with = + - @
- * (or a tab / carriage return) gets a leading apostrophe, so a spreadsheet shows it instead of running it as a
- * formula: usernames and sign-in names in the log are typed by anyone.
+ * Fields are separated by semicolons: a spreadsheet set to Italian (Excel's list separator there is ';') opens a
+ * comma-separated file as one column. The file starts with a byte order mark, so that it reads it as UTF-8.
+ */
+const SEPARATOR = ';';
+
+/**
+ * One CSV field (RFC 4180, with the separator above): quoted when it holds a quote, a comma, a semicolon or a line
+ * break. A text starting with = + - @ (or a tab / carriage return) gets a leading apostrophe, so a spreadsheet shows
+ * it instead of running it as a formula: usernames and sign-in names in the log are typed by anyone.
  */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -24,7 +31,7 @@ export function csvField(value: unknown): string {
   return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const csvLine = (fields: readonly unknown[]) => `${fields.map(csvField).join(',')}\r\n`;
+export const csvLine = (fields: readonly unknown[]) => `${fields.map(csvField).join(SEPARATOR)}\r\n`;
 
 export const auditCsvLine = (row: AuditRow) =>
   csvLine([

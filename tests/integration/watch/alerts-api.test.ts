@@ -183,9 +183,10 @@ describe.each(testDbKinds())('alerts and audit over HTTP on %s', (kind) => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="storico-audit-/);
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('id,at,actor_user_id,actor_username,action,target,ip,details');
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    expect(lines[0]).toBe('ID;Data e ora (UTC);ID utente;Utente;Azione;Oggetto;Indirizzo IP;Dettagli');
     expect(lines[1]).toMatch(
-      /^\d+,[^,]+,,"'=HYPERLINK\(""x""\),a",auth\.login-failed,"riga\n""due""",10\.0\.0\.1,"\{""note"":""a,b""\}"$/,
+      /^\d+;\d{4}-\d\d-\d\dT[\d:.]+Z;;"'=HYPERLINK\(""x""\),a";auth\.login-failed;"riga\n""due""";10\.0\.0\.1;"\{""note"":""a,b""\}"$/,
     );
     expect(lines.at(-1)).toBe('');
     const everything = await get('/api/v3/audit/export.csv', ADMIN);
