@@ -451,7 +451,12 @@ export function formatTable(results: OperationResult[], importRate: number, copy
     '| operation | Storico (API) p50 / p95 / p99 | raw SQL p50 / p95 / p99 | ratio p50 |',
     '|---|---|---|---|',
     ...rows,
-    `| ingest, npm run import vs COPY | ${Math.round(importRate)} revisions/s | ${Math.round(copyRate)} revisions/s | ${(importRate / copyRate).toFixed(2)}x |`,
+    // A run that reused a loaded database (--reuse) loaded nothing: no ingest row.
+    ...(Number.isNaN(importRate)
+      ? []
+      : [
+          `| ingest, npm run import vs COPY | ${Math.round(importRate)} revisions/s | ${Math.round(copyRate)} revisions/s | ${(importRate / copyRate).toFixed(2)}x |`,
+        ]),
   ].join('\n');
 }
 
