@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig } from './config';
 import { pgliteTemplate } from './db/pglite-template';
 import { limitHeapGrowth } from './heap-growth';
 import { ReadinessState } from './health/readiness';
@@ -9,25 +9,13 @@ import { buildStartingApp } from './http/starting-app';
 
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
 
-function readConfig(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
 /**
  * Listen first: the sign-in page is served within seconds of `npm start`, while the database opens (a new embedded
  * one takes its initdb), migrates, and the demo CRM and its history load in the background; /readyz tells when the
  * data is there. The rest of the server is imported only then, so its loading does not delay the first answer.
  */
 async function main(): Promise<void> {
-  const config = readConfig();
+  const config = loadConfig();
   limitHeapGrowth(config.heapGrowthPercent);
   const readiness = new ReadinessState();
   const socket = new HandOverServer();
@@ -131,4 +119,10 @@ async function main(): Promise<void> {
   crm.start({ readiness, logger: app.log, metrics });
 }
 
-await main();
+// A setting found wrong, at start or once the demo CRM is there (SANDBOX_CRM_BURST), stops the server with its
+// message alone.
+await main().catch((error: unknown) => {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});

@@ -1,3 +1,4 @@
+import { ConfigError } from '../../config';
 import type { CrmRecord } from '../crm-connector';
 import { demoFaker, editRecord } from './demo-data';
 import type { SandboxRecords } from './sandbox-records';
@@ -36,7 +37,12 @@ export function runSandboxBurst(
   spec: BurstSpec,
 ): { agentId: string; edited: string[] } {
   const agent = findAgent(records, spec.username);
-  if (!agent) throw new Error(`sandbox burst: no CRM user ${spec.username}`);
+  if (!agent) {
+    const names = records.all('User').map((u) => String(u.Username ?? '').split('@')[0]);
+    throw new ConfigError([
+      `SANDBOX_CRM_BURST: the sandbox CRM has no user '${spec.username}'; its users are ${names.join(', ')}`,
+    ]);
+  }
   const faker = demoFaker(Date.now() % 2 ** 31);
   const accounts = faker.helpers.shuffle(records.all('Account').filter((r) => r.IsPersonAccount === true));
   const edited: string[] = [];
