@@ -1,24 +1,34 @@
+import type { CrmRecord } from '../crm-connector';
 import { BUSINESS_RECORD_TYPE_ID } from './demo-data';
 import type { SandboxRecords } from './sandbox-records';
+
+/** Ids of User records start with 005 (a case may be owned by a queue, a Group: 00G). */
+const USER_ID_PREFIX = '005';
 
 /**
  * What users of the demo org did lately, so a new Storico user sees every life of a record at once: two person
  * accounts deleted (with their cases), three cases deleted, one person account merged into another and one made a
  * business account (its record type changed). Chosen by Id, so every start of the same demo data picks the same
- * records; made at start-up, so the deleted ones sit in the recycle bin and the first sync stores all of them.
+ * records; made at start-up, so the deleted ones sit in the recycle bin and the first sync stores all of them. Each
+ * is done by the agent who owns the record, as in an org where agents tidy their own book: done all by one user, a
+ * dozen deletions and changes within minutes would be a mass change, and the watch would raise an alert for it.
  */
-export function applyDemoLifeEvents(records: SandboxRecords, userId: string): void {
+export function applyDemoLifeEvents(records: SandboxRecords, integrationUserId: string): void {
+  const userId = (record: CrmRecord) =>
+    typeof record.OwnerId === 'string' && record.OwnerId.startsWith(USER_ID_PREFIX)
+      ? record.OwnerId
+      : integrationUserId;
   const byId = (a: { Id: string }, b: { Id: string }) => a.Id.localeCompare(b.Id);
   const accounts = records
     .all('Account')
     .filter((a) => a.IsPersonAccount === true)
     .sort(byId);
   const withCases = accounts.filter((a) => records.all('Case').some((c) => c.AccountId === a.Id));
-  for (const account of withCases.slice(0, 2)) records.remove('Account', account.Id, userId);
+  for (const account of withCases.slice(0, 2)) records.remove('Account', account.Id, userId(account));
   const cases = records.all('Case').sort(byId);
-  for (const c of cases.filter((_, i) => i % 97 === 5).slice(0, 3)) records.remove('Case', c.Id, userId);
+  for (const c of cases.filter((_, i) => i % 97 === 5).slice(0, 3)) records.remove('Case', c.Id, userId(c));
   const [survivor, loser] = accounts.filter((a) => records.get('Account', a.Id)).slice(-2);
-  if (survivor && loser) records.merge('Account', survivor.Id, loser.Id, userId);
+  if (survivor && loser) records.merge('Account', survivor.Id, loser.Id, userId(survivor));
   // One edited since its creation: its earlier versions are in the demo history, so Storico knows it as a contact.
   const converted = withCases.find(
     (a) =>
@@ -27,6 +37,8 @@ export function applyDemoLifeEvents(records: SandboxRecords, userId: string): vo
       a.Id !== loser?.Id &&
       a.LastModifiedDate !== a.CreatedDate,
   );
-  const context = { userId, autoAssign: false, allowDuplicates: true };
-  if (converted) records.patch('Account', converted.Id, { RecordTypeId: BUSINESS_RECORD_TYPE_ID }, context);
+  if (converted) {
+    const context = { userId: userId(converted), autoAssign: false, allowDuplicates: true };
+    records.patch('Account', converted.Id, { RecordTypeId: BUSINESS_RECORD_TYPE_ID }, context);
+  }
 }

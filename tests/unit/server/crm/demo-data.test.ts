@@ -4,10 +4,14 @@ import { parseSfDateTime } from '../../../../server/crm/salesforce-dates';
 import { CITIES } from '../../../../server/crm/sandbox/demo-catalog';
 import { CASE_QUEUE_ID, generateDemoData } from '../../../../server/crm/sandbox/demo-data';
 import { currentState } from '../../../../server/crm/sandbox/sandbox-crm';
+import { applyDemoLifeEvents } from '../../../../server/crm/sandbox/demo-life-events';
 import { SandboxRecords } from '../../../../server/crm/sandbox/sandbox-records';
+import { salesforceId } from '../../../../server/crm/sandbox/salesforce-id';
 import { compileSoql } from '../../../../server/crm/sandbox/soql';
 
 const small = { users: 5, accounts: 40, cases: 90 };
+/** The sandbox CRM's integration user, as it names it. */
+const INTEGRATION_USER_ID = salesforceId('005', 1);
 
 describe('demo data generator', () => {
   it('gives the same data for the same seed and counts', () => {
@@ -72,6 +76,24 @@ describe('demo data generator', () => {
         }
       }
     }, 30_000);
+
+    it('spreads what the demo users did lately over their owners: no user makes a mass change', () => {
+      const records = new SandboxRecords(currentState(data));
+      const before = Date.now() - 1;
+      applyDemoLifeEvents(records, INTEGRATION_USER_ID);
+      const done = new Map<string, number>();
+      for (const object of ['Account', 'Case'] as const) {
+        for (const r of records.allWithDeleted(object)) {
+          if ((parseSfDateTime(r.SystemModstamp) ?? 0) < before) continue;
+          const key = `${object} by ${String(r.LastModifiedById)}`;
+          done.set(key, (done.get(key) ?? 0) + 1);
+        }
+      }
+      expect([...done.values()].reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(10);
+      // The watch's least count for a burst (WATCH_SHARE_MIN's default) is 10 records of one object by one user.
+      for (const [key, count] of done) expect(count, key).toBeLessThan(10);
+      expect([...done.keys()].some((key) => key.endsWith(INTEGRATION_USER_ID))).toBe(false);
+    });
 
     it('uses Salesforce-shaped ids and links each case to a contact of the same agent', () => {
       const accounts = new Map(data.accounts.map((h) => [h[0]!.Id, h[0]!]));
