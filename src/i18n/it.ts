@@ -446,7 +446,7 @@ export const it = {
       labels: {
         OwnerId: 'Proprietario',
         AccountId: 'Contatto',
-        ContactId: 'Contatto',
+        ContactId: 'Contatto (persona)',
         FirstName: 'Nome proprio',
         RecordTypeId: 'Tipo di record',
       } as Partial<Record<string, string>>,

@@ -48,7 +48,19 @@ const alert = (id: number, fields: Partial<Alert> = {}): Alert => ({
 
 /** The alerts API in memory, following contract/alerts.ts: status tabs, paging, 409 on a second acknowledgement. */
 class AlertsApi {
-  alerts: Alert[] = [alert(1), alert(2, { object: 'Case', agentName: null })];
+  alerts: Alert[] = [
+    alert(1),
+    alert(2, {
+      object: 'Case',
+      agentName: null,
+      topFields: [
+        { field: 'AccountId', count: 3 },
+        { field: 'ContactId', count: 3 },
+        { field: 'ContactName', count: 3 },
+        { field: 'Subject', count: 2 },
+      ],
+    }),
+  ];
   audit: AuditEntry[] = Array.from({ length: 25 }, (_, i) => ({
     id: 100 - i,
     at: new Date(Date.UTC(2026, 10, 24, 9, 59 - i)).toISOString(),
@@ -133,6 +145,9 @@ describe('Avvisi', () => {
     );
     // An agent Storico does not know by name shows its CRM id; USER_RANA has no acknowledge button.
     expect(within(table).getByText('005A2')).toBeInTheDocument();
+    // A case's contact id and name follow its account: one entry, not three saying the same.
+    const caseRow = within(table).getByText('005A2').closest('tr')!;
+    expect(within(caseRow).getByText('Contatto (3), Oggetto (2)')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Conferma presa visione/ })).not.toBeInTheDocument();
     expect(screen.getByText('2 avvisi')).toBeInTheDocument();
   });

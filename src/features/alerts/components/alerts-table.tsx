@@ -7,7 +7,7 @@ import { DataTable } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
 import { formatDateTime } from '@/lib/dates';
-import { fieldLabel, kindOfObject } from '@/lib/field-labels';
+import { fieldLabel, kindOfObject, withoutFollowers } from '@/lib/field-labels';
 import { rollbackPrepareHref } from '@/lib/rollback-prepare-link';
 
 const c = it.alerts.columns;
@@ -70,7 +70,7 @@ export function AlertsTable({
         header: c.topFields,
         meta: { className: 'break-words' },
         cell: ({ row }) =>
-          row.original.topFields
+          withoutFollowers(row.original.topFields, (f) => f.field)
             .map((f) => it.alerts.fieldCount(fieldLabel(kindOfObject(row.original.object), f.field), f.count))
             .join(', ') || '—',
       },

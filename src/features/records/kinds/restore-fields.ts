@@ -1,5 +1,5 @@
 import { it } from '@/i18n/it';
-import { fieldLabel } from '@/lib/field-labels';
+import { fieldLabel, withoutFollowers } from '@/lib/field-labels';
 import type { RecordKind } from '@/lib/records';
 import { formatDateTime, formatDay } from '@/lib/dates';
 import { textOf, type Snapshot } from '@/lib/snapshot';
@@ -69,9 +69,8 @@ export function restoreFields(
   target: Snapshot,
   current?: Snapshot,
 ): RestoreField[] {
-  const named = new Set(differences);
-  return differences
-    .filter((field) => !NOT_RESTORED.has(field) && !(field === 'ContactId' && named.has('AccountId')))
+  return withoutFollowers(differences, (field) => field)
+    .filter((field) => !NOT_RESTORED.has(field))
     .map((field) => ({
       field,
       label: labelOf(kind, field),
