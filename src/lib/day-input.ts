@@ -1,3 +1,5 @@
+import { it } from '@/i18n/it';
+
 /**
  * Days as the search bar takes them: typed `DD/MM/YYYY` or picked in the calendar, sent as `YYYY-MM-DD`.
  * A "day" is always the `YYYY-MM-DD` string, so no time zone can shift it.
@@ -33,6 +35,10 @@ export function parseTypedDay(text: string): TypedDay {
   if (day < FIRST_DAY || day > LAST_DAY) return { ok: false, reason: 'range' };
   return { ok: true, day };
 }
+
+/** What is wrong with a typed date, in Italian; undefined when it is a day. */
+export const typedDayError = (typed: TypedDay): string | undefined =>
+  typed.ok ? undefined : typed.reason === 'range' ? it.search.outOfRange : it.search.invalidDate;
 
 /** `2024-03-05` -> `05/03/2024`, the text a date field shows. */
 export function dayToText(day: string): string {

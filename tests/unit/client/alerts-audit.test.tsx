@@ -275,12 +275,37 @@ describe('Audit', () => {
     const user = userEvent.setup({ delay: null });
     await within(await screen.findByRole('table', { name: 'Audit' })).findAllByText('auth.login');
     const before = calls('/audit/').length;
-    await user.type(screen.getByLabelText('Da'), '2026-11-20');
-    await user.type(screen.getByLabelText('A'), '2026-11-10');
+    // Dates are typed as everywhere in the app, DD/MM/YYYY, whatever the browser's language.
+    expect(screen.getByLabelText('Da')).toHaveAttribute('placeholder', 'GG/MM/AAAA');
+    await user.type(screen.getByLabelText('Da'), '20/11/2026');
+    await user.type(screen.getByLabelText('A'), '10/11/2026');
     await user.click(screen.getByRole('button', { name: 'Filtra' }));
     expect(
       await screen.findByText('La data di inizio deve essere precedente alla data di fine'),
     ).toBeInTheDocument();
+    expect(screen.getByLabelText('A')).toHaveAttribute('aria-invalid', 'true');
     expect(calls('/audit/').length).toBe(before);
+  });
+
+  it('says which date is not a day, and filters by the days typed', async () => {
+    const { router } = await renderApp('/gestione_audit', { as: ADMIN });
+    const user = userEvent.setup({ delay: null });
+    await within(await screen.findByRole('table', { name: 'Audit' })).findAllByText('auth.login');
+    const before = calls('/audit/').length;
+    await user.type(screen.getByLabelText('Da'), '31/02/2026');
+    await user.click(screen.getByRole('button', { name: 'Filtra' }));
+    expect(await screen.findByText('Inserisci una data valida nel formato GG/MM/AAAA')).toBeInTheDocument();
+    expect(calls('/audit/').length).toBe(before);
+
+    await user.clear(screen.getByLabelText('Da'));
+    await user.type(screen.getByLabelText('Da'), '1/11/2026');
+    await user.type(screen.getByLabelText('A'), '24/11/2026');
+    await user.click(screen.getByRole('button', { name: 'Filtra' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?dateFrom=2026-11-01&dateTo=2026-11-24&page=1'),
+    );
+    expect(screen.queryByText('Inserisci una data valida nel formato GG/MM/AAAA')).not.toBeInTheDocument();
+    await waitFor(() => expect(calls('/audit/').at(-1)!.query.get('dateFrom')).toBe('2026-11-01'));
+    expect(calls('/audit/').at(-1)!.query.get('dateTo')).toBe('2026-11-24');
   });
 });

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { DateField } from '@/features/records/components/date-field';
+import { DateField } from '@/components/date-field';
 import { dayToText, parseTypedDay } from '@/lib/day-input';
 
 describe('a typed date', () => {

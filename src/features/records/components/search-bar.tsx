@@ -7,7 +7,7 @@ import { Switch } from '@/components/ui/switch';
 import { it } from '@/i18n/it';
 import type { Search, SearchBarData } from '@/lib/search-state';
 import { AgentCombobox } from './agent-combobox';
-import { DateField } from './date-field';
+import { DateField } from '@/components/date-field';
 import { useAgents } from '../api/get-agents';
 import { searchResolver, type SearchFormValues } from './search-form';
 

@@ -1,6 +1,6 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { it } from '@/i18n/it';
-import { parseTypedDay, type TypedDay } from '@/lib/day-input';
+import { parseTypedDay, typedDayError } from '@/lib/day-input';
 import type { Search, SearchBarData } from '@/lib/search-state';
 
 /** What the bar holds: the agent id, the two dates as typed and 'Solo eliminati'. */
@@ -9,9 +9,6 @@ export type SearchFormValues = SearchBarData;
 export type SearchFormErrors = Partial<Record<'form' | 'agentId' | 'dateFrom' | 'dateTo', string>>;
 
 export type SearchValidation = { ok: true; search: Search } | { ok: false; errors: SearchFormErrors };
-
-const dayError = (typed: TypedDay): string | undefined =>
-  typed.ok ? undefined : typed.reason === 'range' ? it.search.outOfRange : it.search.invalidDate;
 
 /**
  * SPEC.md section 5: agent, start and end date are all required ('Inserisci tutti i parametri di ricerca per
@@ -34,8 +31,8 @@ export function validateSearch(values: SearchFormValues): SearchValidation {
   const to = parseTypedDay(values.dateTo);
   if (!from.ok || !to.ok) {
     const errors: SearchFormErrors = {};
-    if (!from.ok) errors.dateFrom = dayError(from);
-    if (!to.ok) errors.dateTo = dayError(to);
+    if (!from.ok) errors.dateFrom = typedDayError(from);
+    if (!to.ok) errors.dateTo = typedDayError(to);
     return { ok: false, errors };
   }
   if (from.day > to.day)
