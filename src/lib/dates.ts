@@ -14,6 +14,14 @@ const timeFormat = new Intl.DateTimeFormat('it-IT', {
   hour12: false,
 });
 
+/** `YYYY-MM-DD` (the Canadian English layout is ISO 8601's). */
+const isoDayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 type DateInput = string | number | Date;
 
 const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
@@ -31,6 +39,9 @@ export function formatDay(value: DateInput | null | undefined): string {
   const date = toDate(value);
   return Number.isNaN(date.getTime()) ? '' : dayFormat.format(date);
 }
+
+/** The calendar day `YYYY-MM-DD` of an instant in Europe/Rome, as the search's days are (decision record 006). */
+export const romeDay = (value: DateInput): string => isoDayFormat.format(toDate(value));
 
 /** A calendar day as DD/MM/YYYY, an instant as DD/MM/YYYY HH:mm (a rollback's window takes either). */
 export const formatDayOrDateTime = (value: string) =>

@@ -9,6 +9,14 @@ const baseUrl = inject('baseUrl');
 /** A range of the demo data in which records changed. */
 const RANGE = { dateFrom: '2025-01-01', dateTo: '2025-06-30' };
 const typed = (day: string) => day.split('-').reverse().join('/');
+/** The day `YYYY-MM-DD` of an instant in Rome, as the app counts days. */
+const romeDay = (at: string) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Rome',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(at));
 
 type Agent = { id: string; FirstName: string | null; LastName: string | null; username: string };
 type Ref = { id: number };
@@ -141,6 +149,7 @@ describe('search and compare in the browser', () => {
   it('searches contacts, expands one, opens its detail and marks exactly the fields that differ', async () => {
     type ContactRow = {
       id: string;
+      creation_date: string;
       accountName: string;
       earlierRevisionAccount: Ref;
       laterRevisionAccount: Ref;
@@ -165,8 +174,10 @@ describe('search and compare in the browser', () => {
     const onDetail = await markers(detail.locator('main'));
     expect(onDetail.marked.length).toBeGreaterThan(0);
     expect(onDetail.marked).toEqual(onDetail.shown.filter((f) => differences.includes(f)));
+    // A contact created inside the range had no version at the start date: its first one is named by its day.
+    const created = romeDay(row.creation_date);
     await expect(detail.getByTestId('left-heading').textContent()).resolves.toBe(
-      `Versione al ${typed(RANGE.dateFrom)}`,
+      `Versione al ${typed(created > RANGE.dateFrom ? created : RANGE.dateFrom)}`,
     );
     await expect(detail.getByTestId('right-heading').textContent()).resolves.toBe(
       `Versione al ${typed(RANGE.dateTo)}`,

@@ -229,6 +229,25 @@ describe('the column headings', () => {
     ]);
   });
 
+  it('name the day the first version was saved when the record had none yet at the start date', () => {
+    // 23:30 UTC on 14 March is 15 March in Rome.
+    const pair = { first: revision(1, '2024-03-14T23:30:00Z'), second: revision(2, '2024-03-20T10:00:00Z') };
+    expect(comparisonHeadings(pair, range, false)).toEqual([
+      'Versione al 15/03/2024',
+      'Versione al 31/03/2024',
+    ]);
+    const onTheDay = {
+      first: revision(1, '2024-03-01T08:00:00Z'),
+      second: revision(2, '2024-03-20T10:00:00Z'),
+    };
+    expect(comparisonHeadings(onTheDay, range, false)[0]).toBe('Versione al 01/03/2024');
+    const created = revision(1, '2024-03-14T23:30:00Z');
+    expect(comparisonHeadings({ first: created, second: created }, range, false)).toEqual([
+      'Versione al 15/03/2024',
+      'Le versioni sono le medesime',
+    ]);
+  });
+
   it("say 'Le versioni sono le medesime' on the right when there is one version", () => {
     const only = revision(1, '2024-02-01T10:00:00Z');
     expect(comparisonHeadings({ first: only, second: only }, range, false)).toEqual([

@@ -3,7 +3,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { it } from '@/i18n/it';
 import type { RevisionPair } from '@/lib/records';
 import { isSameVersion, type ComparisonState } from '../hooks/use-record-comparison';
-import { formatDateTime, formatDay } from '@/lib/dates';
+import { formatDateTime, formatDay, romeDay } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-message';
 import type { DayRange } from '@/lib/search-state';
 import { ComparisonView, type ComparisonViewProps } from './comparison-view';
@@ -11,13 +11,16 @@ import { LoadFailed } from './load-failed';
 
 /**
  * Headed by the search dates (`it.compare.versionAt`), with `it.compare.same` on the right when there is one version.
- * Revisions picked on the timeline are named by the moment they were saved.
+ * A record that had no version yet at the start date shows its first one inside the range, headed by the day it was
+ * saved: it was not the version at the start date. Revisions picked on the timeline are named by the moment they
+ * were saved.
  */
 export function comparisonHeadings(pair: RevisionPair, range: DayRange, picked: boolean): [string, string] {
   const at = (revision: RevisionPair['first'], day: string) =>
     it.compare.versionAt(picked ? formatDateTime(revision.savedAt) : formatDay(day));
+  const savedDay = romeDay(pair.first.savedAt);
   return [
-    at(pair.first, range.dateFrom),
+    at(pair.first, savedDay > range.dateFrom ? savedDay : range.dateFrom),
     isSameVersion(pair) ? it.compare.same : at(pair.second, range.dateTo),
   ];
 }
