@@ -1,6 +1,7 @@
+import { fieldLabel, withoutFollowers } from '../../contract/field-labels';
 import { rolesAllowed } from '../../contract/permissions';
 import type { Db } from '../db/database';
-import type { RecordKind } from '../db/record-kinds';
+import { recordKinds, type RecordKind } from '../db/record-kinds';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { reviewerAddresses } from '../mail/reviewer-addresses';
 import type { SyncLogger } from '../sync/sync-logger';
@@ -22,12 +23,17 @@ function recordName(kind: RecordKind, view: RequestView): string {
   return label ? `${noun} ${label}` : `${noun} ${view.recordId}`;
 }
 
-/** What the restore writes: the chosen fields when the requester chose some, else every field that differed. */
-function differencesLine(view: RequestView): string {
-  if (view.fields) return `Solo i campi scelti: ${view.fields.join(', ')}.`;
-  return view.differences.length > 0
-    ? `Campi diversi: ${view.differences.join(', ')}.`
-    : 'Nessun campo diverso.';
+/**
+ * What the restore writes, by the names the app gives the fields: the chosen fields when the requester chose some,
+ * else every field that differed.
+ */
+function differencesLine(kind: RecordKind, view: RequestView): string {
+  const names = (fields: readonly string[]) =>
+    withoutFollowers(fields, (field) => field)
+      .map((field) => fieldLabel(recordKinds[kind].crmObject, field))
+      .join(', ');
+  if (view.fields) return `Solo i campi scelti: ${names(view.fields)}.`;
+  return view.differences.length > 0 ? `Campi diversi: ${names(view.differences)}.` : 'Nessun campo diverso.';
 }
 
 /** The e-mails go to Italian staff as they are, so they are written in Italian like the app (not src/i18n). */
@@ -41,7 +47,7 @@ export function pendingRequestMail(
     subject: `Storico: richiesta di ripristino del ${record} da approvare`,
     text: [
       `${view.creatorUsername} ha chiesto di ripristinare il ${record} (richiesta n. ${view.id}).`,
-      differencesLine(view),
+      differencesLine(kind, view),
       '',
       `Approva o rifiuta la richiesta in Storico: ${publicUrl}${LIST_ROUTES[kind]}`,
     ].join('\n'),
@@ -75,9 +81,12 @@ export function outcomeMail(
   const { subject, line } = texts[outcome];
   return {
     subject,
-    text: [line, differencesLine(view), '', `Dettagli in Storico: ${publicUrl}${LIST_ROUTES[kind]}`].join(
-      '\n',
-    ),
+    text: [
+      line,
+      differencesLine(kind, view),
+      '',
+      `Dettagli in Storico: ${publicUrl}${LIST_ROUTES[kind]}`,
+    ].join('\n'),
   };
 }
 

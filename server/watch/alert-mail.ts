@@ -1,3 +1,4 @@
+import { fieldLabel, withoutFollowers } from '../../contract/field-labels';
 import type { Db } from '../db/database';
 import type { FieldCount } from '../db/tables/alerts.table';
 
@@ -35,7 +36,9 @@ export async function alertMail(
       ...(alert.topFields.length > 0
         ? [
             '',
-            `Campi modificati più spesso: ${alert.topFields.map((f) => `${f.field} (${f.count})`).join(', ')}.`,
+            `Campi modificati più spesso: ${withoutFollowers(alert.topFields, (f) => f.field)
+              .map((f) => `${fieldLabel(alert.object, f.field)} (${f.count})`)
+              .join(', ')}.`,
           ]
         : []),
       '',

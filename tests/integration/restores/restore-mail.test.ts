@@ -74,7 +74,9 @@ describe.each(testDbKinds())('restore e-mails on %s', (kind) => {
     expect(body).toContain(`contatto ${String(target.json.Name)}`);
     expect(body).toContain(`${requester.user.username} ha chiesto di ripristinare`);
     expect(body).toContain(`richiesta n. ${id}`);
-    expect(body).toMatch(/Campi diversi: .*Phone/);
+    // The fields by the names the app gives them, never the CRM's.
+    expect(body).toMatch(/Campi diversi: .*Telefono/);
+    expect(body).not.toMatch(/Campi diversi: .*\bPhone\b/);
     expect(body).toContain(CONTACT_LIST);
   });
 
@@ -86,7 +88,7 @@ describe.each(testDbKinds())('restore e-mails on %s', (kind) => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const [mail] = await mailsTo([staff.user.email]);
-    expect(mail!.body).toContain('Solo i campi scelti: BillingAddress.');
+    expect(mail!.body).toContain('Solo i campi scelti: Indirizzo di fatturazione.');
     expect(mail!.body).not.toContain('Campi diversi');
   });
 

@@ -34,6 +34,9 @@ describe.each(testDbKinds())('mass-change watch on %s', (kind) => {
     db.selectFrom('alerts').selectAll().where('sf_user_id', '=', sfUser).orderBy('id').execute();
   /** A moment `minutesAgo` before now: the sync stores changes made up to 24 hours earlier. */
   const ago = (ms: number) => new Date(Date.now() - ms);
+  /** The agent's records `prefix-0` .. as an import had them ten days ago: the agent's usual work, not counted. */
+  const importedTenDaysAgo = (prefix: string, count: number) =>
+    storeChanges(db, { agent, prefix, count, start: ago(10 * DAY), stepMs: MINUTE, source: 'import' });
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -101,14 +104,7 @@ describe.each(testDbKinds())('mass-change watch on %s', (kind) => {
 
   it("applies the share rule: more than 5% of the 30 days' records, at least 10", async () => {
     // 400 records changed by the agent ten days ago (an imported history: the agent's usual work, not counted itself).
-    await storeChanges(db, {
-      agent,
-      prefix: `c${serial}`,
-      count: 400,
-      start: ago(10 * DAY),
-      stepMs: MINUTE,
-      source: 'import',
-    });
+    await importedTenDaysAgo(`c${serial}`, 400);
     expect(await alertsOf(agent)).toEqual([]);
     // 20 of them again within the hour: 5% of 400 is 20, not more.
     await storeChanges(db, {
@@ -280,6 +276,8 @@ describe.each(testDbKinds())('mass-change watch on %s', (kind) => {
       const staff = await createUserWithSecret(t, productRole(t.config.productCode));
       const rana = await createUserWithSecret(t, USER_RANA);
       const mailer = mailerFromConfig(testConfig({ SMTP_URL: smtp.url }))!;
+      // The records as an import had them ten days ago: the burst then changes their phone.
+      await importedTenDaysAgo(`j${serial}`, 60);
       await storeChanges(db, {
         agent,
         prefix: `j${serial}`,
@@ -302,6 +300,9 @@ describe.each(testDbKinds())('mass-change watch on %s', (kind) => {
       expect(to).not.toContain(rana.email);
       const body = decodeQuotedPrintable(smtp.messages[0]!.raw);
       expect(body).toContain(`Luca Bianchi${serial}`);
+      // The fields by the names the app gives them, never the CRM's.
+      expect(body).toMatch(/spesso: Telefono \(60\)\./);
+      expect(body).not.toMatch(/\bPhone \(/);
       expect(body).toContain('http://storico.test/avvisi');
     });
   });
