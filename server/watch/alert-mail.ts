@@ -1,9 +1,7 @@
 import { fieldLabel, withoutFollowers } from '../../contract/field-labels';
+import { formatDateTime } from '../../contract/rome-time';
 import type { Db } from '../db/database';
 import type { FieldCount } from '../db/tables/alerts.table';
-
-const romeTime = (at: Date) =>
-  at.toLocaleString('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'short' });
 
 /** The alert e-mail goes to staff as it is, so it is written in Italian like the app. */
 export async function alertMail(
@@ -32,7 +30,7 @@ export async function alertMail(
     subject: `Storico: modifiche massive di ${name} (${records})`,
     text: [
       `${name} ha modificato ${alert.changed} ${records} e ne ha eliminati ${alert.deleted}`,
-      `tra il ${romeTime(alert.windowStart)} e il ${romeTime(alert.windowEnd)}.`,
+      `tra il ${formatDateTime(alert.windowStart)} e il ${formatDateTime(alert.windowEnd)}.`,
       ...(alert.topFields.length > 0
         ? [
             '',

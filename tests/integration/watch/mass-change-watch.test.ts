@@ -302,6 +302,8 @@ describe.each(testDbKinds())('mass-change watch on %s', (kind) => {
       expect(body).toContain(`Luca Bianchi${serial}`);
       // The fields by the names the app gives them, never the CRM's.
       expect(body).toMatch(/spesso: Telefono \(60\)\./);
+      // Times as the app shows them, in Rome.
+      expect(body).toMatch(/tra il \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} e il \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\./);
       expect(body).not.toMatch(/\bPhone \(/);
       expect(body).toContain('http://storico.test/avvisi');
     });
