@@ -91,16 +91,23 @@ export const OTHER_FIELD_LABELS = {
   RecordTypeId: 'Tipo di record',
 } as const;
 
-type Labels = Readonly<Partial<Record<string, string>>>;
+/** `table[key]` when the table itself has it: a field named 'constructor' or 'toString' is not Object's. */
+const own = <V>(table: Readonly<Record<string, V>>, key: string): V | undefined =>
+  Object.hasOwn(table, key) ? table[key] : undefined;
 
 /**
  * A snapshot field's Italian label, as the detail screens show it (or as they show the field it stands for,
  * `shownAs`), else the restore screens' own, else its name in the CRM.
  */
 export function fieldLabel(object: 'Account' | 'Case', field: string, shownAs?: string): string {
-  const labels: Labels = object === 'Account' ? CONTACT_FIELD_LABELS : CASE_FIELD_LABELS;
-  const others: Labels = OTHER_FIELD_LABELS;
-  return labels[field] ?? (shownAs === undefined ? undefined : labels[shownAs]) ?? others[field] ?? field;
+  const labels: Readonly<Record<string, string>> =
+    object === 'Account' ? CONTACT_FIELD_LABELS : CASE_FIELD_LABELS;
+  return (
+    own(labels, field) ??
+    (shownAs === undefined ? undefined : own(labels, shownAs)) ??
+    own<string>(OTHER_FIELD_LABELS, field) ??
+    field
+  );
 }
 
 /**
@@ -116,5 +123,5 @@ const FOLLOWS: Readonly<Record<string, readonly string[]>> = {
 /** `items` (each naming a field) without those whose field follows another field named in the list. */
 export function withoutFollowers<T>(items: readonly T[], fieldOf: (item: T) => string): T[] {
   const named = new Set(items.map(fieldOf));
-  return items.filter((item) => !(FOLLOWS[fieldOf(item)] ?? []).some((leader) => named.has(leader)));
+  return items.filter((item) => !(own(FOLLOWS, fieldOf(item)) ?? []).some((leader) => named.has(leader)));
 }

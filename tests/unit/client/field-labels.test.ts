@@ -31,4 +31,14 @@ describe('field labels', () => {
     ]);
     expect(withoutFollowers(['OwnerName', 'ContactId'], (f) => f)).toEqual(['OwnerName', 'ContactId']);
   });
+
+  it("reads a field named as one of Object's own properties as its name", () => {
+    expect(fieldLabel('contact', 'constructor')).toBe('constructor');
+    expect(fieldLabel('case', 'toString', 'hasOwnProperty')).toBe('toString');
+    expect(withoutFollowers(['toString', 'constructor', 'Phone'], (f) => f)).toEqual([
+      'toString',
+      'constructor',
+      'Phone',
+    ]);
+  });
 });
