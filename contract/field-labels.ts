@@ -2,6 +2,7 @@
  * The Italian names of the CRM fields Storico keeps, as the app and its e-mails show them (the UI is Italian only).
  * Shared by the client (detail screens, restore lists, alerts, audit) and the server (e-mails).
  */
+import { ownEntry } from './own-entry';
 
 /** A contact's (person account's) fields, as the detail screen labels them. */
 export const CONTACT_FIELD_LABELS = {
@@ -91,10 +92,6 @@ export const OTHER_FIELD_LABELS = {
   RecordTypeId: 'Tipo di record',
 } as const;
 
-/** `table[key]` when the table itself has it: a field named 'constructor' or 'toString' is not Object's. */
-const own = <V>(table: Readonly<Record<string, V>>, key: string): V | undefined =>
-  Object.hasOwn(table, key) ? table[key] : undefined;
-
 /**
  * A snapshot field's Italian label, as the detail screens show it (or as they show the field it stands for,
  * `shownAs`), else the restore screens' own, else its name in the CRM.
@@ -103,9 +100,9 @@ export function fieldLabel(object: 'Account' | 'Case', field: string, shownAs?: 
   const labels: Readonly<Record<string, string>> =
     object === 'Account' ? CONTACT_FIELD_LABELS : CASE_FIELD_LABELS;
   return (
-    own(labels, field) ??
-    (shownAs === undefined ? undefined : own(labels, shownAs)) ??
-    own<string>(OTHER_FIELD_LABELS, field) ??
+    ownEntry(labels, field) ??
+    (shownAs === undefined ? undefined : ownEntry(labels, shownAs)) ??
+    ownEntry<string>(OTHER_FIELD_LABELS, field) ??
     field
   );
 }
@@ -123,5 +120,7 @@ const FOLLOWS: Readonly<Record<string, readonly string[]>> = {
 /** `items` (each naming a field) without those whose field follows another field named in the list. */
 export function withoutFollowers<T>(items: readonly T[], fieldOf: (item: T) => string): T[] {
   const named = new Set(items.map(fieldOf));
-  return items.filter((item) => !(own(FOLLOWS, fieldOf(item)) ?? []).some((leader) => named.has(leader)));
+  return items.filter(
+    (item) => !(ownEntry(FOLLOWS, fieldOf(item)) ?? []).some((leader) => named.has(leader)),
+  );
 }

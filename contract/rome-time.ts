@@ -1,6 +1,6 @@
 /**
  * Dates as the app and its e-mails show them: Europe/Rome, DD/MM/YYYY and DD/MM/YYYY HH:mm. Shared by the client
- * (src/lib/dates.ts) and the server's e-mails.
+ * (src/lib/dates.ts) and the server's e-mails and audit export.
  */
 const TIME_ZONE = 'Europe/Rome';
 
@@ -14,6 +14,13 @@ const timeFormat = new Intl.DateTimeFormat('it-IT', {
   timeZone: TIME_ZONE,
   hour: '2-digit',
   minute: '2-digit',
+  hour12: false,
+});
+const secondsFormat = new Intl.DateTimeFormat('it-IT', {
+  timeZone: TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
   hour12: false,
 });
 
@@ -46,13 +53,19 @@ export function formatDay(value: DateInput | null | undefined): string {
 /** The calendar day `YYYY-MM-DD` of an instant in Europe/Rome, as the search's days are (decision record 006). */
 export const romeDay = (value: DateInput): string => isoDayFormat.format(toDate(value));
 
-/** DD/MM/YYYY HH:mm in Europe/Rome; '' for a missing or unreadable value. */
-export function formatDateTime(value: DateInput | null | undefined): string {
+function dayAndTime(value: DateInput | null | undefined, time: Intl.DateTimeFormat): string {
   if (value === null || value === undefined || value === '') return '';
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
-  return `${dayFormat.format(date)} ${timeFormat.format(date)}`;
+  return `${dayFormat.format(date)} ${time.format(date)}`;
 }
+
+/** DD/MM/YYYY HH:mm in Europe/Rome; '' for a missing or unreadable value. */
+export const formatDateTime = (value: DateInput | null | undefined): string => dayAndTime(value, timeFormat);
+
+/** DD/MM/YYYY HH:mm:ss in Europe/Rome (the audit log's export, where one second tells entries apart). */
+export const formatDateTimeSeconds = (value: DateInput | null | undefined): string =>
+  dayAndTime(value, secondsFormat);
 
 /** A calendar day as DD/MM/YYYY, an instant as DD/MM/YYYY HH:mm (a rollback's window takes either). */
 export const formatDayOrDateTime = (value: string) =>

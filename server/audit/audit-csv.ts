@@ -1,15 +1,23 @@
+import { auditActionName, auditTargetText } from '../../contract/audit-names';
+import { formatDateTimeSeconds } from '../../contract/rome-time';
 import type { AuditRow } from './audit.repository';
 
-/** The columns, named for the people who read the file: the app speaks Italian only. */
+/**
+ * The columns, named for the people who read the file (the app speaks Italian only): each entry's time, action and
+ * target as the audit screen tells them, beside what a program reading the file needs (the instant in UTC, the
+ * action's code, the details as recorded).
+ */
 export const AUDIT_CSV_HEADER = [
   'ID',
+  'Data e ora (ora italiana)',
   'Data e ora (UTC)',
   'ID utente',
   'Utente',
   'Azione',
+  'Codice azione',
   'Oggetto',
   'Indirizzo IP',
-  'Dettagli',
+  'Dettagli (JSON)',
 ];
 
 /**
@@ -36,11 +44,13 @@ export const csvLine = (fields: readonly unknown[]) => `${fields.map(csvField).j
 export const auditCsvLine = (row: AuditRow) =>
   csvLine([
     row.id,
-    row.at,
+    formatDateTimeSeconds(row.at),
+    new Date(row.at).toISOString(),
     row.actor_user_id,
     row.actor_username,
+    auditActionName(row.action) ?? '',
     row.action,
-    row.target,
+    auditTargetText(row.target),
     row.ip,
     row.details,
   ]);

@@ -76,7 +76,7 @@ export async function auditRoutes(
       config: readers,
       schema: {
         tags: ['audit'],
-        summary: `The filtered audit log as CSV (UTF-8 with a byte order mark, fields separated by semicolons, Italian column names, newest first, at most ${AUDIT_EXPORT_MAX_ROWS} entries)`,
+        summary: `The filtered audit log as CSV (UTF-8 with a byte order mark, fields separated by semicolons, Italian column names; each entry's time in Rome and in UTC, its action's Italian name and code, its target in Italian and its details as recorded JSON; newest first, at most ${AUDIT_EXPORT_MAX_ROWS} entries)`,
         querystring: auditFilterSchema,
         response: { ...errors },
       },

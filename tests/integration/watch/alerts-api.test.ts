@@ -3,6 +3,7 @@ import { alertSchema } from '../../../contract/alerts';
 import { auditEntrySchema } from '../../../contract/audit';
 import { envelopeOf, errorBodySchema } from '../../../contract/envelope';
 import { pageOf } from '../../../contract/page';
+import { formatDateTimeSeconds } from '../../../contract/rome-time';
 import { ADMIN, USER_RANA, productRole } from '../../../contract/roles';
 import { AuditService } from '../../../server/audit/audit.service';
 import { runMassChangeWatch } from '../../../server/watch/mass-change-watch';
@@ -173,7 +174,7 @@ describe.each(testDbKinds())('alerts and audit over HTTP on %s', (kind) => {
         action: 'auth.login-failed',
         actor_username: '=HYPERLINK("x"),a',
         ip: '10.0.0.1',
-        target: 'riga\n"due"',
+        target: 'account:riga\n"due"',
         details: JSON.stringify({ note: 'a,b' }),
       })
       .execute();
@@ -184,9 +185,17 @@ describe.each(testDbKinds())('alerts and audit over HTTP on %s', (kind) => {
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="storico-audit-/);
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
-    expect(lines[0]).toBe('ID;Data e ora (UTC);ID utente;Utente;Azione;Oggetto;Indirizzo IP;Dettagli');
-    expect(lines[1]).toMatch(
-      /^\d+;\d{4}-\d\d-\d\dT[\d:.]+Z;;"'=HYPERLINK\(""x""\),a";auth\.login-failed;"riga\n""due""";10\.0\.0\.1;"\{""note"":""a,b""\}"$/,
+    expect(lines[0]).toBe(
+      'ID;Data e ora (ora italiana);Data e ora (UTC);ID utente;Utente;Azione;Codice azione;Oggetto;Indirizzo IP;Dettagli (JSON)',
+    );
+    const [, id, romeTime, utc] = /^(\d+);([^;]*);([^;]*);/.exec(lines[1]!)!;
+    expect(utc).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/);
+    // The same instant as the screens tell it, to the second, in Rome.
+    expect(romeTime).toBe(formatDateTimeSeconds(utc!));
+    expect(romeTime).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d$/);
+    expect(lines[1]).toBe(
+      `${id};${romeTime};${utc};;"'=HYPERLINK(""x""),a";Accesso non riuscito;auth.login-failed;` +
+        `"Account «riga\n""due""»";10.0.0.1;"{""note"":""a,b""}"`,
     );
     expect(lines.at(-1)).toBe('');
     const everything = await get('/api/v3/audit/export.csv', ADMIN);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIT_DETAIL_KEYS, type AuditEntry } from '@contract/audit';
-import { detailLines, targetText } from '@/features/audit/components/audit-text';
+import { auditTargetText as targetText } from '@contract/audit-names';
+import { detailLines } from '@/features/audit/components/audit-text';
 import { itAudit } from '@/i18n/it-audit';
 
 /** An entry as the server records it (the details' shapes are those of server/ … audit.record calls). */

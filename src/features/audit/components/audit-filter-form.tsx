@@ -1,6 +1,7 @@
 import { Filter, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { AuditFilter } from '@contract/audit';
+import { AUDIT_ACTION_NAMES } from '@contract/audit-names';
 import { DateField } from '@/components/date-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -76,7 +77,7 @@ export function AuditFilterForm({
         />
         {/* The codes the filter takes, each with its Italian name: a whole area by its prefix, or one action. */}
         <datalist id="audit-actions">
-          {Object.entries({ ...itAudit.actionAreas, ...itAudit.actions }).map(([code, name]) => (
+          {Object.entries({ ...itAudit.actionAreas, ...AUDIT_ACTION_NAMES }).map(([code, name]) => (
             <option key={code} value={code} label={name} />
           ))}
         </datalist>

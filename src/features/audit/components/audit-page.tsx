@@ -2,6 +2,7 @@ import { Download } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import type { AuditFilter } from '@contract/audit';
+import { auditActionName, auditTargetText } from '@contract/audit-names';
 import { DataFreshness } from '@/components/data-freshness';
 import { LoadFailed } from '@/components/load-failed';
 import { PageTitle } from '@/components/page-title';
@@ -19,7 +20,6 @@ import { useExportAuditCsv } from '../api/export-audit-csv';
 import { AUDIT_FILTER_KEYS, auditFilterOf, useAuditLog } from '../api/get-audit-log';
 import { AuditDetails } from './audit-details';
 import { AuditFilterForm } from './audit-filter-form';
-import { targetText } from './audit-text';
 
 const c = itAudit.columns;
 
@@ -105,10 +105,10 @@ export function AuditPage() {
                   <TableCell className="whitespace-nowrap">{formatDateTime(entry.at)}</TableCell>
                   <TableCell className="break-words">{entry.actorUsername ?? itAudit.system}</TableCell>
                   <TableCell>
-                    {itAudit.actions[entry.action] ?? null}
+                    {auditActionName(entry.action) ?? null}
                     <div className="font-mono text-xs text-muted-foreground">{entry.action}</div>
                   </TableCell>
-                  <TableCell className="break-words">{targetText(entry.target)}</TableCell>
+                  <TableCell className="break-words">{auditTargetText(entry.target)}</TableCell>
                   <TableCell className="whitespace-nowrap">{entry.ip ?? ''}</TableCell>
                   <TableCell className="max-w-md text-xs">
                     <AuditDetails entry={entry} />

@@ -1,4 +1,5 @@
 import type { AuditDetailKey, AuditEntry } from '@contract/audit';
+import { ownEntry } from '@contract/own-entry';
 import { ROLLBACK_REASONS, type RollbackReason } from '@contract/rollbacks';
 import { itAudit } from '@/i18n/it-audit';
 import { formatDateTime, formatDayOrDateTime } from '@/lib/dates';
@@ -9,20 +10,8 @@ import { roleLabel } from '@/lib/roles';
 
 const v = itAudit.values;
 
-/** A table's own entry for `key`: a recorded key or code such as `constructor` finds nothing of Object's. */
-const own = <T>(table: Partial<Record<string, T>>, key: string): T | undefined =>
-  Object.hasOwn(table, key) ? table[key] : undefined;
-
 /** One line of an entry's details: the key's Italian name and its value as text. */
 export type DetailLine = { label: string; value: string };
-
-/** What an entry was done to, in Italian ('Utente n. 12' for `user:12`); an unknown kind of target as recorded. */
-export function targetText(target: string | null): string {
-  if (!target) return '';
-  const colon = target.indexOf(':');
-  const said = colon > 0 ? own(itAudit.targets, target.slice(0, colon)) : undefined;
-  return said ? said(target.slice(colon + 1)) : target;
-}
 
 /** Whose fields an entry names: a restore request's record kind, or the object a rollback or alert is about. */
 function kindOf(entry: AuditEntry): RecordKind | null {
@@ -32,7 +21,7 @@ function kindOf(entry: AuditEntry): RecordKind | null {
   return object === 'Account' || object === 'Case' ? kindOfObject(object) : null;
 }
 
-const labelOf = (key: string) => own<string>(itAudit.details, key) ?? key;
+const labelOf = (key: string) => ownEntry<string>(itAudit.details, key) ?? key;
 
 /** A value with no words of its own: a flag as Sì / No, a list by its items, an object key by key. */
 function plain(value: unknown): string {
@@ -52,7 +41,7 @@ type Say = (value: unknown, entry: AuditEntry) => string;
 const coded =
   (words: Partial<Record<string, string>>): Say =>
   (value) =>
-    typeof value === 'string' ? (own(words, value) ?? value) : plain(value);
+    typeof value === 'string' ? (ownEntry(words, value) ?? value) : plain(value);
 
 const text =
   (format: (value: string) => string): Say =>
@@ -88,7 +77,7 @@ const source: Say = (value) => {
   if (typeof value !== 'string') return plain(value);
   const colon = value.indexOf(':');
   const kind = colon < 0 ? value : value.slice(0, colon);
-  const said = own(v.source, kind);
+  const said = ownEntry(v.source, kind);
   return said ? said(value.slice(colon + 1)) : value;
 };
 
@@ -122,7 +111,7 @@ const SAY: Partial<Record<AuditDetailKey, Say>> = {
   until: text(formatDateTime),
 };
 
-const say = (key: string, value: unknown, entry: AuditEntry) => (own(SAY, key) ?? plain)(value, entry);
+const say = (key: string, value: unknown, entry: AuditEntry) => (ownEntry(SAY, key) ?? plain)(value, entry);
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
