@@ -36,7 +36,7 @@ export const AUDIT_EXPORT_MAX_ROWS = 100_000;
 
 /**
  * Every key an entry's `details` may hold: the server records no other (server/audit/audit.service.ts), and the
- * audit screen names each in Italian (src/i18n/it-audit.ts).
+ * audit screen and export name each in Italian (contract/audit-texts.ts).
  */
 export const AUDIT_DETAIL_KEYS = [
   // Whose changes, which object and when (rollbacks, alerts)

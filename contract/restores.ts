@@ -22,13 +22,6 @@ export const OUTCOME_UNKNOWN_MESSAGE =
 export const OUTCOME_CHECKING_MESSAGE =
   'Whether this restore was applied is still being checked in the CRM: it cannot be reviewed yet';
 
-/**
- * A CRM_ERROR's message carries Salesforce's own error code after `Salesforce said ` (e.g. `Updating Case …:
- * Salesforce said FIELD_CUSTOM_VALIDATION_EXCEPTION: …`): the code, when there is one, for a translated reason.
- */
-export const crmErrorCodeOf = (message: string): string | undefined =>
-  /Salesforce said ([A-Z][A-Z_]+):/.exec(message)?.[1];
-
 /** `?code=`: the caller's current one-time code; checked and then spent (a replayed code is refused). */
 export const otpQuerySchema = z.object({ code: textSchema(200) });
 

@@ -1,8 +1,21 @@
 /*
  * The role names, apart from the roles' schemas (roles.ts): the client's first page checks roles without loading zod.
  */
+import { ownEntry } from './own-entry';
+
 export const ADMIN = 'ADMIN';
 export const USER_RANA = 'USER_RANA';
 
 /** `USER_{PRODUCT_CODE}`, e.g. USER_STORICO. */
 export const productRole = (productCode: string) => `USER_${productCode}`;
+
+/** How the roles are named on the screens, in the e-mails and in the audit export (as SPEC.md names them). */
+const ROLE_LABELS: Partial<Record<string, string>> = { [ADMIN]: 'Admin', [USER_RANA]: 'User Rana' };
+
+/** 'Admin', 'User Rana', 'User Storico'. */
+export function roleLabel(role: string): string {
+  const known = ownEntry(ROLE_LABELS, role);
+  if (known) return known;
+  const product = role.replace(/^USER_/, '');
+  return `User ${product.charAt(0)}${product.slice(1).toLowerCase()}`;
+}

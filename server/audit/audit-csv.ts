@@ -1,11 +1,12 @@
-import { auditActionName, auditTargetText } from '../../contract/audit-names';
+import { detailLines } from '../../contract/audit-detail-lines';
+import { auditActionName, auditTargetText } from '../../contract/audit-texts';
 import { formatDateTimeSeconds } from '../../contract/rome-time';
 import type { AuditRow } from './audit.repository';
 
 /**
- * The columns, named for the people who read the file (the app speaks Italian only): each entry's time, action and
- * target as the audit screen tells them, beside what a program reading the file needs (the instant in UTC, the
- * action's code, the details as recorded).
+ * The columns, named for the people who read the file (the app speaks Italian only): each entry's time, action,
+ * target and details as the audit screen tells them, beside what a program reading the file needs (the instant in
+ * UTC, the action's code, the details as recorded).
  */
 export const AUDIT_CSV_HEADER = [
   'ID',
@@ -17,6 +18,7 @@ export const AUDIT_CSV_HEADER = [
   'Codice azione',
   'Oggetto',
   'Indirizzo IP',
+  'Dettagli',
   'Dettagli (JSON)',
 ];
 
@@ -52,5 +54,8 @@ export const auditCsvLine = (row: AuditRow) =>
     row.action,
     auditTargetText(row.target),
     row.ip,
+    detailLines(row)
+      .map((line) => `${line.label}: ${line.value}`)
+      .join('\n'),
     row.details,
   ]);

@@ -1,4 +1,5 @@
 import { ErrorCode, isErrorCode } from '@contract/error-codes';
+import { WRITE_REFUSAL_TEXTS } from '@contract/write-refusal-texts';
 
 /**
  * The texts of every first page load: the frame (errors, toasts, the update prompt, the error view) and the sign-in
@@ -14,10 +15,6 @@ export const it = {
     startupLoading: 'Caricamento dati dimostrativi…',
     startupProgress: (progress: string) => `Caricamento dati dimostrativi… (${progress})`,
   },
-  roles: {
-    ADMIN: 'Admin',
-    USER_RANA: 'User Rana',
-  } as Record<string, string>,
   offline: {
     badge: 'Offline',
     badgeHint: 'Nessuna connessione: sono disponibili solo i confronti salvati',
@@ -161,14 +158,7 @@ export const it = {
       'Il link è scaduto o è già stato usato. Chiedi a un amministratore di inviarti un nuovo codice QR.',
     [ErrorCode.NOTHING_TO_CONFIRM]:
       "Non c'è un nuovo codice da confermare: accedi con il codice che mostra l'app.",
-    [ErrorCode.RECORD_RECREATING]:
-      'Il record, eliminato definitivamente dal CRM, è in corso di ricreazione: riprova tra qualche minuto',
-    [ErrorCode.RESTORE_NOT_KEPT]:
-      "Il CRM non ha mantenuto i valori ripristinati: subito dopo la scrittura il record ne ha altri (li ha cambiati una regola o un'automazione del CRM)",
-    [ErrorCode.OWNER_CHANGED]:
-      'Il CRM ha assegnato il record a un altro proprietario durante la scrittura (una regola di assegnazione?)',
-    [ErrorCode.RECORD_CONVERTED]:
-      'Il contatto è diventato un account aziendale nel CRM: non può essere ripristinato finché non torna un contatto',
+    ...WRITE_REFUSAL_TEXTS,
   } as Partial<Record<ErrorCode, string>>,
 } as const;
 

@@ -83,17 +83,6 @@ export const itRollbacks = {
     pending: 'Da applicare',
   },
   laterChanged: 'modificato in seguito da altri',
-  /** Why a record was skipped, refused or is being checked (contract/rollbacks.ts ROLLBACK_REASONS). */
-  reasons: {
-    'nothing-to-write': 'Ha già i valori di prima della finestra',
-    'created-in-window': 'Creato nella finestra: non esiste una versione precedente a cui tornare',
-    unanswered: "Il CRM non ha risposto: l'esito è in verifica rileggendo il record",
-    'worker-stopped': "Il rollback si è interrotto dopo l'invio: l'esito è in verifica rileggendo il record",
-    'not-applied':
-      'Il CRM non ha risposto e una lettura successiva mostra che la modifica non è stata applicata',
-  },
-  crmRefused: 'Il CRM ha rifiutato la modifica',
-  crmRefusedBecause: (reason: string) => `Il CRM ha rifiutato la modifica: ${reason}`,
   approve: 'Approva',
   reject: 'Rifiuta',
   approveOf: (id: number) => `Approva il rollback ${id}`,

@@ -377,17 +377,4 @@ export const it = {
     because: (reason: string, words: string) => `Il CRM ha rifiutato: ${reason}. Ha risposto: «${words}»`,
     only: (words: string) => `Il CRM ha risposto: «${words}»`,
   },
-  /** Salesforce's error codes (a CRM_ERROR names them, see contract/restores.ts `crmErrorCodeOf`). */
-  crmErrors: {
-    UNKNOWN_EXCEPTION: 'errore interno del CRM, riprova più tardi',
-    SERVER_UNAVAILABLE: 'il CRM non è al momento disponibile, riprova più tardi',
-    FIELD_CUSTOM_VALIDATION_EXCEPTION: 'una regola di convalida del CRM non accetta i valori da ripristinare',
-    REQUIRED_FIELD_MISSING: 'manca un campo obbligatorio per il CRM',
-    DUPLICATES_DETECTED: 'il CRM segnala un record duplicato',
-    INVALID_FIELD_FOR_INSERT_UPDATE: 'un campo non può essere modificato nel CRM',
-    INSUFFICIENT_ACCESS_OR_READONLY: "l'utente di integrazione non ha i permessi per modificare il record",
-    ENTITY_IS_DELETED: 'il record è stato eliminato nel CRM',
-    NOT_FOUND: 'il record non esiste più nel CRM',
-    UNABLE_TO_LOCK_ROW: 'il record è in modifica nel CRM, riprova più tardi',
-  } as Partial<Record<string, string>>,
 } as const;

@@ -186,7 +186,7 @@ describe.each(testDbKinds())('alerts and audit over HTTP on %s', (kind) => {
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     expect(lines[0]).toBe(
-      'ID;Data e ora (ora italiana);Data e ora (UTC);ID utente;Utente;Azione;Codice azione;Oggetto;Indirizzo IP;Dettagli (JSON)',
+      'ID;Data e ora (ora italiana);Data e ora (UTC);ID utente;Utente;Azione;Codice azione;Oggetto;Indirizzo IP;Dettagli;Dettagli (JSON)',
     );
     const [, id, romeTime, utc] = /^(\d+);([^;]*);([^;]*);/.exec(lines[1]!)!;
     expect(utc).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/);
@@ -195,9 +195,24 @@ describe.each(testDbKinds())('alerts and audit over HTTP on %s', (kind) => {
     expect(romeTime).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d$/);
     expect(lines[1]).toBe(
       `${id};${romeTime};${utc};;"'=HYPERLINK(""x""),a";Accesso non riuscito;auth.login-failed;` +
-        `"Account «riga\n""due""»";10.0.0.1;"{""note"":""a,b""}"`,
+        `"Account «riga\n""due""»";10.0.0.1;"note: a,b";"{""note"":""a,b""}"`,
     );
     expect(lines.at(-1)).toBe('');
+
+    // The details as the audit screen tells them, a line each, beside the recorded JSON.
+    await t.database.db
+      .insertInto('audit_log')
+      .values({
+        action: 'restore.created',
+        actor_username: 'csv-restore',
+        target: 'restore-account-request:7',
+        details: JSON.stringify({ fields: ['Phone', 'BillingAddress'], type: 'FORCED' }),
+      })
+      .execute();
+    const restores = await get('/api/v3/audit/export.csv?user=csv-restore', ADMIN);
+    expect(restores.body.split('\r\n')[1]).toMatch(
+      /;Richiesta di ripristino creata;restore\.created;Richiesta di ripristino di un contatto n\. 7;;"Tipo: Ripristino forzato\nCampi: Telefono, Indirizzo di fatturazione";"\{.*\}"$/,
+    );
     const everything = await get('/api/v3/audit/export.csv', ADMIN);
     const total = auditPage.parse((await get('/api/v3/audit/', ADMIN)).json()).data.query.totalElements;
     // One record per entry and the header.

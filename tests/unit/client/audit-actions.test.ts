@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auditActionName } from '@contract/audit-names';
+import { auditActionName } from '@contract/audit-texts';
 
 /** Every `.ts` file of the server. */
 function serverSources(dir = path.resolve(__dirname, '../../../server')): string[] {

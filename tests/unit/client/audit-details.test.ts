@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIT_DETAIL_KEYS, type AuditEntry } from '@contract/audit';
-import { auditTargetText as targetText } from '@contract/audit-names';
-import { detailLines } from '@/features/audit/components/audit-text';
-import { itAudit } from '@/i18n/it-audit';
+import { detailLines } from '@contract/audit-detail-lines';
+import { AUDIT_DETAIL_LABELS, auditTargetText as targetText } from '@contract/audit-texts';
 
 /** An entry as the server records it (the details' shapes are those of server/ … audit.record calls). */
 const entry = (action: string, details: AuditEntry['details'], target: string | null = null): AuditEntry => ({
@@ -20,8 +19,8 @@ const lines = (e: AuditEntry) => detailLines(e).map((line) => `${line.label}: ${
 
 describe("an audit entry's details", () => {
   it('names every key the server may record in Italian', () => {
-    for (const key of AUDIT_DETAIL_KEYS) expect(itAudit.details[key], key).toMatch(/\S/);
-    const labels = AUDIT_DETAIL_KEYS.map((key) => itAudit.details[key]);
+    for (const key of AUDIT_DETAIL_KEYS) expect(AUDIT_DETAIL_LABELS[key], key).toMatch(/\S/);
+    const labels = AUDIT_DETAIL_KEYS.map((key) => AUDIT_DETAIL_LABELS[key]);
     // Keys told apart on the screen: no two share a name.
     expect(new Set(labels).size).toBe(labels.length);
   });

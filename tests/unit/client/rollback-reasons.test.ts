@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RollbackRecord } from '@contract/rollbacks';
-import { recordReason } from '@/lib/rollback-reasons';
+import { recordReason } from '@contract/rollback-reasons';
 
 const record = (fields: Partial<RollbackRecord>): RollbackRecord => ({
   recordId: '001A',

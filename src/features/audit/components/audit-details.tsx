@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@contract/audit';
-import { detailLines } from './audit-text';
+import { detailLines } from '@contract/audit-detail-lines';
 
 /** An entry's details as named values in Italian, one a line, wrapping within a narrow column (a tablet). */
 export function AuditDetails({ entry }: { entry: AuditEntry }) {

@@ -1,7 +1,7 @@
 import { Filter, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { AuditFilter } from '@contract/audit';
-import { AUDIT_ACTION_NAMES } from '@contract/audit-names';
+import { AUDIT_ACTION_NAMES } from '@contract/audit-texts';
 import { DateField } from '@/components/date-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

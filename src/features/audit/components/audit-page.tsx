@@ -2,7 +2,7 @@ import { Download } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import type { AuditFilter } from '@contract/audit';
-import { auditActionName, auditTargetText } from '@contract/audit-names';
+import { auditActionName, auditTargetText } from '@contract/audit-texts';
 import { DataFreshness } from '@/components/data-freshness';
 import { LoadFailed } from '@/components/load-failed';
 import { PageTitle } from '@/components/page-title';

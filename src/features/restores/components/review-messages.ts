@@ -1,5 +1,5 @@
 import { ErrorCode } from '@contract/error-codes';
-import { crmErrorCodeOf } from '@contract/restores';
+import { crmErrorText } from '@contract/crm-refusal';
 import { it, translateErrorCode } from '@/i18n/it';
 import { ApiError } from '@/lib/api-client';
 import { hasErrorCode, isInvalidCode } from '@/lib/error-message';
@@ -24,7 +24,7 @@ export function reviewErrorMessage(error: unknown): string {
   ];
   for (const code of explained) if (hasErrorCode(error, code)) return translateErrorCode(code)!;
   if (hasErrorCode(error, ErrorCode.CRM_ERROR) && error instanceof ApiError) {
-    const reason = it.crmErrors[crmErrorCodeOf(error.message) ?? ''];
+    const reason = crmErrorText(error.message);
     if (reason) return it.restores.crmRefused(reason);
   }
   return it.restores.reviewFailed;

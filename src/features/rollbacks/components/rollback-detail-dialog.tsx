@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/error-message';
 import { fieldLabel, kindOfObject } from '@/lib/field-labels';
 import type { RecordKind } from '@/lib/records';
 import { useRollback } from '../api/get-rollback';
-import { recordReason } from '@/lib/rollback-reasons';
+import { recordReason } from '@contract/rollback-reasons';
 
 const t = itRollbacks;
 

@@ -1,27 +1,30 @@
-import type { AuditDetailKey, AuditEntry } from '@contract/audit';
-import { ownEntry } from '@contract/own-entry';
-import { ROLLBACK_REASONS, type RollbackReason } from '@contract/rollbacks';
-import { itAudit } from '@/i18n/it-audit';
-import { formatDateTime, formatDayOrDateTime } from '@/lib/dates';
-import { fieldLabel, kindOfObject } from '@/lib/field-labels';
-import type { RecordKind } from '@/lib/records';
-import { recordReason } from '@/lib/rollback-reasons';
-import { roleLabel } from '@/lib/roles';
+/**
+ * An audit entry's details as lines in Italian ('Etichetta: valore'), for the audit screen and the CSV export.
+ */
+import type { AuditDetailKey, AuditEntry } from './audit';
+import { AUDIT_DETAIL_LABELS, AUDIT_VALUE_TEXTS as v } from './audit-texts';
+import { fieldLabel } from './field-labels';
+import { ownEntry } from './own-entry';
+import { roleLabel } from './role-names';
+import { recordReason } from './rollback-reasons';
+import { ROLLBACK_REASONS, type RollbackReason } from './rollbacks';
+import { formatDateTime, formatDayOrDateTime } from './rome-time';
 
-const v = itAudit.values;
+/** What an entry's details are read with: the same for the screen's entries and the export's rows. */
+export type AuditEntryFacts = Pick<AuditEntry, 'action' | 'target' | 'details'>;
 
 /** One line of an entry's details: the key's Italian name and its value as text. */
 export type DetailLine = { label: string; value: string };
 
-/** Whose fields an entry names: a restore request's record kind, or the object a rollback or alert is about. */
-function kindOf(entry: AuditEntry): RecordKind | null {
-  if (entry.target?.startsWith('restore-account-request:')) return 'contact';
-  if (entry.target?.startsWith('restore-case-request:')) return 'case';
+/** Whose fields an entry names: a restore request's object, or the object a rollback or alert is about. */
+function objectOf(entry: AuditEntryFacts): 'Account' | 'Case' | null {
+  if (entry.target?.startsWith('restore-account-request:')) return 'Account';
+  if (entry.target?.startsWith('restore-case-request:')) return 'Case';
   const object = entry.details?.object;
-  return object === 'Account' || object === 'Case' ? kindOfObject(object) : null;
+  return object === 'Account' || object === 'Case' ? object : null;
 }
 
-const labelOf = (key: string) => ownEntry<string>(itAudit.details, key) ?? key;
+const labelOf = (key: string) => ownEntry<string>(AUDIT_DETAIL_LABELS, key) ?? key;
 
 /** A value with no words of its own: a flag as Sì / No, a list by its items, an object key by key. */
 function plain(value: unknown): string {
@@ -35,7 +38,7 @@ function plain(value: unknown): string {
   return String(value as string | number);
 }
 
-type Say = (value: unknown, entry: AuditEntry) => string;
+type Say = (value: unknown, entry: AuditEntryFacts) => string;
 
 /** A recorded code in Italian; a code the app has no words for as recorded. */
 const coded =
@@ -57,17 +60,17 @@ const changed =
     return say(value);
   };
 
-/** A field by its Italian label; where the entry does not say whose fields they are, by either kind's. */
-const fieldName = (kind: RecordKind | null, field: string) =>
-  kind
-    ? fieldLabel(kind, field)
-    : ([fieldLabel('contact', field), fieldLabel('case', field)].find((label) => label !== field) ?? field);
+/** A field by its Italian label; where the entry does not say whose fields they are, by either object's. */
+const fieldName = (object: 'Account' | 'Case' | null, field: string) =>
+  object
+    ? fieldLabel(object, field)
+    : ([fieldLabel('Account', field), fieldLabel('Case', field)].find((label) => label !== field) ?? field);
 
 const fieldList: Say = (value, entry) => {
   if (!Array.isArray(value)) return plain(value);
-  const kind = kindOf(entry);
+  const object = objectOf(entry);
   return (
-    value.map((field) => (typeof field === 'string' ? fieldName(kind, field) : plain(field))).join(', ') ||
+    value.map((field) => (typeof field === 'string' ? fieldName(object, field) : plain(field))).join(', ') ||
     v.none
   );
 };
@@ -111,13 +114,14 @@ const SAY: Partial<Record<AuditDetailKey, Say>> = {
   until: text(formatDateTime),
 };
 
-const say = (key: string, value: unknown, entry: AuditEntry) => (ownEntry(SAY, key) ?? plain)(value, entry);
+const say = (key: string, value: unknown, entry: AuditEntryFacts) =>
+  (ownEntry(SAY, key) ?? plain)(value, entry);
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Where each known key goes among the lines: in the order of the labels, which groups what belongs together. */
-const RANK = new Map(Object.keys(itAudit.details).map((key, i) => [key, i]));
+const RANK = new Map(Object.keys(AUDIT_DETAIL_LABELS).map((key, i) => [key, i]));
 const rank = (key: string) => RANK.get(key) ?? RANK.size;
 
 /**
@@ -125,7 +129,7 @@ const rank = (key: string) => RANK.get(key) ?? RANK.size;
  * object's keys in an order of its own), any other after them. A change recorded as the whole before and after (a
  * user's data) reads as one line a value, 'old → new' where it changed.
  */
-export function detailLines(entry: AuditEntry): DetailLine[] {
+export function detailLines(entry: AuditEntryFacts): DetailLine[] {
   const details = entry.details ?? {};
   const { before, after } = details;
   const changedValues = isObject(before) && isObject(after);

@@ -1,8 +1,10 @@
 /**
- * What the audit log's actions and targets are called in Italian: shared by the audit screen (src/i18n/it-audit.ts,
- * src/features/audit/components/audit-text.ts) and the server's CSV export (server/audit/audit-csv.ts), so that the
- * file names an entry as the screen does.
+ * The audit log's words in Italian: what each action was, what it was done to, the names of its details' keys and
+ * the values that are codes. Shared by the audit screen (src/features/audit) and the server's CSV export
+ * (server/audit/audit-csv.ts), so that the file tells an entry as the screen does; audit-detail-lines.ts puts an
+ * entry's details into lines with them.
  */
+import type { AuditDetailKey } from './audit';
 import { ownEntry } from './own-entry';
 
 /** What each recorded action was, beside its code (the code is what the filter takes). */
@@ -76,3 +78,79 @@ export function auditTargetText(target: string | null): string {
   const said = colon > 0 ? ownEntry(TARGET_NAMES, target.slice(0, colon)) : undefined;
   return said ? said(target.slice(colon + 1)) : target;
 }
+
+/** The name of each key of an entry's details (contract/audit.ts AUDIT_DETAIL_KEYS), in the order they are shown. */
+export const AUDIT_DETAIL_LABELS = {
+  sfUserID: 'Agente',
+  object: 'Oggetto',
+  from: 'Dal',
+  to: 'Al',
+  windowStart: 'Inizio intervallo',
+  windowEnd: 'Fine intervallo',
+  alertId: 'Avviso n.',
+  type: 'Tipo',
+  forced: 'Forzato',
+  recordId: 'Id del record',
+  revisionId: 'Versione',
+  fields: 'Campi',
+  written: 'Campi scritti',
+  records: 'Numero di record',
+  laterChangedIncluded: 'Di cui modificati in seguito da altri',
+  changed: 'Modificati',
+  deleted: 'Eliminati',
+  appliedRevisionId: 'Versione registrata',
+  outcome: 'Esito',
+  returned: 'Record riportato',
+  newRecordId: 'Nuovo Id del record',
+  reviewerId: 'Revisore (n. utente)',
+  settled: 'Esito accertato rileggendo il record',
+  reason: 'Motivo',
+  error: 'Errore',
+  message: 'Messaggio',
+  username: 'Username',
+  email: 'Email',
+  role: 'Ruolo',
+  before: 'Prima',
+  after: 'Dopo',
+  bootstrap: 'Primo amministratore',
+  via: 'Tramite',
+  source: 'Provenienza',
+  until: 'Bloccato fino al',
+  lockCount: 'Blocchi di fila',
+  cleared: 'Blocchi rimossi',
+  ended: 'Sessioni terminate',
+  method: 'Metodo',
+  url: 'Indirizzo della richiesta',
+} satisfies Record<AuditDetailKey, string>;
+
+/** The recorded values that are codes, in Italian; any other value shows as recorded. */
+export const AUDIT_VALUE_TEXTS = {
+  yes: 'Sì',
+  no: 'No',
+  none: '—',
+  changedTo: (before: string, after: string) => `${before} → ${after}`,
+  type: { FORCED: 'Ripristino forzato', REPORT: 'Segnalazione' } as Partial<Record<string, string>>,
+  object: { Account: 'Contatti', Case: 'Casi' } as Partial<Record<string, string>>,
+  outcome: {
+    undeleted: 'Ripristinato dal cestino',
+    recreated: 'Ricreato con un nuovo Id',
+    restored: 'Ripristinato',
+    skipped: 'Saltato',
+    refused: 'Rifiutato',
+    unknown: 'Esito in verifica',
+  } as Partial<Record<string, string>>,
+  /** Why a sign-in failed (the other reasons are a rollback's). */
+  signInReason: {
+    bad_credentials: 'Username o password errati',
+    bad_code: 'Codice errato',
+    replayed_code: 'Codice già usato',
+    locked: 'Account bloccato',
+    rate_limited: 'Troppi tentativi',
+  } as Partial<Record<string, string>>,
+  via: { 'command line': 'riga di comando' } as Partial<Record<string, string>>,
+  source: {
+    ip: (address: string) => `indirizzo ${address}`,
+    device: () => 'browser che aveva già avuto accesso',
+    codes: () => 'codici di conferma',
+  } as Partial<Record<string, (rest: string) => string>>,
+};
