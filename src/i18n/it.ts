@@ -152,6 +152,9 @@ export const it = {
     changed: 'Valore modificato',
     changedCount: (n: number) =>
       n === 0 ? 'Nessun campo modificato' : n === 1 ? '1 campo modificato' : `${n} campi modificati`,
+    /** A search row's expansion whose few fields are the same while others of the record changed. */
+    noneOfTheShown: 'Nessuno dei campi mostrati è modificato',
+    changedElsewhere: (fields: string) => `Modificati anche, nel dettaglio: ${fields}`,
     onlyDifferences: 'Solo differenze',
     copyJson: 'Copia JSON',
     copyJsonOf: (heading: string) => `Copia JSON: ${heading}`,

@@ -318,3 +318,52 @@ describe('the column headings', () => {
 });
 
 afterEach(() => vi.unstubAllGlobals());
+
+describe("a search row's expansion, which shows a few of the record's fields", () => {
+  const shown: SectionDef[] = [
+    {
+      id: 'expansion',
+      title: '',
+      fields: [{ key: 'SKU__c', label: 'SKU', fallbackKeys: ['SKU_Webform__c'] }],
+    },
+  ];
+  const detail: SectionDef[] = [
+    {
+      id: 'case',
+      title: 'Case information',
+      fields: [
+        { key: 'SKU_Webform__c', label: 'SKU (modulo web)' },
+        { key: 'Status', label: 'Stato' },
+        { key: 'Priority', label: 'Priorità' },
+        { key: 'Origin', label: 'Origine' },
+      ],
+    },
+  ];
+  const before = { SKU_Webform__c: 'A1', Status: 'New', Priority: 'High', Origin: 'Web' };
+  const view = (after: Record<string, unknown>, differences: string[]) =>
+    render(
+      <ComparisonView
+        headings={['Versione al 01/01/2025', 'Versione al 30/06/2025']}
+        left={JSON.stringify(before)}
+        right={JSON.stringify(after)}
+        differences={differences}
+        sections={shown}
+        detailSections={detail}
+        collapsible={false}
+      />,
+    );
+
+  it("names the detail screen's changed fields it does not show, instead of saying nothing changed", () => {
+    view({ ...before, Status: 'Working', Priority: 'Low' }, ['Status', 'Priority', 'SystemModstamp']);
+    expect(screen.getByTestId('changed-count')).toHaveTextContent('Nessuno dei campi mostrati è modificato');
+    expect(screen.getByTestId('changed-elsewhere')).toHaveTextContent(
+      'Modificati anche, nel dettaglio: Stato, Priorità',
+    );
+  });
+
+  it('counts a shown field once, read through its fallback, and says nothing more when nothing else changed', () => {
+    view({ ...before, SKU_Webform__c: 'B2' }, ['SKU_Webform__c']);
+    expect(screen.getByTestId('changed-count')).toHaveTextContent('1 campo modificato');
+    expect(screen.queryByTestId('changed-elsewhere')).toBeNull();
+  });
+});

@@ -52,6 +52,7 @@ export function ComparisonPanel({
   range,
   picked = false,
   sections,
+  detailSections,
   collapsible,
   skeletonRows,
   children,
@@ -60,6 +61,7 @@ export function ComparisonPanel({
   range: DayRange;
   picked?: boolean;
   sections: ComparisonViewProps['sections'];
+  detailSections?: ComparisonViewProps['detailSections'];
   collapsible?: boolean;
   skeletonRows?: number;
   /** Shown under the versions once they are loaded (the expansion's 'Dettaglio'). */
@@ -93,6 +95,7 @@ export function ComparisonPanel({
         right={comparison.second.json}
         differences={comparison.differences}
         sections={sections}
+        detailSections={detailSections}
         collapsible={collapsible}
       />
       {children}

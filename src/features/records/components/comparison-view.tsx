@@ -11,7 +11,7 @@ import { parseSnapshot, type Snapshot } from '@/lib/snapshot';
 import { DiffMarker } from './diff-marker';
 import { FieldValue } from './field-value';
 import { useOnlyDifferences } from '../hooks/use-only-differences';
-import { fieldValue, isFieldChanged, type SectionDef } from '../kinds/fields';
+import { fieldValue, isFieldChanged, keysOf, type SectionDef } from '../kinds/fields';
 import type { Sections } from '../kinds/kind-def';
 
 export type ComparisonViewProps = {
@@ -25,6 +25,11 @@ export type ComparisonViewProps = {
   sections: Sections;
   /** The detail screens fold each section; a search row's expansion shows its few fields plainly. */
   collapsible?: boolean;
+  /**
+   * Where `sections` show a few of the record's fields (a search row's expansion): the detail screen's, whose
+   * changed fields not shown here are named under the count, so that no change goes unseen.
+   */
+  detailSections?: Sections;
 };
 
 type Side = 'left' | 'right';
@@ -208,6 +213,25 @@ function changedFields(
   );
 }
 
+const resolve = (sections: Sections, snapshots: readonly [Snapshot | null, Snapshot | null]) =>
+  typeof sections === 'function' ? sections(snapshots[0], snapshots[1]) : sections;
+
+/** The labels of the fields of `all` that changed and are not among `shown`'s, each once. */
+function changedElsewhere(
+  all: readonly SectionDef[],
+  shown: readonly SectionDef[],
+  differences: ReadonlySet<string>,
+  snapshots: readonly [Snapshot | null, Snapshot | null],
+): string[] {
+  const shownKeys = new Set(shown.flatMap((section) => section.fields.flatMap(keysOf)));
+  const labels = all
+    .flatMap((section) => section.fields)
+    .filter((field) => !keysOf(field).some((key) => shownKeys.has(key)))
+    .filter((field) => isFieldChanged(field, differences, snapshots[0], snapshots[1]))
+    .map((field) => field.label);
+  return [...new Set(labels)];
+}
+
 /** 'Solo differenze': each section with only its changed fields, and only the sections that have one. */
 function onlyChanged(sections: readonly SectionDef[], changed: Map<string, Set<string>>): SectionDef[] {
   return sections.flatMap((section) => {
@@ -245,12 +269,16 @@ export function ComparisonView({
   differences,
   sections,
   collapsible = true,
+  detailSections,
 }: ComparisonViewProps) {
   const snapshots = useMemo(() => [parseSnapshot(left), parseSnapshot(right)] as const, [left, right]);
   const named = useMemo(() => new Set(differences), [differences]);
-  const shown = typeof sections === 'function' ? sections(snapshots[0], snapshots[1]) : sections;
+  const shown = resolve(sections, snapshots);
   const changed = useMemo(() => changedFields(shown, named, snapshots), [shown, named, snapshots]);
   const changedCount = [...changed.values()].reduce((sum, keys) => sum + keys.size, 0);
+  const elsewhere = detailSections
+    ? changedElsewhere(resolve(detailSections, snapshots), shown, named, snapshots)
+    : [];
   const [onlyDifferences, setOnlyDifferences] = useOnlyDifferences();
   const visible = onlyDifferences ? onlyChanged(shown, changed) : shown;
   const switchId = useId();
@@ -274,7 +302,9 @@ export function ComparisonView({
               className="inline-block size-3 rounded-full bg-destructive ring-2 ring-destructive/25"
             />
           )}
-          {it.compare.changedCount(changedCount)}
+          {elsewhere.length > 0 && changedCount === 0
+            ? it.compare.noneOfTheShown
+            : it.compare.changedCount(changedCount)}
         </p>
         <div className="flex items-center gap-1">
           <Switch
@@ -288,6 +318,11 @@ export function ComparisonView({
           </Label>
         </div>
       </div>
+      {elsewhere.length > 0 && (
+        <p className="text-sm text-muted-foreground" data-testid="changed-elsewhere">
+          {it.compare.changedElsewhere(elsewhere.join(', '))}
+        </p>
+      )}
       <div className="grid grid-cols-2 gap-x-4 gap-y-2 lg:gap-x-8">
         {headings.map((heading, index) => (
           <div key={index} className="flex flex-wrap items-center justify-between gap-2">

@@ -25,6 +25,7 @@ export function RecordVersions({
       state={state}
       range={search}
       sections={def.expansion.sections}
+      detailSections={def.detailSections}
       collapsible={false}
       skeletonRows={def.expansion.skeletonRows}
     >

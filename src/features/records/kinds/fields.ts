@@ -40,7 +40,8 @@ function addressPartsDiffer(left: unknown, right: unknown): boolean {
   return ADDRESS_PARTS.some((part) => textOf(a[part]) !== textOf(b[part]));
 }
 
-const keysOf = (field: FieldDef) => [field.key, ...(field.fallbackKeys ?? [])];
+/** The snapshot keys a field is read from: its own, then its fallbacks. */
+export const keysOf = (field: FieldDef) => [field.key, ...(field.fallbackKeys ?? [])];
 
 /** The snapshot field a definition reads: its key, else the first fallback the snapshot has. */
 export function sourceKey(snapshot: Snapshot | null, field: FieldDef): string {
