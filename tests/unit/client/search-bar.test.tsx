@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SearchBarProps } from '@/features/records/components/search-bar';
@@ -76,6 +76,16 @@ describe('the search bar', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['Bianca Verdizeta.verdi@demo.it']);
+  });
+
+  it('puts focus in the filter when the list first opens, as it loads after the popover', async () => {
+    const { user } = renderBar();
+    screen.getByRole('combobox', { name: 'Agente' }).focus();
+    await user.keyboard('{Enter}');
+    await screen.findAllByRole('option');
+    await waitFor(() => expect(screen.getByLabelText('Cerca un agente')).toHaveFocus());
+    await user.keyboard('rossini{Enter}');
+    expect(screen.getByRole('combobox', { name: 'Agente' })).toHaveTextContent('Carla Rossini');
   });
 
   it('asks for every parameter when one is missing', async () => {

@@ -16,7 +16,8 @@ export type AgentListProps = {
 export function AgentList({ agents, value, onSelect }: AgentListProps) {
   return (
     <Command label={it.search.agentList}>
-      <CommandInput placeholder={it.search.agentFilter} aria-label={it.search.agentFilter} />
+      {/* Focus goes to the filter as it appears: on a first opening it arrives after the popover has placed focus. */}
+      <CommandInput autoFocus placeholder={it.search.agentFilter} aria-label={it.search.agentFilter} />
       <CommandList label={it.search.agentList}>
         <CommandEmpty>{it.search.agentEmpty}</CommandEmpty>
         {agents.map((agent) => (
