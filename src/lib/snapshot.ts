@@ -18,3 +18,23 @@ export function textOf(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
 }
+
+/**
+ * The parts of an address that are shown and compared: street, city, postal code, province and country
+ * (DESIGN.md section 8: a restore writes the whole address, so every part it changes is shown).
+ */
+export const ADDRESS_PARTS = ['street', 'city', 'postalCode', 'state', 'country'] as const;
+
+export const asRecord = (value: unknown): Record<string, unknown> | null =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+
+/** Street, city, postal code, province and country joined by commas, empty parts left out. */
+export function formatAddress(value: unknown): string {
+  const address = asRecord(value);
+  if (!address) return '';
+  return ADDRESS_PARTS.map((part) => textOf(address[part]).trim())
+    .filter(Boolean)
+    .join(', ');
+}

@@ -40,6 +40,27 @@ const preview = (fields: string[] | null): RollbackPreview => ({
       deleted: false,
       changes: [{ field: 'PersonEmail', before: 'mario@esempio.it', after: 'sbagliato@esempio.it' }],
     },
+    {
+      recordId: '001C',
+      label: 'Esuperio Cacciapuoti',
+      deleted: false,
+      changes: [
+        {
+          field: 'BillingAddress',
+          before: {
+            city: 'Reggio Calabria',
+            state: 'RC',
+            street: 'Borgo Salis 124',
+            country: 'Italia',
+            stateCode: 'RC',
+            postalCode: '89127',
+            countryCode: 'IT',
+          },
+          after: null,
+        },
+        { field: 'Last_Newsletter_Update__pc', before: '2025-01-03', after: '2025-01-20' },
+      ],
+    },
   ],
   laterChanged: [
     {
@@ -200,6 +221,11 @@ describe('Prepara rollback', () => {
     const sample = screen.getByRole('table', { name: 'Esempio di valori' });
     expect(within(sample).getByText('mario@esempio.it')).toBeInTheDocument();
     expect(within(sample).getByText('sbagliato@esempio.it')).toBeInTheDocument();
+    // An address by its parts as everywhere else, a day as DD/MM/YYYY.
+    expect(
+      within(sample).getByText('Borgo Salis 124, Reggio Calabria, 89127, RC, Italia'),
+    ).toBeInTheDocument();
+    expect(within(sample).getByText('03/01/2025')).toBeInTheDocument();
     expect(screen.getByText(/da Luca Bianchi/)).toBeInTheDocument();
 
     // Only the e-mail: the preview is asked again with the field chosen.

@@ -1,7 +1,8 @@
 import { it } from '@/i18n/it';
 import { formatDateTime, formatDay } from '@/lib/dates';
 import { textOf } from '@/lib/snapshot';
-import { formatAddress, type FieldKind } from '../kinds/fields';
+import { formatAddress } from '@/lib/snapshot';
+import type { FieldKind } from '../kinds/fields';
 import { TruncatedText } from '@/components/truncated-text';
 
 const numberFormat = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 });

@@ -1,4 +1,4 @@
-import { textOf, type Snapshot } from '@/lib/snapshot';
+import { ADDRESS_PARTS, asRecord, textOf, type Snapshot } from '@/lib/snapshot';
 
 /** How a field's value is shown. */
 export type FieldKind = 'text' | 'longText' | 'date' | 'dateTime' | 'boolean' | 'number' | 'address';
@@ -13,26 +13,6 @@ export type FieldDef = {
 };
 
 export type SectionDef = { id: string; title: string; fields: readonly FieldDef[] };
-
-/**
- * The parts of an address that are shown and compared: street, city, postal code, province and country
- * (DESIGN.md section 8: a restore writes the whole address, so every part it changes is shown).
- */
-export const ADDRESS_PARTS = ['street', 'city', 'postalCode', 'state', 'country'] as const;
-
-const asRecord = (value: unknown): Record<string, unknown> | null =>
-  value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
-
-/** Street, city, postal code, province and country joined by commas, empty parts left out. */
-export function formatAddress(value: unknown): string {
-  const address = asRecord(value);
-  if (!address) return '';
-  return ADDRESS_PARTS.map((part) => textOf(address[part]).trim())
-    .filter(Boolean)
-    .join(', ');
-}
 
 function addressPartsDiffer(left: unknown, right: unknown): boolean {
   const a = asRecord(left) ?? {};

@@ -1,9 +1,7 @@
-import { it } from '@/i18n/it';
 import { fieldLabel, withoutFollowers } from '@/lib/field-labels';
 import type { RecordKind } from '@/lib/records';
-import { formatDateTime, formatDay } from '@/lib/dates';
-import { textOf, type Snapshot } from '@/lib/snapshot';
-import { formatAddress } from './fields';
+import type { Snapshot } from '@/lib/snapshot';
+import { formatSnapshotValue } from '@/lib/snapshot-value';
 
 /**
  * What a restore can write, and is shown and chosen by: the CRM sets its timestamps, the record's id, the case
@@ -28,22 +26,6 @@ const SHOWN_BY: Readonly<Record<string, string>> = {
   AccountId: 'ContactName',
 };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-
-/** A snapshot value as text, with no field definition to go by: its shape decides. */
-export function formatRestoreValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return it.restores.empty;
-  if (typeof value === 'boolean') return value ? it.restores.yes : it.restores.no;
-  if (typeof value === 'string') {
-    if (DAY.test(value)) return formatDay(value);
-    if (DATE_TIME.test(value)) return formatDateTime(value) || value;
-    return value;
-  }
-  if (typeof value === 'object' && !Array.isArray(value)) return formatAddress(value) || it.restores.empty;
-  return textOf(value);
-}
-
 /** One field a restore writes: its snapshot name (what a request's `fields` names), label and values as text. */
 export type RestoreField = {
   field: string;
@@ -57,7 +39,7 @@ export type RestoreField = {
 const labelOf = (kind: RecordKind, field: string) => fieldLabel(kind, field, SHOWN_BY[field]);
 
 const shownValue = (snapshot: Snapshot, field: string) =>
-  formatRestoreValue(snapshot[SHOWN_BY[field] ?? field] ?? snapshot[field]);
+  formatSnapshotValue(snapshot[SHOWN_BY[field] ?? field] ?? snapshot[field]);
 
 /**
  * The fields among `differences` a restore to `target` writes, one row each (an address is one field; a case's

@@ -16,9 +16,10 @@ import { isInvalidCode, isSignedOut } from '@/lib/error-message';
 import { fieldLabel, kindOfObject } from '@/lib/field-labels';
 import { useOnline } from '@/lib/online-status';
 import { parseRollbackLink, type RollbackLink } from '@/lib/rollback-prepare-link';
+import { formatSnapshotValue } from '@/lib/snapshot-value';
 import { useCreateRollback } from '../api/create-rollback';
 import { useRollbackPreview } from '../api/preview-rollback';
-import { fieldText, rollbackFailure } from './rollback-format';
+import { rollbackFailure } from './rollback-failure';
 
 const t = itRollbacks;
 
@@ -266,10 +267,10 @@ function Sample({ data }: { data: RollbackPreview }) {
                 </TableCell>
                 <TableCell>{fieldLabel(kindOfObject(data.object), change.field)}</TableCell>
                 <TableCell className="whitespace-normal [overflow-wrap:anywhere]">
-                  {fieldText(change.before)}
+                  {formatSnapshotValue(change.before)}
                 </TableCell>
                 <TableCell className="whitespace-normal [overflow-wrap:anywhere]">
-                  {fieldText(change.after)}
+                  {formatSnapshotValue(change.after)}
                 </TableCell>
               </TableRow>
             )),

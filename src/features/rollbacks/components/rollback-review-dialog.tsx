@@ -6,7 +6,7 @@ import { it } from '@/i18n/it';
 import { itRollbacks } from '@/i18n/it-rollbacks';
 import { isInvalidCode, isSignedOut } from '@/lib/error-message';
 import { useReviewRollback } from '../api/review-rollback';
-import { rollbackFailure } from './rollback-format';
+import { rollbackFailure } from './rollback-failure';
 
 const t = itRollbacks;
 

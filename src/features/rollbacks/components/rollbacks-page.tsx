@@ -18,7 +18,7 @@ import { useStopRollback } from '../api/stop-rollback';
 import { RollbackDetailDialog } from './rollback-detail-dialog';
 import { RollbackReviewDialog } from './rollback-review-dialog';
 import { RollbacksTable } from './rollbacks-table';
-import { rollbackFailure } from './rollback-format';
+import { rollbackFailure } from './rollback-failure';
 
 const t = itRollbacks;
 
