@@ -95,6 +95,7 @@ export const itRollbacks = {
   reviewFailed: "Errore durante l'approvazione del rollback",
   stop: 'Interrompi',
   stopOf: (id: number) => `Interrompi il rollback ${id}`,
+  rowActions: (id: number) => `Azioni per il rollback ${id}`,
   stopped: 'Rollback interrotto',
   stopFailed: "Errore durante l'interruzione del rollback",
   listFailed: 'Errore durante il caricamento dei rollback',

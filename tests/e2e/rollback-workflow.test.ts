@@ -117,6 +117,13 @@ describe('an agent rollback in the browser', () => {
     const pendingRow = reviewerPage.getByTestId(`rollback-${id}`);
     await expect.poll(() => pendingRow.getByTestId('rollback-progress').textContent()).toBe(`0 / ${count}`);
     problems.push(...(await accessibilityProblems(reviewerPage, 'Gestione rollback')));
+    // On a tablet held upright the row's actions stay in view, pinned to the right edge of the scrolling table.
+    await reviewerPage.setViewportSize({ width: 820, height: 1180 });
+    const approveBox = await pendingRow
+      .getByRole('button', { name: `Approva il rollback ${id}` })
+      .boundingBox();
+    expect(approveBox!.x + approveBox!.width).toBeLessThanOrEqual(820);
+    await reviewerPage.setViewportSize(viewport);
     await pendingRow.getByRole('button', { name: `Approva il rollback ${id}` }).click();
     const approveDialog = reviewerPage.getByRole('dialog', { name: `Approva il rollback n. ${id}` });
     await approveDialog.getByLabel('Codice OTP').fill(await reviewer.codes.nextCode());

@@ -3,6 +3,7 @@ import { Eye } from 'lucide-react';
 import { useMemo } from 'react';
 import type { RestoreStatus } from '@contract/restores';
 import { DataTable } from '@/components/data-table';
+import { compactButton, compactLabel, pinnedActionsCell } from '@/components/row-actions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
@@ -11,7 +12,7 @@ import type { RecordKind } from '@/lib/records';
 import { formatDateTime } from '@/lib/dates';
 import { decisionDateLabel, decisionDateText } from './decision-date';
 import { outcomeText } from './restore-outcome';
-import { compactButton, compactLabel, ReviewButtons } from './review-buttons';
+import { ReviewButtons } from './review-buttons';
 
 const c = it.restores.columns;
 
@@ -80,10 +81,7 @@ export function RestoresTable({
         id: 'actions',
         header: () => <span className="sr-only">{c.actions}</span>,
         // Pinned to the right edge: when the table scrolls sideways on a tablet the actions stay in view.
-        meta: {
-          className:
-            'sticky right-0 w-px bg-background text-right shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.2)] [thead_&]:bg-muted',
-        },
+        meta: { className: pinnedActionsCell },
         cell: ({ row: { original: request } }) => (
           <div
             className="flex justify-end gap-2"

@@ -1,15 +1,9 @@
 import { Check, X } from 'lucide-react';
+import { compactButton, compactLabel } from '@/components/row-actions';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
 import { cn } from '@/lib/cn';
 import { useOnline } from '@/lib/online-status';
-
-/**
- * In a table row the buttons show only their icon below 1280 px, so the row's actions stay in view on a tablet;
- * the name stays for screen readers and as the tooltip.
- */
-export const compactButton = 'max-xl:w-11 max-xl:px-0';
-export const compactLabel = 'max-xl:sr-only';
 
 /**
  * Approva and Rifiuta for a pending request; online only, so offline they are disabled and say why. While the

@@ -112,6 +112,8 @@ export function RollbacksPage() {
             />
           ) : (
             <RollbacksTable
+              // A tab's table starts at its left edge, whatever the other tab's was scrolled to.
+              key={status}
               status={status}
               rollbacks={rollbacks.data?.content ?? []}
               loading={rollbacks.isPending}

@@ -1,5 +1,6 @@
 import { Check, Eye, OctagonX, X } from 'lucide-react';
 import type { RollbackRequest, RollbackStatus } from '@contract/rollbacks';
+import { compactButton, compactLabel, pinnedActionsCell } from '@/components/row-actions';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -46,7 +47,7 @@ export function RollbacksTable({
           {headers.map((header) => (
             <TableHead key={header}>{header}</TableHead>
           ))}
-          <TableHead className="text-right">
+          <TableHead className={pinnedActionsCell}>
             <span className="sr-only">{c.actions}</span>
           </TableHead>
         </TableRow>
@@ -85,34 +86,40 @@ export function RollbacksTable({
                 </div>
                 <div className="text-xs text-muted-foreground">{t.runs[rollback.run]}</div>
               </TableCell>
-              <TableCell className="text-right">
-                <div className="flex justify-end gap-2">
+              <TableCell className={pinnedActionsCell}>
+                <div className="flex justify-end gap-2" role="group" aria-label={t.rowActions(rollback.id)}>
                   <Button
                     variant="outline"
                     aria-label={t.detailsOf(rollback.id)}
+                    title={t.detailsOf(rollback.id)}
+                    className={compactButton}
                     onClick={() => onDetail(rollback)}
                   >
                     <Eye aria-hidden="true" />
-                    {t.details}
+                    <span className={compactLabel}>{t.details}</span>
                   </Button>
                   {rollback.status === 'PENDING' && (
                     <>
                       <Button
                         aria-label={t.approveOf(rollback.id)}
+                        title={t.approveOf(rollback.id)}
+                        className={compactButton}
                         disabled={actionsDisabled}
                         onClick={() => onReview(rollback, true)}
                       >
                         <Check aria-hidden="true" />
-                        {t.approve}
+                        <span className={compactLabel}>{t.approve}</span>
                       </Button>
                       <Button
                         variant="outline"
                         aria-label={t.rejectOf(rollback.id)}
+                        title={t.rejectOf(rollback.id)}
+                        className={compactButton}
                         disabled={actionsDisabled}
                         onClick={() => onReview(rollback, false)}
                       >
                         <X aria-hidden="true" />
-                        {t.reject}
+                        <span className={compactLabel}>{t.reject}</span>
                       </Button>
                     </>
                   )}
@@ -120,11 +127,13 @@ export function RollbacksTable({
                     <Button
                       variant="destructive"
                       aria-label={t.stopOf(rollback.id)}
+                      title={t.stopOf(rollback.id)}
+                      className={compactButton}
                       disabled={actionsDisabled}
                       onClick={() => onStop(rollback)}
                     >
                       <OctagonX aria-hidden="true" />
-                      {t.stop}
+                      <span className={compactLabel}>{t.stop}</span>
                     </Button>
                   )}
                 </div>
