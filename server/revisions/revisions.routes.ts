@@ -33,7 +33,7 @@ export async function revisionRoutes(
         config: signedIn,
         schema: {
           tags: ['revisions'],
-          summary: `The ${noun} version in effect at dateFrom, then at dateTo when different`,
+          summary: `The ${noun} version in effect at dateFrom, then at dateTo when different; none when the ${noun} had no revision yet at dateTo (404 for an unknown ${noun})`,
           params: recordParamsSchema,
           querystring: revisionsInRangeQuerySchema,
           response: { 200: revisionPage, ...errors },

@@ -30,13 +30,16 @@ const paged = (query: PageParams) => ({ page: query.page, size: query.size, isPa
 export class RevisionsService {
   constructor(private readonly db: Db) {}
 
-  /** The version in effect at dateFrom, then the one in effect at dateTo when it is another revision. */
+  /**
+   * The version in effect at dateFrom, then the one in effect at dateTo when it is another revision; none for a
+   * record Storico knows that had no revision yet at dateTo (a detail opened with dates before its first one), which
+   * the screens tell apart from an unknown record (404).
+   */
   async inRange(kind: RecordKind, recordId: string, query: RangeParams): Promise<Page<Revision>> {
     const found = await recordInRange(this.db, kind, recordId, romeDayRange(query.dateFrom, query.dateTo));
     if (!found) throw this.unknown(kind, recordId);
     const { earlier, later, life } = found;
-    if (!earlier || !later)
-      throw notFound(`${recordKinds[kind].noun} ${recordId} has no revision up to ${query.dateTo}`);
+    if (!earlier || !later) return toPage([], 0, paged(query));
     const all = (earlier.id === later.id ? [earlier] : [earlier, later]).map((r) =>
       toRevision(kind, r, life),
     );

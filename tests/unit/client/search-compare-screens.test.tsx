@@ -105,6 +105,9 @@ const handler: FakeHandler = (url) => {
       };
     case '/api/v3/revision-case/500C/cases':
       return { body: ok(page([revision(31, '2024-02-01T08:15:00.000Z', caseSnapshot)])) };
+    case '/api/v3/revision-case/500E/cases':
+      // Created after the search's end date: no version up to it.
+      return { body: ok(page([])) };
     case '/api/v3/revision-case/500D/cases':
       return {
         body: ok(
@@ -321,5 +324,13 @@ describe('the case detail', () => {
     await screen.findByTestId('comparison');
     expect(screen.queryByRole('button', { name: 'Customer Product Information' })).not.toBeInTheDocument();
     expect(screen.getAllByText('Formato JSON non valido').length).toBeGreaterThan(0);
+  });
+
+  it('says that a case had no version yet at the end date, with nothing to retry', async () => {
+    await renderAt('/casi/500E?dateFrom=2000-01-01&dateTo=2024-12-31&agent=005A');
+    expect(
+      await screen.findByText('Nessuna versione salvata fino alla data di fine della ricerca'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ritenta' })).not.toBeInTheDocument();
   });
 });
