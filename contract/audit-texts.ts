@@ -112,7 +112,7 @@ export const AUDIT_DETAIL_LABELS = {
   role: 'Ruolo',
   before: 'Prima',
   after: 'Dopo',
-  bootstrap: 'Primo amministratore',
+  bootstrap: 'Creato al primo avvio',
   via: 'Tramite',
   source: 'Provenienza',
   until: 'Bloccato fino al',

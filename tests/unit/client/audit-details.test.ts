@@ -44,6 +44,15 @@ describe("an audit entry's details", () => {
     ]);
   });
 
+  it('says that a user was made at the first start, whatever its role', () => {
+    const created = entry(
+      'user.created',
+      { role: 'USER_RANA', username: 'user_rana', bootstrap: true },
+      'user:3',
+    );
+    expect(lines(created)).toEqual(['Username: user_rana', 'Ruolo: User Rana', 'Creato al primo avvio: Sì']);
+  });
+
   it("names a restore's kind and fields as the record screens do", () => {
     const created = entry(
       'restore.created',
