@@ -22,6 +22,8 @@ export const itSettings = {
     details: (started: string, lastUsed: string, ip: string) =>
       `Iniziata il ${started} · ultimo uso ${lastUsed} · indirizzo ${ip}`,
     unknownBrowser: 'Browser sconosciuto',
+    /** A session's browser and system as its User-Agent names them ('Chrome su Windows'). */
+    browserOn: (browser: string, system: string) => `${browser} su ${system}`,
     current: 'Questa sessione',
     endOne: 'Termina',
     endOneLabel: (what: string) => `Termina la sessione ${what}`,

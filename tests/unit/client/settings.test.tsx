@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browserOf } from '@/lib/browser-name';
 import { ok, refusal, startFakeApi } from '../../support/fake-api';
 
 const api = await startFakeApi();
@@ -30,7 +31,7 @@ beforeEach(() => {
       startedAt: '2026-11-24T08:00:00Z',
       lastUsedAt: '2026-11-24T09:00:00Z',
       ip: '10.0.0.1',
-      browser: 'Firefox',
+      browser: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
       current: true,
     },
     {
@@ -38,7 +39,8 @@ beforeEach(() => {
       startedAt: '2026-11-23T08:00:00Z',
       lastUsedAt: '2026-11-24T07:00:00Z',
       ip: '10.0.0.2',
-      browser: 'Safari',
+      browser:
+        'Mozilla/5.0 (iPad; CPU OS 17_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Mobile/15E148 Safari/604.1',
       current: false,
     },
     {
@@ -46,7 +48,8 @@ beforeEach(() => {
       startedAt: '2026-11-22T08:00:00Z',
       lastUsedAt: '2026-11-24T06:00:00Z',
       ip: '10.0.0.3',
-      browser: 'Chrome',
+      browser:
+        'Mozilla/5.0 (Linux; Android 14; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36',
       current: false,
     },
   ];
@@ -157,10 +160,15 @@ describe("'Sessioni attive' in Impostazioni", () => {
     const { user } = await open();
     const list = await screen.findByRole('list', { name: 'Sessioni attive' });
     await waitFor(() => expect(list.querySelectorAll('li')).toHaveLength(3));
-    expect(list).toHaveTextContent('Firefox');
+    // Each browser named as a person knows it, not by its User-Agent.
+    expect(within(list).getByText('Firefox su Windows')).toBeInTheDocument();
+    expect(within(list).getByText('Safari su iPad')).toBeInTheDocument();
+    expect(within(list).getByText('Samsung Internet su Android')).toBeInTheDocument();
     expect(list).toHaveTextContent('Questa sessione');
     expect(list).toHaveTextContent('indirizzo 10.0.0.2');
-    await user.click(screen.getByRole('button', { name: 'Termina la sessione Safari' }));
+    await user.click(
+      screen.getByRole('button', { name: 'Termina la sessione Safari su iPad, 23/11/2026 09:00' }),
+    );
     expect(await screen.findByText('Sessione terminata')).toBeInTheDocument();
     await waitFor(() => expect(list.querySelectorAll('li')).toHaveLength(2));
     expect(api.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
@@ -176,5 +184,29 @@ describe("'Sessioni attive' in Impostazioni", () => {
     expect(await screen.findByText('Le altre sessioni sono state terminate')).toBeInTheDocument();
     await waitFor(() => expect(list.querySelectorAll('li')).toHaveLength(1));
     expect(screen.getByRole('button', { name: 'Termina tutte le altre' })).toBeDisabled();
+  });
+});
+
+describe("a session's browser", () => {
+  it.each([
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+      { browser: 'Edge', system: 'Windows' },
+    ],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+      { browser: 'Safari', system: 'macOS' },
+    ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0.6778.73 Mobile/15E148 Safari/604.1',
+      { browser: 'Chrome', system: 'iPhone' },
+    ],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+      { browser: 'Chrome', system: 'Linux' },
+    ],
+    ['curl/8.5.0', { browser: undefined, system: undefined }],
+  ])('is told from %s', (userAgent, named) => {
+    expect(browserOf(userAgent)).toEqual(named);
   });
 });

@@ -2,12 +2,21 @@ import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { itSettings } from '@/i18n/it-settings';
+import { browserOf } from '@/lib/browser-name';
 import { formatDateTime } from '@/lib/dates';
 import { errorMessage, isSignedOut } from '@/lib/error-message';
 import { useOnline } from '@/lib/online-status';
 import { useEndOtherSessions } from '../api/end-other-sessions';
 import { useEndSession } from '../api/end-session';
 import { useSessions } from '../api/get-sessions';
+
+/** A session's browser as a person knows it ('Chrome su Windows'), else its User-Agent as sent. */
+function browserName(userAgent: string | null): string {
+  if (!userAgent) return itSettings.sessions.unknownBrowser;
+  const { browser, system } = browserOf(userAgent);
+  if (!browser) return userAgent;
+  return system ? itSettings.sessions.browserOn(browser, system) : browser;
+}
 
 /** Your open sessions, with 'Termina' on each other one and 'Termina tutte le altre'. */
 export function SessionsCard() {
@@ -31,8 +40,8 @@ export function SessionsCard() {
           {(sessions.data ?? []).map((session) => (
             <li key={session.id} className="flex items-center justify-between gap-3 border-b pb-3">
               <div className="min-w-0 text-sm">
-                <p className="font-medium break-all">
-                  {session.browser ?? itSettings.sessions.unknownBrowser}
+                <p className="font-medium break-all" title={session.browser ?? undefined}>
+                  {browserName(session.browser)}
                 </p>
                 <p className="text-muted-foreground">
                   {itSettings.sessions.details(
@@ -49,7 +58,9 @@ export function SessionsCard() {
                   variant="outline"
                   size="sm"
                   disabled={!online || endOne.isPending}
-                  aria-label={itSettings.sessions.endOneLabel(session.browser ?? session.ip ?? '')}
+                  aria-label={itSettings.sessions.endOneLabel(
+                    `${browserName(session.browser)}, ${formatDateTime(session.startedAt)}`,
+                  )}
                   onClick={() =>
                     endOne.mutate(session.id, {
                       onSuccess: () => toast.success(itSettings.sessions.ended),
