@@ -68,6 +68,12 @@ const TARGET_NAMES: Partial<Record<string, (id: string) => string>> = {
   'sf-user': (id) => `Agente ${id}`,
 };
 
+/** A target named by its kind alone: what was being made when the entry was written (a code refused at creation). */
+const NEW_TARGET_NAMES: Partial<Record<string, string>> = {
+  'restore-account-request': 'Nuova richiesta di ripristino di un contatto',
+  'restore-case-request': 'Nuova richiesta di ripristino di un caso',
+};
+
 /** An action's Italian name; an action the app has no name for gives undefined (its code is shown alone). */
 export const auditActionName = (action: string): string | undefined => ownEntry(AUDIT_ACTION_NAMES, action);
 
@@ -75,6 +81,7 @@ export const auditActionName = (action: string): string | undefined => ownEntry(
 export function auditTargetText(target: string | null): string {
   if (!target) return '';
   const colon = target.indexOf(':');
+  if (colon < 0) return ownEntry(NEW_TARGET_NAMES, target) ?? target;
   const said = colon > 0 ? ownEntry(TARGET_NAMES, target.slice(0, colon)) : undefined;
   return said ? said(target.slice(colon + 1)) : target;
 }

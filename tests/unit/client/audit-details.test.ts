@@ -160,7 +160,9 @@ describe("an audit entry's target", () => {
         'rollback-request:5',
         'alert:6',
         'sf-user:005A1',
+        'restore-case-request',
         'other:1',
+        'other',
       ].map(targetText),
     ).toEqual([
       'Utente n. 12',
@@ -170,7 +172,9 @@ describe("an audit entry's target", () => {
       'Rollback n. 5',
       'Avviso n. 6',
       'Agente 005A1',
+      'Nuova richiesta di ripristino di un caso',
       'other:1',
+      'other',
     ]);
     expect(targetText(null)).toBe('');
   });
