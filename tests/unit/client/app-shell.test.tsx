@@ -106,6 +106,7 @@ describe('the app shell', () => {
   it('answers an unknown page with the 404 view', async () => {
     await renderAt('/non/esiste', 'ADMIN');
     expect(await screen.findByText('Questa pagina non esiste')).toBeInTheDocument();
+    expect(document.title).toBe('Questa pagina non esiste - Storico');
     expect(screen.getByRole('link', { name: 'Torna alla home' })).toHaveAttribute('href', '/');
   });
 });
