@@ -215,7 +215,9 @@ describe('Gestione utenti: the list', () => {
       'Termina sessioni',
       'Elimina',
     ]);
-    expect(within(await rowOf('admin')).getByRole('button', { name: 'Elimina' })).toBeDisabled();
+    const ownDelete = within(await rowOf('admin')).getByRole('button', { name: 'Elimina' });
+    expect(ownDelete).toBeDisabled();
+    expect(ownDelete).toHaveAttribute('title', 'Non puoi eliminare il tuo utente');
     expect(within(await rowOf('storico')).getByRole('button', { name: 'Elimina' })).toBeEnabled();
   });
 });

@@ -1,6 +1,7 @@
 import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { KeyRound, LockOpen, LogOut, Pencil, QrCode, RotateCcw, Trash2 } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
+import { ErrorCode } from '@contract/error-codes';
 import type { User } from '@contract/users';
 import { DataTable } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
@@ -19,13 +20,14 @@ function ActionButton({
   label,
   icon,
   onClick,
-  disabled,
+  disabledWhy,
   destructive,
 }: {
   label: string;
   icon: ReactNode;
   onClick: () => void;
-  disabled?: boolean;
+  /** Set when the action cannot be done on this row: why, as the button's tooltip. */
+  disabledWhy?: string;
   destructive?: boolean;
 }) {
   return (
@@ -33,9 +35,9 @@ function ActionButton({
       variant="ghost"
       size="icon"
       aria-label={label}
-      title={label}
+      title={disabledWhy ?? label}
       onClick={onClick}
-      disabled={disabled}
+      disabled={disabledWhy !== undefined}
       className={destructive ? 'text-destructive hover:text-destructive' : undefined}
     >
       {icon}
@@ -97,7 +99,7 @@ export function UsersTable({
               label={itUsers.delete}
               icon={<Trash2 />}
               destructive
-              disabled={user.id === currentUserId}
+              disabledWhy={user.id === currentUserId ? it.errorCodes[ErrorCode.OWN_USER] : undefined}
               onClick={() => onAction('delete', user)}
             />
           </div>
