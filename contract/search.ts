@@ -28,7 +28,7 @@ const revisionRefSchema = z.object({ id: z.number().int() });
  * Whether the record still lives in the CRM (Salesforce keeps a deleted record 15 days in its recycle bin, then
  * purges it). `deletedAt`: when the CRM deleted it (ISO 8601), null while it lives. `mergedInto`: the surviving
  * record's id when it was deleted by a merge (its `MasterRecordId`), with `mergedIntoKnown` true when Storico keeps
- * revisions of the survivor. `recreatedAs`: the new id when Storico brought a purged record back by re-creating it;
+ * revisions of the survivor, and `mergedIntoLabel` its name (a case's number) when Storico knows it. `recreatedAs`: the new id when Storico brought a purged record back by re-creating it;
  * `recreatedFrom`: on that new record, the id it replaces. A search finds both ids. `convertedAt`: when the CRM
  * made the contact (a person account) a business account by changing its record type (ISO 8601), null unless that
  * is its newest known state or a deletion followed it (then both are set); a business account is no contact, so
@@ -39,6 +39,7 @@ export const recordLifeFields = {
   deletedAt: z.string().nullable().default(null),
   mergedInto: z.string().nullable().default(null),
   mergedIntoKnown: z.boolean().default(false),
+  mergedIntoLabel: z.string().nullable().default(null),
   recreatedAs: z.string().nullable().default(null),
   recreatedFrom: z.string().nullable().default(null),
   convertedAt: z.string().nullable().default(null),
@@ -50,6 +51,7 @@ export const LIVE_RECORD: RecordLife = {
   deletedAt: null,
   mergedInto: null,
   mergedIntoKnown: false,
+  mergedIntoLabel: null,
   recreatedAs: null,
   recreatedFrom: null,
   convertedAt: null,

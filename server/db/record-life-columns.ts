@@ -7,7 +7,8 @@ export type LifeColumns = {
   life_saved_at: Date | string | null;
   life_converted_at: Date | string | null;
   life_merged_into: string | null;
-  life_merged_into_known: boolean;
+  /** The survivor's name or case number when Storico keeps revisions of it ('' when it has none), else null. */
+  life_merged_into_label: string | null;
   recreated_as: string | null;
   recreated_from: string | null;
 };
@@ -17,11 +18,11 @@ export type LifeColumns = {
  * (migration 0013), so a search page gets its rows' lives in its own statement without reading their revisions.
  */
 export function lifeColumns(kind: RecordKind, alias: string) {
-  const { records } = recordKinds[kind];
+  const { records, label } = recordKinds[kind];
   const a = sql.raw(alias);
   return sql`${a}.latest_deleted as life_deleted, ${a}.latest_saved_at as life_saved_at,
     ${a}.converted_at as life_converted_at,
     ${a}.recreated_as, ${a}.recreated_from, ${a}.latest_merged_into as life_merged_into,
-    exists (select 1 from ${sql.table(records)} m
-      where m.id = ${a}.latest_merged_into and m.latest_revision_id is not null) as life_merged_into_known`;
+    (select coalesce(m.${sql.raw(label)}, '') from ${sql.table(records)} m
+      where m.id = ${a}.latest_merged_into and m.latest_revision_id is not null) as life_merged_into_label`;
 }

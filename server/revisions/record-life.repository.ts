@@ -14,7 +14,8 @@ export function lifeOf(row: LifeColumns): RecordLife {
   return {
     deletedAt: deleted ? new Date(row.life_saved_at!).toISOString() : null,
     mergedInto: deleted ? row.life_merged_into : null,
-    mergedIntoKnown: deleted && row.life_merged_into !== null && row.life_merged_into_known,
+    mergedIntoKnown: deleted && row.life_merged_into !== null && row.life_merged_into_label !== null,
+    mergedIntoLabel: (deleted && row.life_merged_into !== null && row.life_merged_into_label) || null,
     recreatedAs: row.recreated_as,
     recreatedFrom: row.recreated_from,
     convertedAt: row.life_converted_at === null ? null : new Date(row.life_converted_at).toISOString(),

@@ -296,7 +296,12 @@ describe.each(testDbKinds())('records deleted and merged in the CRM on %s', (dbK
     const row = (await search('account', String(loser.OwnerId), '&deleted=true')).find(
       (r) => r.id === loser.Id,
     );
-    expect(row).toMatchObject({ mergedInto: survivor.Id, mergedIntoKnown: true });
+    // The survivor is named as Storico keeps it, so the mark reads 'Unito a <name>' rather than an id.
+    expect(row).toMatchObject({
+      mergedInto: survivor.Id,
+      mergedIntoKnown: true,
+      mergedIntoLabel: String(survivor.Name),
+    });
   });
 
   it('a refused re-create leaves the report approvable with the CRM message; the next approval succeeds', async () => {

@@ -23,12 +23,13 @@ const RANA = { id: 9, username: 'rana.operatore', role: 'USER_RANA' };
 const AGENT = { id: '005A', FirstName: 'Andrea', LastName: 'Rossi', username: 'andrea.rossi@demo.it' };
 const RANGE = 'dateFrom=2025-01-01&dateTo=2025-06-30&agent=005A';
 
-/** Deleted on 3 April 2025 (11:30 in Rome) by a merge into 001S, which Storico keeps. */
+/** Deleted on 3 April 2025 (11:30 in Rome) by a merge into 001S, which Storico keeps: Maria Bianchi Verdi. */
 const MERGED: RecordLife = {
   ...LIVE_RECORD,
   deletedAt: '2025-04-03T09:30:00.000Z',
   mergedInto: '001S',
   mergedIntoKnown: true,
+  mergedIntoLabel: 'Maria Bianchi Verdi',
 };
 
 const contactRow = (id: string, name: string, life: RecordLife = LIVE_RECORD) =>
@@ -71,7 +72,12 @@ beforeEach(() => {
       return ok(
         pageOf([
           contactRow('001D', 'Maria Bianchi', MERGED),
-          contactRow('001U', 'Paolo Gialli', { ...MERGED, mergedInto: '001Z', mergedIntoKnown: false }),
+          contactRow('001U', 'Paolo Gialli', {
+            ...MERGED,
+            mergedInto: '001Z',
+            mergedIntoKnown: false,
+            mergedIntoLabel: null,
+          }),
           contactRow('001L', 'Luca Neri'),
         ]),
       );
@@ -121,11 +127,13 @@ describe('the search lists', () => {
     const row = (name: string) => within(table).getByText(name).closest('tr')!;
     await within(table).findByText('Maria Bianchi');
 
-    expect(marksOf(row('Maria Bianchi'))).toEqual(['Eliminato nel CRM il 03/04/2025', 'Unito a 001S']);
-    expect(within(row('Maria Bianchi')).getByRole('link', { name: 'Unito a 001S' })).toHaveAttribute(
-      'href',
-      `/contatti/001S?${RANGE}`,
-    );
+    expect(marksOf(row('Maria Bianchi'))).toEqual([
+      'Eliminato nel CRM il 03/04/2025',
+      'Unito a Maria Bianchi Verdi',
+    ]);
+    expect(
+      within(row('Maria Bianchi')).getByRole('link', { name: 'Unito a Maria Bianchi Verdi' }),
+    ).toHaveAttribute('href', `/contatti/001S?${RANGE}`);
     expect(marksOf(row('Paolo Gialli'))).toEqual(['Eliminato nel CRM il 03/04/2025', 'Unito a 001Z']);
     expect(within(row('Paolo Gialli')).queryByRole('link')).not.toBeInTheDocument();
     expect(marksOf(row('Luca Neri'))).toEqual([]);
@@ -187,7 +195,7 @@ describe('the detail of a deleted contact', () => {
     const banner = await screen.findByRole('region', { name: 'Record eliminato nel CRM' });
     expect(within(banner).getByText('Eliminato nel CRM il 03/04/2025')).toBeInTheDocument();
 
-    await user.click(within(banner).getByRole('link', { name: 'Unito a 001S' }));
+    await user.click(within(banner).getByRole('link', { name: 'Unito a Maria Bianchi Verdi' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/contatti/001S'));
     await waitFor(() =>
       expect(api.requests.some((r) => r.path === '/revision-account/001S/account')).toBe(true),
@@ -248,7 +256,7 @@ describe('offline', () => {
     expect(await screen.findByTestId('offline-note')).toBeInTheDocument();
     const banner = screen.getByRole('region', { name: 'Record eliminato nel CRM' });
     expect(within(banner).getByText('Eliminato nel CRM il 03/04/2025')).toBeInTheDocument();
-    expect(within(banner).getByText('Unito a 001S')).toBeInTheDocument();
+    expect(within(banner).getByText('Unito a Maria Bianchi Verdi')).toBeInTheDocument();
   });
 
   it('shows the saved comparison in the first render of the screen, read by the route before it', async () => {
@@ -277,6 +285,7 @@ describe('offline', () => {
       deletedAt: _d,
       mergedInto: _m,
       mergedIntoKnown: _k,
+      mergedIntoLabel: _l,
       recreatedAs: _a,
       recreatedFrom: _f,
       ...old
@@ -286,7 +295,10 @@ describe('offline', () => {
     const table = await screen.findByRole('table');
     await within(table).findByText('Maria Bianchi');
     const row = (name: string) => within(table).getByText(name).closest('tr')!;
-    expect(marksOf(row('Maria Bianchi'))).toEqual(['Eliminato nel CRM il 03/04/2025', 'Unito a 001S']);
+    expect(marksOf(row('Maria Bianchi'))).toEqual([
+      'Eliminato nel CRM il 03/04/2025',
+      'Unito a Maria Bianchi Verdi',
+    ]);
     // Offline the survivor's screen may not be saved: the mark is not a link.
     expect(
       within(row('Maria Bianchi'))

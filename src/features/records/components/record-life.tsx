@@ -46,18 +46,18 @@ function marksOf(life: RecordLife, linkTo: ((id: string) => string) | undefined)
     life.convertedAt === null
       ? []
       : [{ key: 'converted', text: t.convertedOn(formatDay(life.convertedAt) || life.convertedAt) }];
-  // [key, the other record's id, its words, whether it has a detail screen to go to]
+  // [key, the other record's id, its words, whether it has a detail screen to go to, its name when known]
   const others = [
-    // Only a survivor Storico keeps revisions of has a detail screen.
-    ['merged', life.mergedInto, t.mergedInto, life.mergedIntoKnown],
-    ['recreatedAs', life.recreatedAs, t.recreatedAs, true],
-    ['recreatedFrom', life.recreatedFrom, t.replaces, true],
+    // Only a survivor Storico keeps revisions of has a detail screen, and a name to be called by.
+    ['merged', life.mergedInto, t.mergedInto, life.mergedIntoKnown, life.mergedIntoLabel],
+    ['recreatedAs', life.recreatedAs, t.recreatedAs, true, null],
+    ['recreatedFrom', life.recreatedFrom, t.replaces, true, null],
   ] as const;
   return [
     ...deletion,
     ...conversion,
-    ...others.flatMap(([key, id, text, linked]): Mark[] =>
-      id === null ? [] : [{ key, text: text(id), to: linked ? linkTo?.(id) : undefined }],
+    ...others.flatMap(([key, id, text, linked, name]): Mark[] =>
+      id === null ? [] : [{ key, text: text(name ?? id), to: linked ? linkTo?.(id) : undefined }],
     ),
   ];
 }
