@@ -58,8 +58,15 @@ describe('the restore workflow in the browser', () => {
     const dialog = ranaPage.getByRole('dialog', {
       name: 'Per procedere al ripristino inserire il codice OTP',
     });
+    // Tab from the code reaches the dialog's buttons, and Shift+Tab comes back to it.
+    const code = dialog.getByLabel('Codice OTP');
+    await expect.poll(() => code.evaluate((input) => input === document.activeElement)).toBe(true);
+    await ranaPage.keyboard.press('Tab');
+    await expect.poll(() => ranaPage.evaluate(() => document.activeElement?.textContent)).toBe('Annulla');
+    await ranaPage.keyboard.press('Shift+Tab');
+    await expect.poll(() => code.evaluate((input) => input === document.activeElement)).toBe(true);
     // The detail screens take the code in the same six boxes as everywhere: the sixth digit submits it.
-    await dialog.getByLabel('Codice OTP').fill(await rana.codes.nextCode());
+    await code.fill(await rana.codes.nextCode());
     await ranaPage.getByText('Richiesta di ripristino inviata con successo').waitFor();
 
     const pending = await call<Envelope<Page0<RestoreRequest>>>(

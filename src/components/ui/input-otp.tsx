@@ -39,11 +39,19 @@ export function InputOTPSlot({ index, className, ...props }: ComponentProps<'div
       {...props}
     >
       {char}
-      {hasFakeCaret && (
-        <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
-          <div className="h-5 w-px animate-pulse bg-foreground duration-1000" />
-        </div>
-      )}
+      {/*
+        The caret is hidden, never removed: removing it as the code loses focus changes the DOM while focus is between
+        two elements, and a dialog's focus trap (radix's FocusScope) then takes focus back to the dialog, so Tab
+        never reached the dialog's buttons.
+      */}
+      <div
+        className={cn(
+          'pointer-events-none absolute inset-0 items-center justify-center',
+          hasFakeCaret ? 'flex' : 'hidden',
+        )}
+      >
+        <div className="h-5 w-px animate-pulse bg-foreground duration-1000" />
+      </div>
     </div>
   );
 }
