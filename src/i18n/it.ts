@@ -373,6 +373,9 @@ export const it = {
       loading: 'Caricamento dei campi modificati…',
       failed: 'Non è stato possibile caricare i campi modificati: il ripristino riporta tutti i campi.',
       none: "Nessun campo è diverso dall'ultima versione salvata.",
+      /** A record deleted in the CRM: the restore brings it back before it writes the fields. */
+      deleted:
+        'Il record è eliminato nel CRM: il ripristino lo riporta dal cestino (o lo ricrea, se è stato eliminato definitivamente) e poi ne scrive i campi selezionati.',
     },
   },
   /** Beneath a failed restore: a CRM refusal, with what the CRM itself said. */

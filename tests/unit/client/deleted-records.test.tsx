@@ -95,7 +95,8 @@ beforeEach(() => {
     if (path === '/revision-account/001D/account') return ok(pageOf([beforeDeletion, deletion]));
     if (path === '/revision-account/001D/history') return ok(pageOf([deletion, beforeDeletion]));
     if (path === '/revision-account/001S/account') return ok(pageOf([survivor]));
-    if (path === '/revision-account/differences') return ok({ jsonDiffProperties: '[IsDeleted]' });
+    if (path === '/revision-account/differences')
+      return ok({ jsonDiffProperties: '[IsDeleted, MasterRecordId]' });
     return { status: 404 };
   });
 });
@@ -228,7 +229,14 @@ describe('the detail of a deleted contact', () => {
     await waitFor(() => expect(report).toBeEnabled());
     expect(screen.getByRole('button', { name: 'Forza ripristino' })).toBeEnabled();
     await user.click(report);
-    await user.type(within(await findModal('dialog')).getByLabelText('Codice OTP'), '123456{Enter}');
+    const dialog = await findModal('dialog');
+    // The dialog says the record comes back from the recycle bin; IsDeleted and MasterRecordId are no fields to tick.
+    expect(
+      await within(dialog).findByText(/Il record è eliminato nel CRM: il ripristino lo riporta dal cestino/),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(/IsDeleted|MasterRecordId/)).toBeNull();
+    expect(within(dialog).queryAllByRole('checkbox')).toEqual([]);
+    await user.type(within(dialog).getByLabelText('Codice OTP'), '123456{Enter}');
     expect(await screen.findByText('Richiesta di ripristino inviata con successo')).toBeInTheDocument();
     const [create] = api.requests.filter((r) => r.method === 'POST');
     expect(create?.body).toMatchObject({ restoreTypeId: 1, revisionIdList: [61] });

@@ -28,7 +28,16 @@ export function RestoreFieldChoice({
       </p>
     );
   if (state.status === 'failed') return <p className="text-sm text-muted-foreground">{t.failed}</p>;
-  if (state.fields.length === 0) return <p className="text-sm text-muted-foreground">{t.none}</p>;
+  const deleted = state.deleted && (
+    <p className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm">{t.deleted}</p>
+  );
+  if (state.fields.length === 0)
+    return (
+      <>
+        {deleted}
+        <p className="text-sm text-muted-foreground">{t.none}</p>
+      </>
+    );
 
   const chosen = state.fields.filter((f) => !unticked.has(f.field)).length;
   return (
@@ -36,6 +45,7 @@ export function RestoreFieldChoice({
       <h3 id={`${id}-caption`} className="font-semibold">
         {t.caption}
       </h3>
+      {deleted}
       <p className="text-sm text-muted-foreground">{t.intro}</p>
       <p className="text-sm text-muted-foreground">{t.savedAt(formatDateTime(state.savedAt))}</p>
       <div className="max-h-72 overflow-y-auto">

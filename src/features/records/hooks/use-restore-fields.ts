@@ -6,13 +6,17 @@ import { parseSnapshot } from '@/lib/snapshot';
 import { recordDifferencesOptions } from '../api/get-record-differences';
 import { latestRevisionOptions } from '../api/get-record-history';
 import { recordRevisionsOptions } from '../api/get-record-revisions';
+import { lifeOf } from '../components/record-life';
 import { restoreFields, type RestoreField } from '../kinds/restore-fields';
 
 /** The record and revision a restore of one record is about; `target` when the screen holds it already. */
 export type RestoreSubject = { recordId: string; revisionId: number; target?: Revision };
 
 export type RestoreFieldsState =
-  { status: 'loading' } | { status: 'failed' } | { status: 'ready'; fields: RestoreField[]; savedAt: string };
+  | { status: 'loading' }
+  | { status: 'failed' }
+  /** `deleted`: the record is deleted in the CRM now, and the restore brings it back first. */
+  | { status: 'ready'; fields: RestoreField[]; savedAt: string; deleted: boolean };
 
 /**
  * The fields a restore of one record would write: those that differ between the revision restored and the record's
@@ -54,5 +58,6 @@ export function useRestoreFields(
       latestSnapshot,
     ),
     savedAt: pair.second.savedAt,
+    deleted: lifeOf(pair.second).deletedAt !== null,
   };
 }

@@ -6,10 +6,13 @@ import { formatSnapshotValue } from '@/lib/snapshot-value';
 /**
  * What a restore can write, and is shown and chosen by: the CRM sets its timestamps, the record's id, the case
  * number and who changed it on every write, and a name read from a related record (OwnerName, ContactName)
- * follows its id. They are never listed as fields to restore.
+ * follows its id. A deleted record is brought back by undeleting or re-creating it, not by writing `IsDeleted`, and
+ * `MasterRecordId` is set by a merge alone. They are never listed as fields to restore.
  */
 const NOT_RESTORED: ReadonlySet<string> = new Set([
   'Id',
+  'IsDeleted',
+  'MasterRecordId',
   'CaseNumber',
   'CreatedDate',
   'LastModifiedDate',
