@@ -7,6 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { sessionStore as SessionStoreValue } from '@/lib/session-store';
 import { fakeSessionToken } from '../../support/client-token';
+import { setOnline } from '../../support/online';
 import { routerReady } from '../../support/router-ready';
 import { ok, page, startFakeApi, type FakeHandler } from './support/fake-api';
 
@@ -206,6 +207,24 @@ describe('the contact list', () => {
     await user.click(screen.getByRole('button', { name: 'Pagina 2' }));
     await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
     await waitFor(() => expect(api.paths().some((p) => p.includes('sf-account?page=1&'))).toBe(true));
+  });
+
+  it("offline, a page never read on this device says so instead of showing the previous page's rows", async () => {
+    keepSearch();
+    const { router, user } = await renderAt('/contatti/contatti?page=1');
+    await screen.findByText('Maria Bianchi');
+    setOnline(false);
+    try {
+      await user.click(screen.getByRole('button', { name: 'Pagina 2' }));
+      await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+      expect(
+        await screen.findByText(/Sei offline e questo elenco non è mai stato letto su questo dispositivo/),
+      ).toBeInTheDocument();
+      expect(screen.queryByText('Maria Bianchi')).not.toBeInTheDocument();
+      expect(screen.queryByText('12 risultati')).not.toBeInTheDocument();
+    } finally {
+      setOnline(true);
+    }
   });
 
   it('keeps the selected rows and expands one row at a time with its two versions and a Dettaglio link', async () => {

@@ -28,10 +28,13 @@ export type SearchResultsProps<T> = Omit<ResultsTableProps<T>, 'rows' | 'loading
 export function SearchResults<T>({ results, page, onPageChange, actions, ...table }: SearchResultsProps<T>) {
   const count = table.selection.selected.size;
   const online = useOnline();
+  // Offline, a page or search never read on this device has only the previous one's rows to stand in for it: they
+  // are not its answer.
+  const neverRead = !online && (!results.data || results.isPlaceholderData);
   return (
     <section aria-label={it.search.results} className="flex flex-col gap-3">
       <div className="flex min-h-11 flex-wrap items-center gap-3">
-        {results.data && (
+        {results.data && !neverRead && (
           <span className="text-sm text-muted-foreground" role="status">
             {it.search.total(results.data.totalElements)}
           </span>
@@ -54,7 +57,7 @@ export function SearchResults<T>({ results, page, onPageChange, actions, ...tabl
         )}
         {actions && <div className="ml-auto flex flex-wrap gap-2">{actions}</div>}
       </div>
-      {!online && !results.data ? (
+      {neverRead ? (
         <NeverReadOffline />
       ) : results.isError ? (
         <LoadFailed
