@@ -34,14 +34,14 @@ export function DataFreshness({
 }
 
 /** Offline, a list never read on this device says so instead of showing loading bars that never end. */
-export function NeverReadOffline() {
+export function NeverReadOffline({ message = it.offline.neverSeen }: { message?: string }) {
   return (
     <p
       role="status"
       className="rounded-md bg-amber-100 px-3 py-2 text-sm text-amber-900"
       data-testid="never-read"
     >
-      {it.offline.neverSeen}
+      {message}
     </p>
   );
 }

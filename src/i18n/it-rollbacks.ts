@@ -96,6 +96,8 @@ export const itRollbacks = {
   stop: 'Interrompi',
   stopOf: (id: number) => `Interrompi il rollback ${id}`,
   rowActions: (id: number) => `Azioni per il rollback ${id}`,
+  previewOffline:
+    "Sei offline: l'anteprima del rollback si prepara sul server e sarà disponibile quando torna la connessione.",
   stopped: 'Rollback interrotto',
   stopFailed: "Errore durante l'interruzione del rollback",
   listFailed: 'Errore durante il caricamento dei rollback',

@@ -5,6 +5,7 @@ import type { RollbackDetail, RollbackPreview, RollbackRequest, RollbackStatus }
 import { ok, pageOf, refusal } from '../../support/fake-api';
 import { startFakeApi } from '../../support/fake-api';
 import { findModal } from '../../support/modal';
+import { setOnline } from '../../support/online';
 
 // Whole screens render slowly in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -212,6 +213,19 @@ afterAll(async () => {
 const posts = (path: string) => api.requests.filter((r) => r.method === 'POST' && r.path === path);
 
 describe('Prepara rollback', () => {
+  it('offline, says the preview waits for the network instead of loading for ever', async () => {
+    setOnline(false);
+    try {
+      await renderApp(PREPARE, { as: RANA });
+      expect(await screen.findByTestId('never-read')).toHaveTextContent(
+        "Sei offline: l'anteprima del rollback si prepara sul server",
+      );
+    } finally {
+      setOnline(true);
+    }
+    expect(await screen.findByText('61 record modificati')).toBeInTheDocument();
+  });
+
   it('shows counts per field, a sample and the later-changed records apart; creates the request with a code', async () => {
     await renderApp(PREPARE, { as: RANA });
     const user = userEvent.setup();

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import type { RollbackPreview, RollbackScope } from '@contract/rollbacks';
+import { NeverReadOffline } from '@/components/data-freshness';
 import { LoadFailed } from '@/components/load-failed';
 import { OtpDialog } from '@/components/otp-dialog';
 import { PageTitle } from '@/components/page-title';
@@ -67,7 +68,8 @@ function Prepare({ link }: { link: RollbackLink }) {
       />
     );
   const data = preview.data;
-  if (!data) return <PartLoading />;
+  // Offline the preview waits for the network: say so rather than load for ever.
+  if (!data) return online ? <PartLoading /> : <NeverReadOffline message={t.previewOffline} />;
 
   const total = data.records - data.laterChanged.length + included.size;
   const toggleField = (field: string, on: boolean) => {
