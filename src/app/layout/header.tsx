@@ -48,7 +48,7 @@ export function Header({
         <Menu />
       </Button>
       {/* An in-app link: a full page load of / would start the app over. */}
-      <Link to="/" className="flex items-center gap-2 font-semibold" aria-label={it.app.name}>
+      <Link to="/" className="flex min-h-11 items-center gap-2 font-semibold" aria-label={it.app.name}>
         <img src="/logo.svg" alt="" width={32} height={32} />
         <span className="text-lg">{it.app.name}</span>
       </Link>

@@ -89,10 +89,10 @@ export function RecordLifeMarks({
           )}
         >
           {mark.to ? (
-            // The hit area reaches 44 px above and below the small text without making the row taller.
+            // The hit area reaches 48 px around the small text without making the row taller.
             <Link
               to={mark.to}
-              className="relative underline underline-offset-2 after:absolute after:inset-x-0 after:-inset-y-3 hover:no-underline"
+              className="relative underline underline-offset-2 after:absolute after:inset-x-0 after:-inset-y-4 hover:no-underline"
             >
               {mark.text}
             </Link>
