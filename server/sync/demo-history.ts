@@ -25,9 +25,11 @@ export function demoSnapshots(data: DemoData): (object: CrmObject, version: CrmR
 }
 
 /**
- * Writes what an older backup of the demo CRM would hold: every agent, and every earlier version of each
- * Account and Case as a snapshot, one `{"type", "record"}` a line (the `npm run import` format). The
- * current versions are left to the first sync, which reads them from the sandbox.
+ * Writes what a backup of the demo CRM taken just before Storico's first start would hold: every agent, and every
+ * version of each Account and Case up to the current one as a snapshot, one `{"type", "record"}` a line (the `npm
+ * run import` format). The first sync reads the current versions again and stores each once; what changed since
+ * (the demo's life events, a SANDBOX_CRM_BURST) is then a change from a stored version, so a rollback of the burst
+ * goes back to the values the agent overwrote and no record edited by it looks created in its window.
  */
 export async function writeDemoHistory(data: DemoData, file: string): Promise<{ lines: number }> {
   const snapshot = demoSnapshots(data);
@@ -50,7 +52,7 @@ export async function writeDemoHistory(data: DemoData, file: string): Promise<{ 
       ['Case', data.cases],
     ] as const) {
       for (const versions of histories) {
-        for (const version of versions.slice(0, -1)) await write(object, snapshot(object, version));
+        for (const version of versions) await write(object, snapshot(object, version));
       }
     }
     if (chunk.length > 0) await handle.write(`${chunk.join('\n')}\n`);
