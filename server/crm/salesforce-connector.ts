@@ -122,6 +122,15 @@ type QueryResult = {
 };
 
 /** Salesforce answers in error arrays; jsforce turns them into errors carrying `errorCode` and `data`. */
+/**
+ * A SOAP fault carries its ExceptionCode ("the API returns a SOAP fault message with an associated ExceptionCode":
+ * https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_concepts_errorhandling.htm) as a
+ * qualified name in its faultcode, `sf:REQUEST_LIMIT_EXCEEDED`, which jsforce passes on as it is; REST says the
+ * same code without a prefix.
+ */
+const errorCodeOf = (code: unknown) =>
+  code === undefined || code === null ? 'UNKNOWN_ERROR' : String(code).replace(/^[A-Za-z_][\w.-]*:/, '');
+
 function toCrmError(error: unknown, context: string): CrmError {
   if (error instanceof CrmError) return error;
   const e = error as { errorCode?: string; data?: unknown; code?: string; message?: string; name?: string };
@@ -136,11 +145,11 @@ function toCrmError(error: unknown, context: string): CrmError {
     .filter((d): d is Record<string, unknown> => Boolean(d) && typeof d === 'object')
     .map((d) => ({
       message: String(d.message ?? ''),
-      errorCode: String(d.errorCode ?? e.errorCode ?? 'UNKNOWN_ERROR'),
+      errorCode: errorCodeOf(d.errorCode ?? e.errorCode),
       ...(Array.isArray(d.fields) ? { fields: d.fields.map(String) } : {}),
     }));
   if (details.length === 0)
-    details.push({ message: e.message ?? String(error), errorCode: e.errorCode ?? 'UNKNOWN_ERROR' });
+    details.push({ message: e.message ?? String(error), errorCode: errorCodeOf(e.errorCode) });
   const said = details
     .map((d) => `${d.errorCode}: ${d.message}${d.fields?.length ? ` [${d.fields.join(', ')}]` : ''}`)
     .join('; ');
@@ -360,10 +369,11 @@ export class SalesforceConnector implements CrmConnector {
 
   /**
    * Looks among the records created since `since` and owned as `fields` says for one holding every value a create
-   * of `fields` sends. SOQL filters on CreatedDate ("Date and time when this record was created", a system field
-   * of every object: https://developer.salesforce.com/docs/atlas.en-us.object_reference.meta/object_reference/system_fields.htm)
-   * and on OwnerId, which a create sends and assignment rules do not change here (see writeHeaders); the values are
-   * compared here, so a field SOQL cannot filter on (a long text area) still counts.
+   * of `fields` sends. SOQL filters on SystemModstamp, a system field of every object that no call sets
+   * (https://developer.salesforce.com/docs/atlas.en-us.object_reference.meta/object_reference/system_fields.htm): a
+   * record made since then was stamped since then, where its CreatedDate is the one sent when the org lets a create
+   * set audit fields. And on OwnerId, which a create sends and assignment rules do not change here (see
+   * writeHeaders); the values are compared here, so a field SOQL cannot filter on (a long text area) still counts.
    */
   async findCreated(object: CrmObject, fields: Record<string, unknown>, since: Date): Promise<string | null> {
     const plan = await this.plan(object);
@@ -371,7 +381,7 @@ export class SalesforceConnector implements CrmConnector {
     const owner = typeof sent.OwnerId === 'string' && ID_PATTERN.test(sent.OwnerId) ? sent.OwnerId : null;
     const where = [
       ...this.scope(plan),
-      `CreatedDate >= ${soqlDateTime(since)}`,
+      `SystemModstamp >= ${soqlDateTime(since)}`,
       ...(owner ? [`OwnerId = '${owner}'`] : []),
     ];
     const soql = `SELECT ${selectList(plan).join(', ')} FROM ${object} WHERE ${where.join(' AND ')} ORDER BY CreatedDate ASC, Id ASC`;
@@ -401,8 +411,9 @@ export class SalesforceConnector implements CrmConnector {
    * (https://developer.salesforce.com/docs/platform/api-rest/guide/dome-get-deleted.md), "the timestamp ... of the
    * last physically deleted object" (GetDeletedResult,
    * https://developer.salesforce.com/docs/atlas.en-us.api.meta/object_ref/sforce_api_calls_getdeleted_getdeletedresult.htm):
-   * one later than the call's start says the same as the refusal, that the log no longer reaches back to it. Either
-   * way the deletions still in the recycle bin are read with QueryAll instead (IsDeleted, dated by SystemModstamp,
+   * one later than the call's start says the same as the refusal, that the log no longer reaches back to it, as
+   * does a start older than the 15 days Get Deleted covers. Either way the deletions still in the recycle bin are
+   * read with QueryAll instead (IsDeleted, dated by SystemModstamp,
    * which is where Get Deleted takes its deletedDate from), and the answer says that records purged before this call
    * may be missing.
    *
@@ -419,9 +430,15 @@ export class SalesforceConnector implements CrmConnector {
     let latestDateCovered = start;
     let end = now;
     const fromRecycleBin = async () => ({
-      ...(await this.recycleBinSince(object, start, new Date(now))),
+      ...(await this.recycleBinSince(
+        object,
+        new Date(Math.min(since?.getTime() ?? now, start.getTime())),
+        new Date(now),
+      )),
       purgedLog: true,
     });
+    // A last run longer ago than Get Deleted reaches back: records deleted and purged in between are in no list.
+    if (since !== null && since.getTime() < oldest) return fromRecycleBin();
     for (;;) {
       let answer: DeletedAnswer;
       try {
@@ -594,11 +611,9 @@ export class SalesforceConnector implements CrmConnector {
       answer = (await withDeadline(
         endpoint.invoke(
           'undelete',
-          {
-            '@xmlns': 'urn:partner.soap.sforce.com',
-            '@xmlns:ns1': 'sobject.partner.soap.sforce.com',
-            'ns1:ids': [id],
-          },
+          // The partner WSDL's undelete element holds `ids` in its own namespace, urn:partner.soap.sforce.com
+          // (elementFormDefault qualified), as the guide's sample messages show.
+          { '@xmlns': 'urn:partner.soap.sforce.com', ids: [id] },
           { result: [ApiSchemas.UndeleteResult] },
           ApiSchemas,
         ),
@@ -608,7 +623,7 @@ export class SalesforceConnector implements CrmConnector {
       const fromGateway = transport.status !== undefined && GATEWAY_STATUSES.has(transport.status);
       if (unansweredWrite(error) || fromGateway)
         throw new CrmOutcomeUnknown(`${context}: sent, but Salesforce did not answer (${describe(error)})`);
-      throw this.crmError(error, context);
+      throw this.noteRefusal(this.crmError(error, context));
     }
     const result = answer.result.find((r) => r.id === id) ?? answer.result[0];
     if (result?.success) return;
@@ -738,20 +753,26 @@ export class SalesforceConnector implements CrmConnector {
       if (write && (unansweredWrite(error) || fromGateway)) {
         throw new CrmOutcomeUnknown(`${context}: sent, but Salesforce did not answer (${describe(error)})`);
       }
-      const crmError = this.crmError(error, context);
-      // 403 REQUEST_LIMIT_EXCEEDED "TotalRequests Limit exceeded.": the org refuses every call until its daily usage
-      // drops. It is not retried (jsforce retries only the statuses above) and the caller's run ends at once. The
-      // same code for the concurrent requests ("ConcurrentRequests", "ConcurrentPerOrgLongTxn") refuses only while
-      // the org is that busy: this call fails, the daily allowance is not taken for spent.
-      if (
-        crmError.errorCode === 'REQUEST_LIMIT_EXCEEDED' &&
-        !/concurrent/i.test(crmError.errors[0]?.message ?? '')
-      ) {
-        this.exceededAt = Date.now();
-        if (this.usage) this.usage = { ...this.usage, used: Math.max(this.usage.used, this.usage.limit) };
-      }
-      throw crmError;
+      throw this.noteRefusal(this.crmError(error, context));
     }
+  }
+
+  /**
+   * 403 REQUEST_LIMIT_EXCEEDED "TotalRequests Limit exceeded." (a SOAP fault with the same code): the org refuses
+   * every call until its daily usage drops. It is not retried (jsforce retries only the statuses above) and the
+   * caller's run ends at once. The same code for the concurrent requests ("ConcurrentRequests",
+   * "ConcurrentPerOrgLongTxn") refuses only while the org is that busy: this call fails, the daily allowance is not
+   * taken for spent. Answers the error.
+   */
+  private noteRefusal(crmError: CrmError): CrmError {
+    if (
+      crmError.errorCode === 'REQUEST_LIMIT_EXCEEDED' &&
+      !/concurrent/i.test(crmError.errors[0]?.message ?? '')
+    ) {
+      this.exceededAt = Date.now();
+      if (this.usage) this.usage = { ...this.usage, used: Math.max(this.usage.used, this.usage.limit) };
+    }
+    return crmError;
   }
 
   /**

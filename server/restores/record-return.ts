@@ -69,7 +69,7 @@ const refused = (error: unknown) => error instanceof CrmError && error.errors.le
 /**
  * Makes sure the record a restore writes to lives in the CRM, before its fields are written: a record Storico
  * re-created is followed to its successor; one in the recycle bin is undeleted (same Id, and Salesforce brings
- * back what it deleted with it); one purged (undelete fails with UNDELETE_FAILED and queryAll no longer sees it)
+ * back what it deleted with it); one purged (undelete is refused and queryAll no longer sees it)
  * is created again from the target's writable fields, once, under a claim on the record (a claim abandoned by
  * an attempt whose create went unanswered is taken over only after looking for the record that create made). A
  * record found live that Storico still thinks deleted was undeleted by an earlier attempt that stopped before
@@ -101,7 +101,10 @@ export async function bringBack(context: ReturnContext, target: CrmRecord): Prom
       await crm.undeleteRecord(object, id);
       return { target: wanted, outcome: 'undeleted', newRecordId: moved };
     } catch (error) {
-      if (!(error instanceof CrmError) || error.errorCode !== 'UNDELETE_FAILED') throw error;
+      // UndeleteResult's errors name no code for a record no longer in the recycle bin
+      // (https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_undelete_undeleteresult.htm):
+      // whatever the CRM refused with, it is asked where the record is now.
+      if (!(error instanceof CrmError) || error.errorCode === 'REQUEST_LIMIT_EXCEEDED') throw error;
       // Purged between the two calls, or undeleted by someone else: the CRM says which.
       state = await crm.recordState(object, id);
       if (state === 'live') return { target: wanted, outcome: 'undeleted', newRecordId: moved };

@@ -55,6 +55,11 @@ export type SandboxCrmOptions = SandboxRecordsOptions & {
   recycleBinDays?: number;
   /** The most ids one Get Deleted call lists before it refuses with EXCEEDED_ID_LIMIT (Salesforce: 600,000). */
   deletedIdLimit?: number;
+  /**
+   * Read a SOAP call's arguments only in the partner WSDL's namespace, as a schema-validating server would. Off by
+   * default: Salesforce takes the elements by name (jsforce's own calls put them in another namespace).
+   */
+  strictSoapNamespaces?: boolean;
   /** Share of the generated edits that delete a record instead (0 to 1; default 0.05). */
   deletionShare?: number;
   logger?: FastifyBaseLogger;
@@ -133,9 +138,28 @@ export const currentState = (data: DemoData): SandboxState => ({
 
 const xmlText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+const PARTNER_NS = 'urn:partner.soap.sforce.com';
+
+/**
+ * The text of each `name` element of a SOAP body. Strict, only those of the partner namespace (the WSDL's
+ * elementFormDefault is qualified): prefixed by a prefix declared for it, or unprefixed under a default namespace
+ * declared as it before the element.
+ */
+function soapElements(body: string, name: string, strict: boolean): string[] {
+  const texts: string[] = [];
+  for (const m of body.matchAll(new RegExp(`<(?:(\\w+):)?${name}>([^<]*)</(?:\\w+:)?${name}>`, 'g'))) {
+    const [, prefix, text] = m;
+    const namespace = prefix
+      ? new RegExp(`xmlns:${prefix}="([^"]*)"`).exec(body)?.[1]
+      : [...body.slice(0, m.index).matchAll(/xmlns="([^"]*)"/g)].at(-1)?.[1];
+    if (!strict || namespace === PARTNER_NS) texts.push(text!.trim());
+  }
+  return texts;
+}
+
 const soapEnvelope = (body: string, header = '') =>
   '<?xml version="1.0" encoding="UTF-8"?>' +
-  '<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns="urn:partner.soap.sforce.com"' +
+  `<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns="${PARTNER_NS}"` +
   ' xmlns:sf="urn:fault.partner.soap.sforce.com" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">' +
   `${header ? `<soapenv:Header>${header}</soapenv:Header>` : ''}<soapenv:Body>${body}</soapenv:Body></soapenv:Envelope>`;
 
@@ -640,7 +664,7 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
         'INVALID_OPERATION',
         `The sandbox CRM does not offer the SOAP call ${operation ?? '(none)'}`,
       );
-    const ids = [...body.matchAll(/<(?:\w+:)?ids>([^<]*)<\/(?:\w+:)?ids>/g)].map((m) => m[1]!.trim());
+    const ids = soapElements(body, 'ids', options.strictSoapNamespaces ?? false);
     if (ids.length === 0 || ids.length > 200)
       return fault('INVALID_BATCH_SIZE', 'undelete takes between 1 and 200 ids');
     stats.undeletes++;

@@ -124,6 +124,9 @@ describe('a new token that names another instance', () => {
     const sent = moved.calls.flatMap((path, i) => (path === SOAP ? [moved.bodies[i]!] : []));
     expect(sent).toHaveLength(1);
     expect(sent[0]).toContain(`<sessionId>00Dxx0000001gPL!token${before + 2}</sessionId>`);
-    expect(sent[0]).toContain(`<ns1:ids>${ACCOUNT_ID}</ns1:ids>`);
+    // The partner WSDL's argument, in its namespace.
+    expect(sent[0]).toContain(
+      `<undelete xmlns="urn:partner.soap.sforce.com"><ids>${ACCOUNT_ID}</ids></undelete>`,
+    );
   });
 });

@@ -13,7 +13,11 @@ describe('Salesforce connector: deleted records', () => {
   const persons = () => sandbox.records.all('Account').filter((a) => a.IsPersonAccount === true);
 
   beforeAll(async () => {
-    sandbox = await startSandboxCrm({ port: 0, counts: { users: 3, accounts: 20, cases: 30 } });
+    sandbox = await startSandboxCrm({
+      port: 0,
+      counts: { users: 3, accounts: 20, cases: 30 },
+      strictSoapNamespaces: true,
+    });
     crm = sandboxConnector(sandbox, { retry: { maxRetries: 1, minTimeoutMs: 5, factor: 2 } });
   });
   afterAll(() => sandbox.close());
@@ -55,6 +59,25 @@ describe('Salesforce connector: deleted records', () => {
     expect((error as CrmError).errorCode).toBe('UNDELETE_FAILED');
   });
 
+  it('a SOAP fault says its code as REST does; the daily limit refused on an undelete is noted', async () => {
+    const account = persons()[7]!;
+    sandbox.records.remove('Account', account.Id, sandbox.integrationUserId);
+    const limited = sandboxConnector(sandbox, { retry: { maxRetries: 0, minTimeoutMs: 5, factor: 2 } });
+    await limited.checkLimits();
+    const { apiUsed } = sandbox.stats;
+    sandbox.stats.apiUsed = sandbox.stats.apiLimit;
+    try {
+      const error = await limited.undeleteRecord('Account', account.Id).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CrmError);
+      expect((error as CrmError).errorCode).toBe('REQUEST_LIMIT_EXCEEDED');
+      expect(await limited.limitExceeded()).toBe(true);
+    } finally {
+      sandbox.stats.apiUsed = apiUsed;
+    }
+    await crm.undeleteRecord('Account', account.Id);
+    expect(await crm.recordState('Account', account.Id)).toBe('live');
+  });
+
   it('after a purge of the recycle bin, lists what the bin still holds and says so; the ids it has are live or binned', async () => {
     const since = new Date(Date.now() - 1000);
     const [kept, purged] = persons().slice(8, 10);
@@ -92,6 +115,15 @@ describe('Salesforce connector: deleted records', () => {
       new Set([kept!.Id, persons()[0]!.Id, business.Id]),
     );
     expect(await crm.existingIds('Account', [])).toEqual(new Set());
+  });
+
+  it('from a last run older than the 15 days Get Deleted covers, lists the recycle bin and says the log was short', async () => {
+    const since = new Date(Date.now() - 20 * 86_400_000);
+    const binned = persons()[11]!;
+    sandbox.records.remove('Account', binned.Id, sandbox.integrationUserId);
+    const answer = await crm.deletedSince('Account', since);
+    expect(answer.purgedLog).toBe(true);
+    expect(answer.deleted.map((d) => d.id)).toContain(binned.Id);
   });
 
   it('lists a span holding more ids than one call may list in shorter spans, one after another', async () => {
