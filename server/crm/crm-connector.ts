@@ -139,6 +139,11 @@ export interface CrmConnector {
    * longer a person account is still there).
    */
   existingIds(object: CrmObject, ids: readonly string[]): Promise<Set<string>>;
+  /**
+   * The record as it is now, in the recycle bin too (IsDeleted true, MasterRecordId the survivor of a merge); null
+   * when the CRM no longer has it.
+   */
+  readRecordWithDeleted(object: CrmObject, id: string): Promise<CrmRecord | null>;
   /** Whether the record lives, sits in the recycle bin, or was purged (or never existed). */
   recordState(object: CrmObject, id: string): Promise<RecordState>;
   /** Takes the record out of the recycle bin (same Id, its cascade-deleted children with it); CrmError if refused. */

@@ -161,6 +161,23 @@ const describe = (error: unknown) => {
   return e.code ?? e.message ?? String(error);
 };
 
+/** A query's fields with the record's life: IsDeleted and, where the org has it, the survivor of a merge. */
+const withLife = (plan: FieldPlan) => [
+  ...selectList(plan),
+  'IsDeleted',
+  ...(plan.mergeField ? [plan.mergeField] : []),
+];
+
+/** A record in the recycle bin as Storico keeps it: IsDeleted, and MasterRecordId the survivor of a merge or null. */
+function binSnapshot(plan: FieldPlan, record: { Id: string; [field: string]: unknown }): CrmRecord {
+  const survivor = plan.mergeField ? record[plan.mergeField] : null;
+  return {
+    ...toSnapshot(plan, record),
+    IsDeleted: true,
+    MasterRecordId: typeof survivor === 'string' ? survivor : null,
+  };
+}
+
 const ID_PATTERN = /^[a-zA-Z0-9]{15}(?:[a-zA-Z0-9]{3})?$/;
 /**
  * Ids named in one query (`Id IN (...)`): a query's SOQL travels in its URL, about 30 characters an id once encoded,
@@ -530,25 +547,26 @@ export class SalesforceConnector implements CrmConnector {
   ): Promise<Map<string, CrmRecord | 'live'>> {
     const plan = await this.plan(object);
     const found = new Map<string, CrmRecord | 'live'>();
-    const select = [...selectList(plan), 'IsDeleted', ...(plan.mergeField ? [plan.mergeField] : [])];
     for (const conditions of queries) {
-      const soql = `SELECT ${select.join(', ')} FROM ${object} WHERE ${[...this.scope(plan), ...conditions].join(' AND ')}`;
+      const soql = `SELECT ${withLife(plan).join(', ')} FROM ${object} WHERE ${[...this.scope(plan), ...conditions].join(' AND ')}`;
       for await (const page of this.query(soql, `Reading deleted ${object} records`, 'queryAll')) {
-        for (const record of page.records) {
-          if (record.IsDeleted !== true) {
-            found.set(record.Id, 'live');
-            continue;
-          }
-          const survivor = plan.mergeField ? record[plan.mergeField] : null;
-          found.set(record.Id, {
-            ...toSnapshot(plan, record),
-            IsDeleted: true,
-            MasterRecordId: typeof survivor === 'string' ? survivor : null,
-          });
-        }
+        for (const record of page.records)
+          found.set(record.Id, record.IsDeleted === true ? binSnapshot(plan, record) : 'live');
       }
     }
     return found;
+  }
+
+  async readRecordWithDeleted(object: CrmObject, id: string): Promise<CrmRecord | null> {
+    this.checkId(object, id);
+    const plan = await this.plan(object);
+    const soql = `SELECT ${withLife(plan).join(', ')} FROM ${object} WHERE Id = '${id}'`;
+    const context = `Reading ${object} ${id} in the recycle bin`;
+    for await (const page of this.query(soql, context, 'queryAll', this.readTimeoutMs)) {
+      const record = page.records[0];
+      if (record) return record.IsDeleted === true ? binSnapshot(plan, record) : toSnapshot(plan, record);
+    }
+    return null;
   }
 
   /** QueryAll of the Ids alone: a replication's "full pull" once the delete log was purged. */

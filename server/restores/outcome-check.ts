@@ -2,8 +2,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { CrmConnector } from '../crm/crm-connector';
 import type { Db } from '../db/database';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
-import { storeRestored, storeSnapshots } from '../revisions/revision-store';
-import { writeHeld } from './restore-apply';
+import { keepLostWriteRead, readLostWrite } from './lost-write-read';
 import type { RestoreMail } from './restore-mail';
 import {
   markedRequests,
@@ -35,9 +34,10 @@ const checking = new Set<string>();
 
 /**
  * Settles requests whose restore write went unanswered by reading their record: the CRM holding every value sent
- * makes the request APPROVED (the read stored as its `restore:{id}` revision), the CRM without them, once the wait
- * is over, makes it approvable again; both are audited. The first read that fails ends the run (the CRM is still
- * away): the rest wait for the next one. Answers each request's settlement.
+ * makes the request APPROVED (the read stored as its `restore:{id}` revision, or as the record's deletion when it
+ * was deleted or merged since), the CRM without them (a record purged since holds none), once the wait is over,
+ * makes it approvable again; both are audited. The first read that fails ends the run (the CRM is still away): the
+ * rest wait for the next one. Answers each request's settlement.
  */
 export async function settleUnknownOutcomes(
   deps: OutcomeCheckDeps,
@@ -71,16 +71,13 @@ async function settleOne(
   const { db, crm, audit, now } = deps;
   const object = recordKinds[kind].crmObject;
   const target = `${recordKinds[kind].requestNoun}:${request.id}`;
-  let record;
-  try {
-    record = await crm.readRecord(object, request.write.recordId);
-  } catch {
-    return 'unreadable';
-  }
+  const read = await readLostWrite(crm, object, request.write);
+  if (!read) return 'unreadable';
+  const source = `restore:${request.id}` as const;
   const details = { recordId: request.write.recordId, reviewerId: request.reviewerId, settled: true };
-  if (writeHeld(request.write, record)) {
+  if (read.held) {
     const done = await db.transaction().execute(async (trx) => {
-      const applied = await storeRestored(trx, object, record, `restore:${request.id}`);
+      const applied = (await keepLostWriteRead(trx, object, read, source))!;
       if (!(await settleApplied(trx, kind, { ...request, appliedRevisionId: applied.revisionId })))
         return false;
       const { outcome = null, newRecordId = null } = request.write;
@@ -108,7 +105,7 @@ async function settleOne(
   if (now().getTime() - request.since.getTime() < deps.waitMs) return 'unknown';
   const done = await db.transaction().execute(async (trx) => {
     // What was read is the CRM's truth, kept as a sync would keep it.
-    await storeSnapshots(trx, object, [record], 'sync');
+    await keepLostWriteRead(trx, object, read, source);
     if (!(await settleNotApplied(trx, kind, request))) return false;
     await audit.record({ actor: null, target, action: 'restore.not_applied', details }, trx);
     return true;

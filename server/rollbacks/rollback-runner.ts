@@ -5,7 +5,8 @@ import { CrmError, type CrmConnector, type CrmObject, type CrmRecord } from '../
 import type { Db } from '../db/database';
 import { kindOfObject } from '../db/record-kinds';
 import { bringBack, RecordConverted, RecordRecreating, type RecordReturn } from '../restores/record-return';
-import { RestoreFailure, restoreInCrm, RestoreOutcomeUnknown, writeHeld } from '../restores/restore-apply';
+import { keepLostWriteRead, readLostWrite } from '../restores/lost-write-read';
+import { RestoreFailure, restoreInCrm, RestoreOutcomeUnknown } from '../restores/restore-apply';
 import { STALE_CLAIM_MS } from '../restores/restores.service';
 import { storeIfChanged, storeRestored, storeSnapshots } from '../revisions/revision-store';
 import { revisionsByIds } from '../revisions/revisions.repository';
@@ -256,18 +257,17 @@ export class RollbackRunner {
     return 'done';
   }
 
-  /** Records whose write went unanswered: a read that shows the write makes them restored, else refused later. */
+  /**
+   * Records whose write went unanswered: a read that shows the write (live, or in the recycle bin when deleted or
+   * merged since) makes them restored, else refused once the wait is over (a record purged since holds none).
+   */
   private async settleUnknown(rollback: RunningRollback): Promise<number> {
     const { db, crm, now } = this.deps;
     let settled = 0;
     for (const entry of await unknownRecords(db, rollback.id)) {
-      let live: CrmRecord;
-      try {
-        live = await crm.readRecord(rollback.object, entry.write.recordId);
-      } catch {
-        return settled;
-      }
-      const held = writeHeld(entry.write, live);
+      const read = await readLostWrite(crm, rollback.object, entry.write);
+      if (!read) return settled;
+      const { held } = read;
       if (!held && now().getTime() - entry.since.getTime() < this.deps.outcomeWaitMs) continue;
       const outcome: RecordResult = {
         outcome: held ? 'restored' : 'refused',
@@ -278,8 +278,7 @@ export class RollbackRunner {
         newRecordId: entry.write.newRecordId,
       };
       await db.transaction().execute(async (trx) => {
-        if (held) await storeRestored(trx, rollback.object, live, `rollback:${rollback.id}`);
-        else await storeSnapshots(trx, rollback.object, [live], 'sync');
+        await keepLostWriteRead(trx, rollback.object, read, `rollback:${rollback.id}`);
         const position = {
           position: entry.position,
           recordId: entry.recordId,

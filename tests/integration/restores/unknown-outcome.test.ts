@@ -165,6 +165,39 @@ describe.each(testDbKinds())('restores when the CRM does not answer the write, o
     expect(settled).toMatchObject({ outcome: 'undeleted', newRecordId: null, outcomeUnknownSince: null });
   });
 
+  it('a record deleted or purged before its write is checked is settled from the recycle bin, holding up no other', async () => {
+    // Applied, then deleted: the recycle bin holds the values sent.
+    const applied = await reportedCase('Changed before a restore, deleted after it');
+    f.sandbox.faultWrites('apply-and-drop', 1);
+    expect((await f.review('case', await productUser(), applied.id, true)).statusCode).toBe(504);
+    expect(f.sandbox.records.remove('Case', applied.recordId, f.sandbox.integrationUserId).ok).toBe(true);
+    // Not applied, then deleted and purged: nothing holds them.
+    const lost = await reportedCase('Changed before a restore, purged after it');
+    f.sandbox.faultWrites('hang', 1);
+    expect((await f.review('case', await productUser(), lost.id, true)).statusCode).toBe(504);
+    expect(f.sandbox.records.remove('Case', lost.recordId, f.sandbox.integrationUserId).ok).toBe(true);
+    expect(f.sandbox.purge([lost.recordId])).toEqual([lost.recordId]);
+    // Behind them, a live record's write, applied.
+    const live = await reportedCase('Changed before a restore checked after two gone records');
+    f.sandbox.faultWrites('apply-and-drop', 1);
+    expect((await f.review('case', await productUser(), live.id, true)).statusCode).toBe(504);
+
+    expect((await list('APPROVED')).map((r) => r.id)).toEqual(expect.arrayContaining([applied.id, live.id]));
+    const [kept] = await f.revisions('case', applied.recordId);
+    expect(kept).toMatchObject({
+      source: 'delete',
+      json: { IsDeleted: true, Subject: applied.target.json.Subject },
+    });
+    expect((await f.requestRow('case', applied.id))?.applied_revision_id).toBe(kept!.id);
+    expect(await get(lost.id)).toMatchObject({ status: { status: 'PENDING' }, outcomeUnknownSince: null });
+    expect(await f.auditActions(`restore-case-request:${lost.id}`)).toEqual([
+      'restore.created',
+      'restore.outcome_unknown',
+      'restore.not_applied',
+    ]);
+    expect((await f.revisions('case', live.recordId))[0]!.source).toBe(`restore:${live.id}`);
+  });
+
   it('the next sync settles a half-answered write as applied, as the server runs it', async () => {
     const { id, recordId } = await reportedCase('Changed before a restore settled by the sync');
     f.sandbox.faultWrites('apply-and-drop', 1);

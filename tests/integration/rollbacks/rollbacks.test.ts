@@ -278,6 +278,7 @@ describe.each(testDbKinds())("rollback of an agent's changes on %s", (kind) => {
         : null,
     );
     const patches = x.sandbox.stats.patches;
+    let deletedId: string | undefined;
     try {
       // One record a batch: the first is refused; the second's write is applied and its answer lost.
       const runner = x.runner({ batchSize: 1 });
@@ -285,6 +286,13 @@ describe.each(testDbKinds())("rollback of an agent's changes on %s", (kind) => {
       x.sandbox.faultWrites('apply-and-drop', 1);
       await runner.runBatch();
       expect((await x.detail(staff, created.id)).unknown).toBe(1);
+      // A third write applied and its answer lost, then its record deleted before it is read: the recycle bin
+      // tells, and the records after it are settled too.
+      x.sandbox.faultWrites('apply-and-drop', 1);
+      await runner.runBatch();
+      const third = await x.detail(staff, created.id, '?size=100');
+      deletedId = third.outcomes.content.find((o) => o.outcome === 'unknown')!.recordId;
+      expect(x.sandbox.records.remove('Account', deletedId, x.sandbox.integrationUserId).ok).toBe(true);
       await runner.runUntilIdle();
     } finally {
       x.sandbox.validationRule(null);
@@ -297,6 +305,7 @@ describe.each(testDbKinds())("rollback of an agent's changes on %s", (kind) => {
       'FIELD_CUSTOM_VALIDATION_EXCEPTION: Il telefono non è valido',
     );
     expect(outcome(droppedId!)).toMatchObject({ outcome: 'restored', reason: null });
+    expect(outcome(deletedId!)).toMatchObject({ outcome: 'restored', reason: null });
     expect(detail).toMatchObject({ run: 'finished', refused: 1, unknown: 0 });
     // One PATCH for the refusal and one for each record restored: the unanswered write was never sent again.
     expect(x.sandbox.stats.patches - patches).toBe(1 + detail.restored);

@@ -1,0 +1,55 @@
+import { CrmError, type CrmConnector, type CrmObject, type CrmRecord } from '../crm/crm-connector';
+import type { Db } from '../db/database';
+import {
+  storeRestored,
+  storeSnapshots,
+  type StoredRevision,
+  type WriteSource,
+} from '../revisions/revision-store';
+import { writeHeld, type SentWrite } from './restore-apply';
+
+/**
+ * What a later read tells of a write whose answer was lost (a restore's or a rollback's): the record as it is, live
+ * or in the recycle bin (deleted or merged since), and whether it holds every value sent; nothing of a record the
+ * CRM purged since, which holds none of them. Null when the CRM could not be read: the write stays unknown.
+ */
+export type LostWriteRead = { record: CrmRecord | null; held: boolean };
+
+export async function readLostWrite(
+  crm: CrmConnector,
+  object: CrmObject,
+  write: SentWrite,
+): Promise<LostWriteRead | null> {
+  let record: CrmRecord | null;
+  try {
+    record = await crm.readRecord(object, write.recordId);
+  } catch (error) {
+    if (!(error instanceof CrmError) || error.errorCode !== 'NOT_FOUND') return null;
+    // The query resource leaves out deleted records; QueryAll sees them in the recycle bin
+    // (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_queryall.htm).
+    try {
+      record = await crm.readRecordWithDeleted(object, write.recordId);
+    } catch {
+      return null;
+    }
+  }
+  return { record, held: record !== null && writeHeld(write, record) };
+}
+
+/**
+ * Keeps what the read showed as the sync would: a live record holding the write as the write's own revision
+ * (`source`), one that does not as a sync's, one in the recycle bin as its deletion. Answers the revision kept, or
+ * null for a purged record.
+ */
+export async function keepLostWriteRead(
+  db: Db,
+  object: CrmObject,
+  read: LostWriteRead,
+  source: WriteSource,
+): Promise<StoredRevision | null> {
+  const { record, held } = read;
+  if (!record) return null;
+  if (record.IsDeleted === true) return (await storeSnapshots(db, object, [record], 'delete'))[0]!;
+  if (held) return storeRestored(db, object, record, source);
+  return (await storeSnapshots(db, object, [record], 'sync'))[0]!;
+}
