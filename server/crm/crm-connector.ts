@@ -56,8 +56,11 @@ export type DeletedSince = {
   purgedLog: boolean;
 };
 
-/** Where a record is in the CRM: live, in the recycle bin (can be undeleted), or gone for good. */
-export type RecordState = 'live' | 'deleted' | 'purged';
+/**
+ * Where a record is in the CRM: live, in the recycle bin (can be undeleted), or gone for good; `business` for an
+ * account the CRM holds (live or in the recycle bin) as a business account, which is no contact.
+ */
+export type RecordState = 'live' | 'deleted' | 'purged' | 'business';
 
 /** One error as Salesforce reports it. */
 export type CrmErrorDetail = { message: string; errorCode: string; fields?: string[] };
@@ -102,11 +105,6 @@ export interface CrmConnector {
   writableFields(object: CrmObject): Promise<string[]>;
   /** A person account's contact (PersonContactId), which a case of that account names as its ContactId. */
   personContactId(accountId: string): Promise<string | null>;
-  /**
-   * Whether the account, live or in the recycle bin, is a person account or a business one (its record type's
-   * family); null when the CRM no longer has it.
-   */
-  accountFamily(accountId: string): Promise<'person' | 'business' | null>;
   /** The daily API usage last reported by the org, or null before its first answer. */
   apiUsage(): ApiUsage | null;
   /** Asks the org for its API usage (one call). */

@@ -327,20 +327,6 @@ export class SalesforceConnector implements CrmConnector {
     return null;
   }
 
-  async accountFamily(accountId: string): Promise<'person' | 'business' | null> {
-    this.checkId('Account', accountId);
-    const plan = await this.plan('Account');
-    this.scope(plan); // refuses an org without person accounts
-    // queryAll sees an account in the recycle bin too, with its IsPersonAccount.
-    const soql = `SELECT Id, ${plan.personAccountField} FROM Account WHERE Id = '${accountId}'`;
-    const context = `Reading the record type family of Account ${accountId}`;
-    for await (const page of this.query(soql, context, 'queryAll', this.readTimeoutMs)) {
-      const record = page.records[0];
-      if (record) return record[plan.personAccountField!] === true ? 'person' : 'business';
-    }
-    return null;
-  }
-
   async updateRecord(object: CrmObject, id: string, fields: Record<string, unknown>): Promise<void> {
     this.checkId(object, id);
     const body = toWriteBody(await this.plan(object), fields);
@@ -594,12 +580,21 @@ export class SalesforceConnector implements CrmConnector {
 
   async recordState(object: CrmObject, id: string): Promise<RecordState> {
     this.checkId(object, id);
+    // An account's family is read with its state: a contact made a business account is none of Storico's.
+    let family: string | undefined;
+    if (object === 'Account') {
+      const plan = await this.plan(object);
+      this.scope(plan); // refuses an org without person accounts
+      family = plan.personAccountField;
+    }
     // queryAll sees a record in the recycle bin (IsDeleted = true); once purged, nothing sees it.
-    const soql = `SELECT Id, IsDeleted FROM ${object} WHERE Id = '${id}'`;
+    const soql = `SELECT Id, IsDeleted${family ? `, ${family}` : ''} FROM ${object} WHERE Id = '${id}'`;
     const context = `Reading the state of ${object} ${id}`;
     for await (const page of this.query(soql, context, 'queryAll', this.readTimeoutMs)) {
       const record = page.records[0];
-      if (record) return record.IsDeleted === true ? 'deleted' : 'live';
+      if (!record) break;
+      if (family && record[family] !== true) return 'business';
+      return record.IsDeleted === true ? 'deleted' : 'live';
     }
     return 'purged';
   }

@@ -82,18 +82,12 @@ export async function bringBack(context: ReturnContext, target: CrmRecord): Prom
   const id = await liveSuccessor(db, kind, target.Id);
   const moved = id === target.Id ? null : id;
   const life = await recordLife(db, kind, id);
-  // A contact made a business account, perhaps deleted since (then stored as deleted from its last snapshot): a
-  // contact's fields cannot be written onto it, and it is not undeleted for them. The CRM tells whether it still is
-  // one, asked only when Storico holds the contact converted or deleted.
-  if (
-    object === 'Account' &&
-    (life.convertedAt !== null || life.deletedAt !== null) &&
-    (await crm.accountFamily(id)) === 'business'
-  )
-    throw new RecordConverted(id);
+  // A contact made a business account, perhaps deleted since, whether or not a sync saw it yet: a contact's fields
+  // cannot be written onto it, and it is not undeleted for them.
+  let state = await crm.recordState(object, id);
+  if (state === 'business') throw new RecordConverted(id);
   const wanted = await withLiveAccount(db, crm, object, { ...target, Id: id });
   const believedDeleted = life.deletedAt !== null;
-  let state = await crm.recordState(object, id);
   if (state === 'live')
     return { target: wanted, outcome: believedDeleted ? 'undeleted' : null, newRecordId: moved };
   if (state === 'deleted') {
@@ -107,6 +101,7 @@ export async function bringBack(context: ReturnContext, target: CrmRecord): Prom
       if (!(error instanceof CrmError) || error.errorCode === 'REQUEST_LIMIT_EXCEEDED') throw error;
       // Purged between the two calls, or undeleted by someone else: the CRM says which.
       state = await crm.recordState(object, id);
+      if (state === 'business') throw new RecordConverted(id);
       if (state === 'live') return { target: wanted, outcome: 'undeleted', newRecordId: moved };
       if (state === 'deleted') throw error;
     }

@@ -68,17 +68,17 @@ describe('Salesforce connector: contacts made business accounts', () => {
     expect(await crm.personContactId(person.Id)).toBe(person.PersonContactId);
   });
 
-  it("tells an account's family, live or in the recycle bin, and nothing once purged", async () => {
+  it("tells a business account from a contact's state, live or in the recycle bin, and nothing once purged", async () => {
     const [person, made] = persons().slice(2, 4);
     changeType(made!.Id, BUSINESS_RECORD_TYPE_ID);
-    expect(await crm.accountFamily(person!.Id)).toBe('person');
-    expect(await crm.accountFamily(made!.Id)).toBe('business');
-    expect(await crm.accountFamily(businessAccount().Id)).toBe('business');
+    expect(await crm.recordState('Account', person!.Id)).toBe('live');
+    expect(await crm.recordState('Account', made!.Id)).toBe('business');
+    expect(await crm.recordState('Account', businessAccount().Id)).toBe('business');
     for (const id of [person!.Id, made!.Id]) sandbox.records.remove('Account', id, sandbox.integrationUserId);
-    expect(await crm.accountFamily(person!.Id)).toBe('person');
-    expect(await crm.accountFamily(made!.Id)).toBe('business');
+    expect(await crm.recordState('Account', person!.Id)).toBe('deleted');
+    expect(await crm.recordState('Account', made!.Id)).toBe('business');
     sandbox.purge([made!.Id]);
-    expect(await crm.accountFamily(made!.Id)).toBeNull();
+    expect(await crm.recordState('Account', made!.Id)).toBe('purged');
   });
 
   it('refuses to make a business account without a contact a person account', () => {

@@ -80,6 +80,16 @@ describe.each(testDbKinds())('contacts made business accounts in the CRM on %s',
     expect(f.sandbox.records.stored('Account', recordId)).toEqual(before);
   });
 
+  it('refuses a restore onto a contact made a business account before a sync saw it', async () => {
+    const { recordId, target } = await f.editedRecord('account', { Phone: '+39 02 8888887' });
+    changeRecordType(recordId, BUSINESS_RECORD_TYPE_ID);
+    const before = f.sandbox.records.stored('Account', recordId);
+    const res = await f.create('account', await f.user(USER_RANA), [target.id], { type: 2 });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ error: { code: ErrorCode.RECORD_CONVERTED } });
+    expect(f.sandbox.records.stored('Account', recordId)).toEqual(before);
+  });
+
   it('refuses a restore of a converted contact deleted since, leaving the business account in the recycle bin', async () => {
     const { recordId, target } = await f.editedRecord('account', { Phone: '+39 02 8888889' });
     const business = changeRecordType(recordId, BUSINESS_RECORD_TYPE_ID);
