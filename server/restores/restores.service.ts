@@ -545,11 +545,15 @@ export class RestoresService {
       const seen = error instanceof RestoreFailure ? error.seen : [];
       const afterWrite = error instanceof RestoreFailure ? error.afterWrite : [];
       // What was read is the CRM's truth, whatever became of the restore: kept as a sync would keep it, and what
-      // was read after the restore's own write as the restore's revision. Failing to keep it must not hide the
+      // was read after the restore's own write as the restore's revision, unless the restore is a forced one, which
+      // is deleted on failure (no revision names a request that is not there). Failing to keep it must not hide the
       // CRM's answer; the next sync reads the record again anyway.
       if (seen.length > 0) await storeSnapshots(db, object, seen, 'sync').catch(() => undefined);
-      for (const record of afterWrite)
-        await storeRestored(db, object, record, `restore:${claimed.id}`).catch(() => undefined);
+      if (options.forced && afterWrite.length > 0)
+        await storeSnapshots(db, object, afterWrite, 'sync').catch(() => undefined);
+      else
+        for (const record of afterWrite)
+          await storeRestored(db, object, record, `restore:${claimed.id}`).catch(() => undefined);
       await audit.record({
         action: 'restore.failed',
         actor: caller.actor,

@@ -232,6 +232,32 @@ describe.each(testDbKinds())('applying restores to the CRM on %s', (kind) => {
     expect(kept!.json).toMatchObject({ Subject: 'Set by a trigger', Priority: target.json.Priority });
   });
 
+  it('a forced restore the CRM does not keep leaves no request, and no revision naming one', async () => {
+    const edited = await f.editedRecord('case', {
+      Subject: 'Changed before a forced restore',
+      Priority: URGENT,
+    });
+    f.sandbox.onWrite((object, record) =>
+      object === 'Case' ? { ...record, Subject: 'Set by a trigger again' } : record,
+    );
+    try {
+      const res = await f.create('case', await f.user(USER_RANA), [edited.target.id], { type: 2 });
+      expect(res.statusCode, res.body).toBe(502);
+      expect(codeOf(res)).toBe(ErrorCode.RESTORE_NOT_KEPT);
+    } finally {
+      f.sandbox.onWrite(null);
+    }
+    const requests = await f.t.database.db
+      .selectFrom('restore_case_requests')
+      .select('id')
+      .where('revision_case_id', '=', edited.target.id)
+      .execute();
+    expect(requests).toEqual([]);
+    // The CRM's truth is kept all the same, as a sync would keep it.
+    const [kept] = await f.revisions('case', edited.recordId);
+    expect(kept).toMatchObject({ source: 'sync', json: { Subject: 'Set by a trigger again' } });
+  });
+
   it('a CRM that gives the record another owner on the write fails the restore, saying so', async () => {
     const { id, recordId } = await reportedCase({ Subject: 'Reassigned', Priority: URGENT });
     const before = await f.inCrm('case', recordId);
