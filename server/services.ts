@@ -3,6 +3,7 @@ import { AuthService } from './auth/auth.service';
 import { identityDeps, type IdentityDeps, type IdentitySources } from './auth/identity-deps';
 import type { CrmConnector } from './crm/crm-connector';
 import { restoreMailOf } from './restores/restore-mail';
+import { OneAtATime } from './auth/one-at-a-time';
 import { RestoresService } from './restores/restores.service';
 import { silentLogger, type SyncLogger } from './sync/sync-logger';
 import { RevisionsService } from './revisions/revisions.service';
@@ -33,6 +34,7 @@ export function buildServices(deps: IdentitySources & { crm?: CrmConnector; logg
   const identity = identityDeps(deps);
   const { db, audit, now } = identity;
   const rollbackWakeUp = { wake: () => {} };
+  const oneAtATime = new OneAtATime();
   return {
     identity,
     auth: new AuthService(identity),
@@ -47,6 +49,7 @@ export function buildServices(deps: IdentitySources & { crm?: CrmConnector; logg
       secretsKey: identity.secretsKey,
       now,
       outcomeWaitMs: deps.config.restoreOutcomeWaitMs,
+      oneAtATime,
       mail: restoreMailOf({
         db,
         mailer: identity.mailer,

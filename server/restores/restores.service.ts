@@ -18,6 +18,7 @@ import {
 import { formatDiffProperties } from '../../contract/revisions';
 import type { AuditEvent, AuditService } from '../audit/audit.service';
 import { spendCodeOrRefuse } from '../auth/code-spend';
+import type { OneAtATime } from '../auth/one-at-a-time';
 import { CrmError, type CrmConnector, type CrmObject, type CrmRecord } from '../crm/crm-connector';
 import { snapshotFields } from '../crm/crm-fields';
 import type { Db } from '../db/database';
@@ -68,6 +69,8 @@ export type RestoresDeps = {
   outcomeWaitMs: number;
   /** E-mails reviewers and requesters; none without SMTP_URL. */
   mail: RestoreMail | null;
+  /** Runs a caller's code-confirmed actions one at a time (shared with the rollbacks). */
+  oneAtATime: OneAtATime;
 };
 
 type StoredRevisionOf = Awaited<ReturnType<typeof revisionsByIds>>[number];
@@ -219,9 +222,19 @@ export class RestoresService {
 
   /**
    * One request per revision, all or nothing. A report is created PENDING; a forced restore is applied at once
-   * with the caller as reviewer, and a CRM failure leaves nothing of it.
+   * with the caller as reviewer, and a CRM failure leaves nothing of it. A caller's creates and reviews run one at
+   * a time, so that a double submit is refused as a duplicate.
    */
-  async create<K extends RecordKind>(
+  create<K extends RecordKind>(
+    kind: K,
+    input: CreateRestore,
+    code: string,
+    caller: Caller,
+  ): Promise<RestoreRequestOf[K][]> {
+    return this.deps.oneAtATime.run(caller.userId, () => this.createNow(kind, input, code, caller));
+  }
+
+  private async createNow<K extends RecordKind>(
     kind: K,
     input: CreateRestore,
     code: string,
@@ -390,9 +403,22 @@ export class RestoresService {
 
   /**
    * Approves (and applies) or rejects a PENDING request of someone else. Of concurrent reviews one wins: the
-   * request is claimed by a conditional update before the CRM is touched, so it is written to once.
+   * request is claimed by a conditional update before the CRM is touched, so it is written to once. A caller's
+   * reviews run one at a time, so that a double submit is refused as already reviewed.
    */
-  async review<K extends RecordKind>(
+  review<K extends RecordKind>(
+    kind: K,
+    id: number,
+    reviewerId: number,
+    decision: { approved: boolean; code: string },
+    caller: Caller,
+  ): Promise<RestoreRequestOf[K]> {
+    return this.deps.oneAtATime.run(caller.userId, () =>
+      this.reviewNow(kind, id, reviewerId, decision, caller),
+    );
+  }
+
+  private async reviewNow<K extends RecordKind>(
     kind: K,
     id: number,
     reviewerId: number,

@@ -296,6 +296,25 @@ describe.each(testDbKinds())('applying restores to the CRM on %s', (kind) => {
       'restore.applied',
     ]);
   });
+
+  it('a double submit with one code is refused as done, not as a wrong code: reviews and reports alike', async () => {
+    const { id } = await reportedCase({ Subject: 'Submitted twice', Description: 'Twice' });
+    const reviewer = await productUser();
+    const code = f.code(reviewer.user);
+    const reviews = await Promise.all([1, 2].map(() => f.review('case', reviewer, id, true, { code })));
+    expect(reviews.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(codeOf(reviews.find((r) => r.statusCode === 409)!)).toBe(ErrorCode.ALREADY_REVIEWED);
+
+    const edited = await f.editedRecord('case', { Subject: 'Reported twice', Priority: URGENT });
+    const rana = await f.user(USER_RANA);
+    const once = f.code(rana.user);
+    const reports = await Promise.all(
+      [1, 2, 3].map(() => f.create('case', rana, [edited.target.id], { code: once })),
+    );
+    expect(reports.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    for (const refused of reports.filter((r) => r.statusCode === 409))
+      expect(codeOf(refused)).toBe(ErrorCode.DUPLICATE_REQUEST);
+  });
 });
 
 describe.each(testDbKinds())('restoring to an unreachable CRM on %s', (kind) => {
