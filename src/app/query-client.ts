@@ -3,6 +3,7 @@ import { toast } from '@/lib/toast';
 import { it } from '@/i18n/it-first-load';
 import { ApiError } from '@/lib/api-client';
 import { endLocalSession } from '@/lib/end-local-session';
+import { sessionStore } from '@/lib/session-store';
 
 type Navigate = (to: string) => void;
 let navigate: Navigate = (to) => window.location.assign(to);
@@ -44,4 +45,10 @@ export const queryClient: QueryClient = new QueryClient({
   mutationCache: new MutationCache({
     onError: (error, _vars, _ctx, mutation) => onCallError(error, mutation.meta as CallMeta, 'mutation'),
   }),
+});
+
+// Signed out (or in as someone else) in another tab of this browser: this one forgets what it read as well.
+sessionStore.onOtherTab(() => {
+  queryClient.clear();
+  if (!sessionStore.user()) toast(it.errors.signedOutElsewhere, { id: 'unauthorized' });
 });

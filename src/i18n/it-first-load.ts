@@ -91,6 +91,7 @@ export const it = {
   errors: {
     sessionExpired: "Sessione scaduta, effettua nuovamente l'accesso",
     notSignedIn: "Non hai effettuato l'accesso",
+    signedOutElsewhere: "Sei uscito da Storico in un'altra scheda: accedi di nuovo per continuare",
     notFound: 'Risultato non trovato',
     network: 'Impossibile contattare il server. Controlla la connessione e riprova.',
     timeout: 'Il server non ha risposto in tempo. Riprova.',

@@ -1,0 +1,37 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { signInTypingCode } from './support/session';
+import { adminToken, createUser } from './support/users';
+import { authenticator } from './support/one-time-codes';
+import { E2E_ADMIN } from './support/e2e-env';
+
+describe('one session in several tabs of a browser', () => {
+  let browser: Browser;
+  const baseUrl = inject('baseUrl');
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it("'Esci' in one tab signs the others out at once, saying why", async () => {
+    const token = await adminToken(authenticator(E2E_ADMIN.totpSecret));
+    const user = await createUser(token, 'USER_STORICO');
+    const context = await browser.newContext({ baseURL: baseUrl });
+    try {
+      const first = await context.newPage();
+      await signInTypingCode(first, user);
+      const second = await context.newPage();
+      await second.goto('/impostazioni');
+      await second.getByRole('heading', { name: 'Impostazioni' }).waitFor();
+
+      await first.getByRole('button', { name: 'Esci' }).click();
+      await expect.poll(() => new URL(first.url()).pathname).toBe('/signIn');
+      await expect.poll(() => new URL(second.url()).pathname).toBe('/signIn');
+      await second.getByText("Sei uscito da Storico in un'altra scheda").waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
