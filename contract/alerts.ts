@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema } from './bounds';
 import { pageQuerySchema } from './page';
 
 export const ALERT_STATUSES = ['open', 'acknowledged'] as const;
@@ -13,7 +14,7 @@ export const alertListQuerySchema = pageQuerySchema.extend({
 });
 export type AlertListQuery = z.infer<typeof alertListQuerySchema>;
 
-export const alertIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const alertIdParamsSchema = z.object({ id: idParamSchema });
 
 /**
  * A mass change: within [windowStart, windowEnd] the agent `sfUserID` (as `LastModifiedById`) changed `changed`

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './bounds';
 import { daySchema } from './dates';
 import { pageQuerySchema } from './page';
 
@@ -7,7 +8,7 @@ import { pageQuerySchema } from './page';
  * prefix (`restore.` or `restore` lists every restore event), `dateFrom` / `dateTo` whole days in Europe/Rome.
  */
 const auditFilterFields = {
-  user: z.string().trim().min(1).max(300).optional(),
+  user: textSchema(300).trim().min(1).optional(),
   action: z
     .string()
     .trim()

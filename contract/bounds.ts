@@ -17,8 +17,23 @@ export const textSchema = (max: number) =>
 /** A database id in a JSON body. */
 export const idSchema = z.number().int().positive().max(DB_INT_MAX);
 
+/**
+ * A whole number in a path or query string, written in decimal digits only: no sign, space, exponent, fraction or
+ * hex (`Number()` would read `0x10` as 16, `1e3` as 1000 and ` 1` as 1), then bounded. Documented as the integer
+ * it stands for.
+ */
+const decimalParamSchema = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^[0-9]+$/, 'Expected a whole number in decimal digits')
+    .pipe(z.coerce.number<string>().int().min(min).max(max))
+    .meta({ type: 'integer', minimum: min, maximum: max });
+
 /** A database id in a path or query string. */
-export const idParamSchema = z.coerce.number().int().positive().max(DB_INT_MAX);
+export const idParamSchema = decimalParamSchema(1, DB_INT_MAX);
 
 /** A 0-based page number whose offset (page x size) still fits a database integer. */
-export const pageNumberSchema = z.coerce.number().int().min(0).max(1_000_000);
+export const pageNumberSchema = decimalParamSchema(0, 1_000_000);
+
+/** The size of a page of a list. */
+export const pageSizeSchema = decimalParamSchema(1, 100);

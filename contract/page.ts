@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageNumberSchema, textSchema } from './bounds';
+import { pageNumberSchema, pageSizeSchema, textSchema } from './bounds';
 
 /** A page of results; `number` and `pageable.pageNumber` are 0-based. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
@@ -29,7 +29,7 @@ export const booleanParam = z
 /** The query every paged list takes (SPEC.md section 7). */
 export const pageQuerySchema = z.object({
   page: pageNumberSchema.default(0),
-  size: z.coerce.number().int().min(1).max(100).default(10),
+  size: pageSizeSchema.default(10),
   sort: textSchema(100).optional(),
   isPaged: booleanParam.default(true),
   filter: textSchema(300).optional(),

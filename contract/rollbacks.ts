@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idParamSchema, idSchema, textSchema } from './bounds';
+import { idParamSchema, idSchema, MAX_YEAR, MIN_YEAR, textSchema } from './bounds';
+import { daySchema, parseDateTime } from './dates';
 import { pageOf, pageQuerySchema } from './page';
 
 /** The tabs of 'Gestione rollback' are SPEC.md's three restore statuses. */
@@ -52,11 +53,24 @@ export const ROLLBACK_EMPTY_MESSAGE = 'The agent changed no record of this objec
 /** 409 of stop: only a running rollback can be stopped. */
 export const ROLLBACK_NOT_RUNNING_MESSAGE = 'This rollback is not running';
 
-/** `YYYY-MM-DD` (a whole Rome day) or an ISO date-time with its offset (an alert's exact window). */
-const instantOrDay = textSchema(40).regex(
-  /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2}))?$/,
-  'A day YYYY-MM-DD or an ISO date-time with its offset',
-);
+/**
+ * `YYYY-MM-DD` (a whole Rome day) or an ISO date-time with its offset (an alert's exact window): a real day in the
+ * years of contract/bounds.ts, and a real clock time (contract/dates.ts).
+ */
+const instantOrDay = textSchema(40)
+  .regex(
+    /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2}))?$/,
+    'A day YYYY-MM-DD or an ISO date-time with its offset',
+  )
+  .superRefine((value, ctx) => {
+    const day = value.includes('T') ? undefined : daySchema.safeParse(value);
+    if (day && !day.success) ctx.addIssue({ code: 'custom', message: day.error.issues[0]!.message });
+    else if (!day && !parseDateTime(value)?.hasOffset)
+      ctx.addIssue({
+        code: 'custom',
+        message: `Not a date-time of a real day and clock in ${MIN_YEAR}-${MAX_YEAR}`,
+      });
+  });
 
 /**
  * `POST /api/v3/rollback-request/preview` (USER_RANA): what rolling back the agent's changes would do. `from` and

@@ -1,3 +1,4 @@
+import { isDay, parseDateTime } from '../../contract/dates';
 import { ErrorCode } from '../../contract/error-codes';
 import type { Page, PageQuery } from '../../contract/page';
 import { ALREADY_REVIEWED_MESSAGE, OWN_REQUEST_MESSAGE } from '../../contract/restores';
@@ -64,23 +65,16 @@ const NEVER_WRITTEN = new Set([
   'CaseNumber',
 ]);
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /**
  * The window's instants, both included: a day starts at 00:00 in Rome and `to` ends at its 24:00 (less 1 ms); an
- * instant is taken as it is (an alert's window).
+ * instant is taken as it is (an alert's window). Days and date-times are the contract's (contract/dates.ts), so no
+ * impossible day or year past the bounds reaches the Rome day computations.
  */
 export function rollbackWindow(scope: Pick<RollbackScope, 'from' | 'to'>): { from: Date; to: Date } {
   const instant = (value: string, field: string, end: boolean) => {
-    let at: Date;
-    if (DAY.test(value)) {
-      const valid = !Number.isNaN(new Date(`${value}T00:00:00Z`).getTime());
-      at = valid
-        ? new Date(romeMidnight(end ? nextDay(value) : value).getTime() - (end ? 1 : 0))
-        : new Date(NaN);
-    } else at = new Date(value);
-    if (Number.isNaN(at.getTime())) throw badRequest(field, 'Not a valid day or date-time');
-    return at;
+    if (isDay(value)) return new Date(romeMidnight(end ? nextDay(value) : value).getTime() - (end ? 1 : 0));
+    if (parseDateTime(value)?.hasOffset) return new Date(value);
+    throw badRequest(field, 'Not a valid day or date-time');
   };
   const from = instant(scope.from, 'body.from', false);
   const to = instant(scope.to, 'body.to', true);

@@ -12,7 +12,7 @@ import {
 import { ADMIN, USER_RANA, productRole } from '../../../contract/roles';
 import { z } from 'zod';
 import { findRoleByName } from '../../../server/users/roles.repository';
-import { signIn } from '../../support/auth';
+import { bearer, signIn, testIp } from '../../support/auth';
 import { testDbKinds } from '../../support/test-database';
 import { BASE, messageOf, RestoreFixture, type SignedIn } from './restore-fixture';
 
@@ -172,6 +172,107 @@ describe.each(testDbKinds())('restore requests and reviews on %s', (kind) => {
       'restore.code_refused',
       'restore.code_refused',
     ]);
+  });
+
+  it('refuses impossible date-times naming the field, and stores nothing; a real wall clock reads as its day', async () => {
+    const rana = await f.user(USER_RANA);
+    const revision = (await f.revisions('account', f.freshRecord('account').Id))[0]!.id;
+    const stored = () =>
+      f.t.database.db
+        .selectFrom('restore_account_requests')
+        .select('id')
+        .where('revision_account_id', '=', revision)
+        .execute();
+    // Never spent: each refusal comes before the code is checked.
+    const code = f.code(rana.user);
+    for (const [body, field] of [
+      [{ dateFrom: '2025-01-01T99:99' }, 'body.dateFrom'],
+      [{ dateTo: '2025-12-31T24:61:00' }, 'body.dateTo'],
+      [{ dateFrom: '2025-01-01T24:00' }, 'body.dateFrom'],
+      [{ dateFrom: '2025-02-30T10:00' }, 'body.dateFrom'],
+      [{ dateFrom: '1899-12-31T10:00' }, 'body.dateFrom'],
+      [{ dateTo: '2025-12-31T23:60:00Z' }, 'body.dateTo'],
+      [{ dateTo: '2025-12-31T23:59:60.5+01:00' }, 'body.dateTo'],
+    ] as const) {
+      const res = await f.create('account', rana, [revision], { code, body });
+      expect([res.statusCode, res.json().error], JSON.stringify(body)).toEqual([
+        400,
+        expect.objectContaining({ code: 'BAD_REQUEST', field }),
+      ]);
+    }
+    expect(await stored()).toEqual([]);
+
+    const res = await f.create('account', rana, [revision], {
+      code,
+      body: { dateFrom: '2024-03-01T08:30', dateTo: '2024-07-31T23:59:59.999' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(accountList.parse(res.json()).data.query[0]).toMatchObject({
+      dateFrom: '2024-03-01',
+      dateTo: '2024-07-31',
+    });
+  });
+
+  it('refuses ids and page numbers not written as plain decimals, naming the field', async () => {
+    const rana = await f.user(USER_RANA);
+    const id = await f.reported(
+      'account',
+      rana,
+      (await f.revisions('account', f.freshRecord('account').Id))[0]!.id,
+    );
+    expect((await f.request(reviewer, 'GET', `${BASE.account}/${id}`)).statusCode).toBe(200);
+    const refused = async (url: string, field: string) => {
+      const res = await f.request(reviewer, url.includes('/review/') ? 'POST' : 'GET', url);
+      expect([res.statusCode, res.json().error], url).toEqual([
+        400,
+        expect.objectContaining({ code: 'BAD_REQUEST', field }),
+      ]);
+    };
+    // 0x10 read as 16, 1e3 as 1000, '  1' as 1 before.
+    for (const written of [
+      `0x${id.toString(16)}`,
+      `${id}e0`,
+      '1e3',
+      `%20%20${id}`,
+      `${id}%20`,
+      `+${id}`,
+      `${id}.0`,
+    ])
+      await refused(`${BASE.account}/${written}`, 'path.id');
+    await refused(`${BASE.case}/0x10`, 'path.id');
+    await refused(
+      `${BASE.account}/${id}/review/0x${reviewer.user.id.toString(16)}?approved=false&code=000000`,
+      'path.reviewerId',
+    );
+    await refused(`${BASE.account}/?status=PENDING&page=0x1`, 'query.page');
+    await refused(`${BASE.account}/?status=PENDING&size=1e1`, 'query.size');
+    await refused(
+      `/api/v3/revision-account/differences?firstRevisionAccountID=0x1&secondRevisionAccountID=1`,
+      'query.firstRevisionAccountID',
+    );
+  });
+
+  it('counts code checks per address across routes: 20 a minute in all, not 20 on each route', async () => {
+    const rana = await f.user(USER_RANA);
+    const ip = testIp();
+    const call = (method: 'POST' | 'PUT', url: string, who: SignedIn = rana, remoteAddress = ip) =>
+      f.t.app.inject({ method, url, headers: bearer(who.token), remoteAddress, payload: {} });
+    // Refused before any code is checked (an empty body), so only the address's budget is spent.
+    for (let i = 0; i < 20; i++)
+      expect((await call('POST', `${BASE.case}/?code=000000`)).statusCode).toBe(400);
+    expect((await call('POST', `${BASE.case}/?code=000000`)).statusCode).toBe(429);
+    for (const [method, url, who] of [
+      ['POST', `${BASE.account}/?code=000000`, rana],
+      ['PUT', `/api/v3/user/${rana.user.id}/update-password`, rana],
+      // Another user at the same address shares its budget.
+      ['POST', `${BASE.account}/1/review/${reviewer.user.id}?approved=true&code=000000`, reviewer],
+    ] as const) {
+      const res = await call(method, url, who);
+      expect([res.statusCode, res.json().error.code], url).toEqual([429, 'RATE_LIMITED']);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // Another address has its own.
+    expect((await call('POST', `${BASE.account}/?code=000000`, rana, testIp())).statusCode).toBe(400);
   });
 
   it('locks the account after five wrong codes in a row: 429 with Retry-After, right codes refused until then', async () => {

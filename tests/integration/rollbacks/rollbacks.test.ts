@@ -351,4 +351,56 @@ describe.each(testDbKinds())("rollback of an agent's changes on %s", (kind) => {
     });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('refuses an impossible day, a year outside 1900-2200 or an unreadable date-time, naming the field, storing nothing', async () => {
+    const agent = x.agent(5);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+    const scope = { sfUserID: agent.Id, object: 'Account' };
+    const stored = async () =>
+      Number(
+        (
+          await x.f.t.database.db
+            .selectFrom('rollback_requests')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await stored();
+    // Never spent: every create below is refused before the code is checked.
+    const code = x.f.code(rana.user);
+    for (const [from, to, field] of [
+      ['2025-01-01', '9999-12-31', 'body.to'],
+      ['2025-02-30', today, 'body.from'],
+      ['0000-01-01', today, 'body.from'],
+      ['1899-12-31', today, 'body.from'],
+      [today, '2201-01-01', 'body.to'],
+      ['2025-02-30T10:00:00+01:00', today, 'body.from'],
+      ['2025-01-01T25:00:00Z', today, 'body.from'],
+      ['2025-01-01T10:61:00Z', today, 'body.from'],
+      ['2025-01-01T24:00:00Z', today, 'body.from'],
+      [today, '9999-12-31T23:59:59Z', 'body.to'],
+      [today, '2025-13-01', 'body.to'],
+    ] as const) {
+      for (const res of [
+        await x.preview(rana, { ...scope, from, to }),
+        await x.create(rana, { ...scope, from, to }, code),
+      ]) {
+        expect([res.statusCode, res.json().error], `${from} ${to}`).toEqual([
+          400,
+          expect.objectContaining({ code: 'BAD_REQUEST', field }),
+        ]);
+      }
+    }
+    expect(await stored()).toBe(before);
+
+    // The bounds themselves are days like any other; an instant in them still reads as it is.
+    const wide = await x.previewed(rana, { ...scope, from: '1900-01-01', to: '2200-12-31' });
+    expect(wide.records).toBeGreaterThanOrEqual(lastBurst);
+    const instants = await x.previewed(rana, {
+      ...scope,
+      from: `${today}T00:00:00+02:00`,
+      to: '2200-12-31T23:59:59.999Z',
+    });
+    expect(instants.records).toBe(lastBurst);
+  });
 });

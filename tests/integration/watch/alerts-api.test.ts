@@ -138,6 +138,56 @@ describe.each(testDbKinds())('alerts and audit over HTTP on %s', (kind) => {
     expect(done.content.map((a) => a.id)).toEqual([alertIds[0]]);
   });
 
+  it('refuses an alert id that is not a decimal database integer, and pages not in decimal, naming the field', async () => {
+    for (const id of [
+      '2147483648',
+      '99999999999999999999',
+      '0',
+      '-1',
+      '0x1',
+      '1e0',
+      '%20%201',
+      '1.0',
+      '+1',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v3/alert/${id}/ack`,
+        headers: as(ADMIN),
+        remoteAddress: testIp(),
+      });
+      expect([res.statusCode, errorBodySchema.parse(res.json()).error], id).toEqual([
+        400,
+        expect.objectContaining({ code: 'BAD_REQUEST', field: 'path.id' }),
+      ]);
+    }
+    for (const [query, field] of [
+      ['page=0x1', 'query.page'],
+      ['page=1e1', 'query.page'],
+      ['page=%201', 'query.page'],
+      ['page=', 'query.page'],
+      ['size=0x10', 'query.size'],
+      ['size=1e1', 'query.size'],
+      ['size=-5', 'query.size'],
+    ]) {
+      const res = await get(`/api/v3/alert/?${query}`, ADMIN);
+      expect([res.statusCode, errorBodySchema.parse(res.json()).error?.field], query).toEqual([400, field]);
+    }
+    const paged = alertPage.parse((await get('/api/v3/alert/?page=00&size=01', ADMIN)).json()).data.query;
+    expect([paged.number, paged.size]).toEqual([0, 1]);
+  });
+
+  it('refuses control characters in the audit filters, on the screen and in the export, naming the field', async () => {
+    for (const path of ['/api/v3/audit/', '/api/v3/audit/export.csv'])
+      for (const user of ['%00', 'a%00b', 'a%07b']) {
+        const res = await get(`${path}?user=${user}`, ADMIN);
+        expect([res.statusCode, errorBodySchema.parse(res.json()).error], `${path} ${user}`).toEqual([
+          400,
+          expect.objectContaining({ code: 'BAD_REQUEST', field: 'query.user' }),
+        ]);
+      }
+  });
+
   it('shows the audit log to ADMIN only, filtered by user, action and days', async () => {
     const product = productRole(t.config.productCode);
     expect((await get('/api/v3/audit/', product)).statusCode).toBe(403);
