@@ -4,8 +4,9 @@ import { textSchema } from './bounds';
 /**
  * `POST /api/v3/auth/login?code=` with `{username, password}`.
  *
- * The server checks the password first, then the one-time code. A call without `code` (or with a malformed one)
- * checks the credentials only and answers -1 or -2; a wrong password counts as a failed attempt, a right one does not.
+ * The server checks the password first, then the one-time code. A call without `code` checks the credentials only
+ * and answers -1 or -2; a wrong password counts as a failed attempt, a right one does not. A wrong or malformed code
+ * after a right password counts as a failed attempt.
  */
 export const loginQuerySchema = z.object({
   code: textSchema(16).optional(),

@@ -10,7 +10,10 @@ export type RestoreStatus = (typeof RESTORE_STATUSES)[number];
 export const INVALID_TOTP_MESSAGE = 'Invalid Totp';
 export const DUPLICATE_REQUEST_MESSAGE =
   'You have some requests already in pending or done for one of the revision selected';
-/** 429: five wrong codes in a row lock the account (sign-in too) for a while; `Retry-After` says how long. */
+/**
+ * 429: five wrong codes in a row lock the account's restore, review and rollback codes for a while (signing in counts
+ * on its own); `Retry-After` says how long.
+ */
 export const CODES_LOCKED_MESSAGE = 'Too many wrong codes: try again later';
 /** Review refusals (403, 409, 409), translated by the client. */
 export const OWN_REQUEST_MESSAGE = 'You cannot review your own request';

@@ -66,6 +66,7 @@ export function buildServices(deps: IdentitySources & { crm?: CrmConnector; logg
       secretsKey: identity.secretsKey,
       now,
       wake: () => rollbackWakeUp.wake(),
+      oneAtATime,
     }),
     rollbackRunner: deps.crm
       ? new RollbackRunner({

@@ -146,6 +146,23 @@ export type NewRollback = {
   records: Array<{ recordId: string; targetRevisionId: number | null; laterChanged: boolean }>;
 };
 
+/** Whether a rollback of this agent, object and window is pending or running (the `rollback_requests_open` key). */
+export async function openRollbackExists(
+  db: Db,
+  key: { sfUserId: string; object: CrmObject; windowFrom: Date; windowTo: Date },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('rollback_requests')
+    .select('id')
+    .where('sf_user_id', '=', key.sfUserId)
+    .where('object', '=', key.object)
+    .where('window_from', '=', key.windowFrom)
+    .where('window_to', '=', key.windowTo)
+    .where((eb) => eb.or([eb('status', '=', 'PENDING'), eb('run', '=', 'running')]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Inserts the request and its records (in `db`'s transaction); answers its id. */
 export async function insertRollback(db: Db, input: NewRollback): Promise<number> {
   const { id } = await db

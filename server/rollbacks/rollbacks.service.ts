@@ -16,6 +16,7 @@ import {
 } from '../../contract/rollbacks';
 import type { AuditService } from '../audit/audit.service';
 import { spendCodeOrRefuse } from '../auth/code-spend';
+import type { OneAtATime } from '../auth/one-at-a-time';
 import type { CrmConnector, CrmObject } from '../crm/crm-connector';
 import { snapshotFields } from '../crm/crm-fields';
 import type { Db } from '../db/database';
@@ -34,6 +35,7 @@ import {
   findRollback,
   insertRollback,
   listRollbacks,
+  openRollbackExists,
   rollbackRecords,
   type RollbackView,
 } from './rollbacks.repository';
@@ -47,6 +49,8 @@ export type RollbacksDeps = {
   now: () => Date;
   /** Tells the worker an approved rollback is waiting, so it starts at once. */
   wake: () => void;
+  /** Runs a caller's code-confirmed actions one at a time (shared with the restores). */
+  oneAtATime: OneAtATime;
 };
 
 /** Records shown with their values in a preview. */
@@ -201,9 +205,14 @@ export class RollbacksService {
 
   /**
    * One PENDING request for every record the agent changed in the window, less the ones changed later by someone
-   * else that are not ticked in `includeLaterChanged`. Spends the creator's code.
+   * else that are not ticked in `includeLaterChanged`. Spends the creator's code. A caller's creates and reviews
+   * run one at a time, so that a double submit is refused as the open rollback it made.
    */
-  async create(input: CreateRollback, code: string, caller: Caller): Promise<RollbackRequest> {
+  create(input: CreateRollback, code: string, caller: Caller): Promise<RollbackRequest> {
+    return this.deps.oneAtATime.run(caller.userId, () => this.createNow(input, code, caller));
+  }
+
+  private async createNow(input: CreateRollback, code: string, caller: Caller): Promise<RollbackRequest> {
     const { db, audit, now } = this.deps;
     const window = rollbackWindow(input);
     const fields = await this.chosenFields(input.object, input.fields);
@@ -214,6 +223,14 @@ export class RollbacksService {
     const included = this.included(records, input.includeLaterChanged ?? []);
     if (included.length === 0) throw conflict(ROLLBACK_EMPTY_MESSAGE, undefined, ErrorCode.ROLLBACK_EMPTY);
     if (input.alertId) await this.knownAlert(input.alertId);
+    const key = {
+      sfUserId: input.sfUserID,
+      object: input.object,
+      windowFrom: window.from,
+      windowTo: window.to,
+    };
+    if (await openRollbackExists(db, key))
+      throw conflict(ROLLBACK_OPEN_MESSAGE, undefined, ErrorCode.ROLLBACK_OPEN);
     await spendCodeOrRefuse(this.deps, caller, code, {
       prefix: 'rollback',
       target: `sf-user:${input.sfUserID}`,
@@ -267,8 +284,20 @@ export class RollbacksService {
     return this.get(id);
   }
 
-  /** Approves (the worker starts applying it) or rejects a PENDING rollback of someone else, with a code. */
-  async review(
+  /**
+   * Approves (the worker starts applying it) or rejects a PENDING rollback of someone else, with a code; one at a
+   * time for a caller, so that a double submit is refused as already reviewed.
+   */
+  review(
+    id: number,
+    reviewerId: number,
+    decision: { approved: boolean; code: string },
+    caller: Caller,
+  ): Promise<RollbackRequest> {
+    return this.deps.oneAtATime.run(caller.userId, () => this.reviewNow(id, reviewerId, decision, caller));
+  }
+
+  private async reviewNow(
     id: number,
     reviewerId: number,
     decision: { approved: boolean; code: string },

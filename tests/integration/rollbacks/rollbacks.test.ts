@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../../contract/error-codes';
 import { ADMIN, USER_RANA, productRole } from '../../../contract/roles';
 import { STALE_CLAIM_MS } from '../../../server/restores/restores.service';
 import { testDbKinds } from '../../support/test-database';
-import { messageOf, type SignedIn } from '../restores/restore-fixture';
+import { codeOf, messageOf, type SignedIn } from '../restores/restore-fixture';
 import { BASE, RollbackFixture, STAMPS, watchedCrm } from './rollback-fixture';
 
 describe.each(testDbKinds())("rollback of an agent's changes on %s", (kind) => {
@@ -238,9 +239,18 @@ describe.each(testDbKinds())("rollback of an agent's changes on %s", (kind) => {
     const agent2 = x.agent(5);
     const burst2 = await x.burst(agent2, 6);
     lastBurst = burst2.edited.length;
-    const second = await x.created(rana, { sfUserID: agent2.Id, object: 'Account', ...burst2.window });
-    const rejected = await x.review(admin, second.id, false);
-    expect(rejected.statusCode).toBe(200);
+    // Each submitted twice at once with one code: refused as done (409), not as a wrong code.
+    const scope2 = { sfUserID: agent2.Id, object: 'Account', ...burst2.window };
+    const once = x.f.code(rana.user);
+    const creates = await Promise.all([1, 2].map(() => x.create(rana, scope2, once)));
+    expect(creates.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(codeOf(creates.find((r) => r.statusCode === 409)!)).toBe(ErrorCode.ROLLBACK_OPEN);
+    const second = (creates.find((r) => r.statusCode === 201)!.json() as { data: { query: { id: number } } })
+      .data.query;
+    const rejectCode = x.f.code(admin.user);
+    const rejections = await Promise.all([1, 2].map(() => x.review(admin, second.id, false, rejectCode)));
+    expect(rejections.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(codeOf(rejections.find((r) => r.statusCode === 409)!)).toBe(ErrorCode.ALREADY_REVIEWED);
     const rejectedList = await x.f.request(admin, 'GET', `${BASE}/?status=REJECTED`);
     const rows = (rejectedList.json() as { data: { query: { content: Array<{ id: number; run: string }> } } })
       .data.query.content;
