@@ -117,6 +117,8 @@ export const laterChangedSchema = z.object({
   changedBy: z.string().nullable(),
   changedByName: z.string().nullable(),
   changedAt: z.string(),
+  /** That change was Storico's own write (its CRM user is the integration's): a restore or a rollback, by number. */
+  storicoWrite: z.object({ kind: z.enum(['restore', 'rollback']), id: z.number().int() }).nullable(),
 });
 export type LaterChanged = z.infer<typeof laterChangedSchema>;
 

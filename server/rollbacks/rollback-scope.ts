@@ -14,6 +14,8 @@ export type ScopeRecord = {
   /** The latest change after the window by someone other than the agent, if any. */
   laterBy: string | null;
   laterAt: Date | null;
+  /** That change's revision source: `restore:{id}` or `rollback:{id}` when it was Storico's own write. */
+  laterSource: string | null;
 };
 
 /**
@@ -36,6 +38,7 @@ export async function recordsChangedInWindow(
     latest_id: number;
     later_by: string | null;
     later_at: Date | string | null;
+    later_source: string | null;
   }>`
     with changed as (
       select c.${sql.ref(key)} as record_id, min(c.saved_at) as first_at
@@ -48,11 +51,12 @@ export async function recordsChangedInWindow(
       (select t.id from ${r} t where ${k} = ch.record_id and t.saved_at < ${window.from}
         order by t.saved_at desc, t.id desc limit 1) as target_id,
       (select t.id from ${r} t where ${k} = ch.record_id order by t.saved_at desc, t.id desc limit 1) as latest_id,
-      l.later_by, l.later_at
+      l.later_by, l.later_at, l.later_source
     from changed ch
     left join ${sql.table(records)} rec on rec.id = ch.record_id
     left join lateral (
-      select t.json->>'LastModifiedById' as later_by, t.saved_at as later_at from ${r} t
+      select t.json->>'LastModifiedById' as later_by, t.saved_at as later_at, t.source as later_source
+      from ${r} t
       where ${k} = ch.record_id and t.saved_at > ${window.to}
         and (t.json->>'LastModifiedById') is distinct from ${window.agent}
       order by t.saved_at desc, t.id desc limit 1
@@ -65,6 +69,7 @@ export async function recordsChangedInWindow(
     latestRevisionId: row.latest_id,
     laterBy: row.later_at === null ? null : row.later_by,
     laterAt: row.later_at === null ? null : new Date(row.later_at),
+    laterSource: row.later_at === null ? null : row.later_source,
   }));
 }
 

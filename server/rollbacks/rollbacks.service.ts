@@ -7,6 +7,7 @@ import {
   ROLLBACK_NOT_RUNNING_MESSAGE,
   ROLLBACK_OPEN_MESSAGE,
   type CreateRollback,
+  type LaterChanged,
   type RollbackDetail,
   type RollbackOutcome,
   type RollbackPreview,
@@ -87,6 +88,12 @@ export function rollbackWindow(scope: Pick<RollbackScope, 'from' | 'to'>): { fro
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** A revision source that names Storico's own write (`restore:5`, `rollback:1`), as the preview tells it. */
+function storicoWrite(source: string | null): LaterChanged['storicoWrite'] {
+  const match = /^(restore|rollback):(\d+)$/.exec(source ?? '');
+  return match ? { kind: match[1] as 'restore' | 'rollback', id: Number(match[2]) } : null;
+}
 
 function toRequest(view: RollbackView): RollbackRequest {
   const { counts } = view;
@@ -199,6 +206,7 @@ export class RollbacksService {
         changedBy: r.laterBy,
         changedByName: r.laterBy ? (names.get(r.laterBy) ?? null) : null,
         changedAt: r.laterAt!.toISOString(),
+        storicoWrite: storicoWrite(r.laterSource),
       })),
     };
   }

@@ -104,6 +104,13 @@ describe.each(testDbKinds())("rollback of an agent's changes on %s", (kind) => {
       .where('action', '=', 'rollback.previewed')
       .execute();
     expect(previewed.length).toBeGreaterThan(0);
+
+    // Prepared again: each restored record was changed later by this rollback, which the preview names.
+    const again = await x.previewed(rana, scope);
+    expect(again.laterChanged).toHaveLength(done.restored);
+    for (const later of again.laterChanged)
+      expect(later.storicoWrite).toEqual({ kind: 'rollback', id: created.id });
+    expect(again.fieldCounts).toEqual([]);
   }, 300_000);
 
   it('resumes after a crash in the middle without writing any record twice', async () => {

@@ -70,6 +70,7 @@ const preview = (fields: string[] | null): RollbackPreview => ({
       changedBy: '005B2',
       changedByName: 'Luca Bianchi',
       changedAt: '2026-11-24T10:00:00.000Z',
+      storicoWrite: null,
     },
   ],
 });
