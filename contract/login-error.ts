@@ -11,5 +11,10 @@ export const LoginError = {
   WRONG_CODE: -2,
   /** Too many failures: temporarily locked. HTTP 429 with a `Retry-After` header (seconds). */
   LOCKED: -3,
+  /**
+   * A right password for a user with no authenticator yet (made without 'Invia QR', or reset since): the link an
+   * administrator sends sets one up. HTTP 401; not a failed attempt.
+   */
+  NOT_ENROLLED: -4,
 } as const;
 export type LoginErrorCode = (typeof LoginError)[keyof typeof LoginError];

@@ -42,7 +42,7 @@ import { openTotpSecret } from './totp-secrets';
 
 type Outcome = LoginAttemptsTable['outcome'];
 
-/** A refused sign-in: `code` is -1, -2 or -3; a lock says for how long. */
+/** A refused sign-in: `code` is -1, -2, -3 or -4; a lock says for how long. */
 export class LoginRefused extends HttpError {
   constructor(code: number, message: string, retryAfterSeconds?: number) {
     super(
@@ -64,6 +64,8 @@ const lockedRefusal = (state: LockState, now: Date) =>
   );
 const wrongCredentials = () => new LoginRefused(LoginError.WRONG_CREDENTIALS, 'Wrong username or password');
 const wrongCode = () => new LoginRefused(LoginError.WRONG_CODE, 'Wrong one-time code');
+const notEnrolled = () =>
+  new LoginRefused(LoginError.NOT_ENROLLED, 'No authenticator yet: open the enrolment link an administrator sends');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const attackDelay = () =>
@@ -116,6 +118,8 @@ export class AuthService {
     }
     if (!(await verifyPassword(user.password_hash, body.password)))
       return this.fail(user, 'bad_credentials', attempt);
+    // No code can be right without an authenticator: said after the right password, and not counted.
+    if (!user.totp_secret_enc) throw notEnrolled();
     // The client's first step sends the credentials alone: with a right password that is not a failed attempt, or
     // four wrong codes would lock an account instead of five. Wrong passwords still count, so guessing stays limited.
     if (!code) throw wrongCode();

@@ -67,6 +67,8 @@ export const it = {
     success: 'Accesso effettuato con successo',
     wrongCredentials: 'Email o password errati',
     wrongCode: 'Il codice inserito non è corretto',
+    notEnrolled:
+      "Il tuo utente non ha ancora un'app di autenticazione: apri il link di attivazione che ti ha inviato un amministratore, o chiedigliene uno nuovo",
     requestInvalid: 'Richiesta non valida, contatta il servizio clienti',
     locked: 'Troppi tentativi non riusciti: accesso temporaneamente bloccato. Riprova più tardi.',
     lockedFor: (wait: string) =>

@@ -138,16 +138,20 @@ describe.each(testDbKinds())('sign-in on %s', (kind) => {
     expect(refusal(await login(user, '000000'))).toEqual({ status: 429, code: LoginError.LOCKED });
   });
 
-  it('answers -2 for a user who has no authenticator yet', async () => {
+  it('answers -4 to the right password of a user with no authenticator yet, without counting a failure', async () => {
     const user = await createUserWithSecret(t, USER_RANA);
     await t.database.db
       .updateTable('users')
       .set({ totp_secret_enc: null })
       .where('id', '=', user.id)
       .execute();
-    expect(refusal(await login(user, nextCode(t, user).code))).toEqual({
+    const notEnrolled = { status: 401, code: LoginError.NOT_ENROLLED };
+    expect(refusal(await login(user, undefined))).toEqual(notEnrolled);
+    for (let i = 0; i < 6; i++) expect(refusal(await login(user, '123456'))).toEqual(notEnrolled);
+    // A wrong password says nothing of the authenticator.
+    expect(refusal(await login({ ...user, password: 'Sbagliata-123!' }, undefined))).toEqual({
       status: 401,
-      code: LoginError.WRONG_CODE,
+      code: LoginError.WRONG_CREDENTIALS,
     });
   });
 

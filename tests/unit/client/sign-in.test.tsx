@@ -87,6 +87,17 @@ describe('sign-in, credentials step', () => {
     expect(logins()[0]?.body).toEqual({ username: USER.username, password: 'Sbagliata-1!' });
   });
 
+  it('tells a user with no authenticator yet to open the enrolment link, and asks for no code', async () => {
+    api.setHandler(() => refusal(401, 'No authenticator yet', -4));
+    await renderApp('/signIn');
+    await enterCredentials(USER.username, USER.password);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Il tuo utente non ha ancora un'app di autenticazione: apri il link di attivazione",
+    );
+    expect(screen.getByRole('heading', { name: /Accedi a Storico/ })).toBeInTheDocument();
+    expect(screen.queryByText('Richiesta non valida, contatta il servizio clienti')).toBeNull();
+  });
+
   it('says how long to wait when the account is locked', async () => {
     api.setHandler(() =>
       refusal(429, 'Too many failed sign-ins: try again later', -3, { headers: { 'Retry-After': '95' } }),

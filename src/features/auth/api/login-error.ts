@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 
 export type LoginFailure = {
-  kind: 'wrong-credentials' | 'wrong-code' | 'locked' | 'other';
+  kind: 'wrong-credentials' | 'wrong-code' | 'not-enrolled' | 'locked' | 'other';
   message: string;
 };
 
@@ -18,6 +18,8 @@ export function loginFailure(error: unknown): LoginFailure {
     if (error.code === LoginError.WRONG_CREDENTIALS)
       return { kind: 'wrong-credentials', message: it.signIn.wrongCredentials };
     if (error.code === LoginError.WRONG_CODE) return { kind: 'wrong-code', message: it.signIn.wrongCode };
+    if (error.code === LoginError.NOT_ENROLLED)
+      return { kind: 'not-enrolled', message: it.signIn.notEnrolled };
     if (error.code === LoginError.LOCKED || error.status === 429) {
       const wait = error.retryAfterSeconds;
       return {

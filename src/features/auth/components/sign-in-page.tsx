@@ -38,8 +38,10 @@ export function SignInPage() {
           setStep({ name: 'code' });
           return;
         }
-        toast.error(it.signIn.requestInvalid, { id: 'login-error' });
-        setStep({ name: 'credentials', error: loginFailure(error).message });
+        const failure = loginFailure(error);
+        // Nothing wrong with the request: the user needs the administrator's enrolment link.
+        if (failure.kind !== 'not-enrolled') toast.error(it.signIn.requestInvalid, { id: 'login-error' });
+        setStep({ name: 'credentials', error: failure.message });
       },
     });
   };
@@ -54,10 +56,8 @@ export function SignInPage() {
         toast.error(it.signIn.requestInvalid, { id: 'login-error' });
         const failure = loginFailure(error);
         if (failure.kind === 'wrong-credentials') setCredentials({ ...credentials, password: '' });
-        setStep({
-          name: failure.kind === 'wrong-credentials' ? 'credentials' : 'code',
-          error: failure.message,
-        });
+        const back = failure.kind === 'wrong-credentials' || failure.kind === 'not-enrolled';
+        setStep({ name: back ? 'credentials' : 'code', error: failure.message });
         return false;
       },
     );
