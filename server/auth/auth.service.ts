@@ -65,7 +65,10 @@ const lockedRefusal = (state: LockState, now: Date) =>
 const wrongCredentials = () => new LoginRefused(LoginError.WRONG_CREDENTIALS, 'Wrong username or password');
 const wrongCode = () => new LoginRefused(LoginError.WRONG_CODE, 'Wrong one-time code');
 const notEnrolled = () =>
-  new LoginRefused(LoginError.NOT_ENROLLED, 'No authenticator yet: open the enrolment link an administrator sends');
+  new LoginRefused(
+    LoginError.NOT_ENROLLED,
+    'No authenticator yet: open the enrolment link an administrator sends',
+  );
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const attackDelay = () =>
