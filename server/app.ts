@@ -12,14 +12,14 @@ import type { Db } from './db/database';
 import { healthRoutes } from './health/health.routes';
 import type { ReadinessState } from './health/readiness';
 import { API_PREFIX, registerAccessControl } from './http/access';
-import { registerErrorHandler, registerNotFound } from './http/error-handler';
+import { frameworkErrorAnswer, registerErrorHandler, registerNotFound } from './http/error-handler';
 import { acceptEmptyJsonBodies } from './http/json-body';
 import { redactedLogger } from './http/log-redaction';
 import { registerOpenApi } from './http/openapi';
 import { registerOverloadGuard } from './http/overload';
 import { registerRateLimit } from './http/rate-limit';
 import { sharedRateLimitStore } from './http/rate-limit-store';
-import { registerSecurityHeaders } from './http/security';
+import { registerSecurityHeaders, securityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import type { Mailer } from './mail/mailer';
 import { Metrics } from './metrics/metrics';
@@ -56,6 +56,7 @@ export type AppDeps = {
 
 /** Builds the whole HTTP app without listening: main.ts starts it, tests call it through inject or a port. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const setSecurityHeaders = securityHeaders(deps.config.secureTransport);
   const app = Fastify({
     logger: redactedLogger(deps.logger ?? { level: deps.config.logLevel }),
     genReqId: (request) => {
@@ -65,6 +66,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Fastify accepts a hop count at run time, though its type lists only boolean, string and function.
     trustProxy: deps.config.trustProxy as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,
+    // What Fastify refuses before routing (a malformed URL) reaches no hook nor the error handler.
+    frameworkErrors: frameworkErrorAnswer(setSecurityHeaders),
     ...(deps.serverFactory ? { serverFactory: deps.serverFactory } : {}),
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -74,13 +77,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   if (deps.config.metricsToken) registerMetrics(app, deps.metrics ?? new Metrics(), deps.config.metricsToken);
-  registerErrorHandler(app);
+  const services = buildServices({ ...deps, logger: app.log });
+  // One throttle for every refusal written to the audit log: the access rules' and the error handler's 403s.
+  const refusals = new RefusalAudit(services.identity.audit, deps.now);
+  registerErrorHandler(app, refusals);
   registerOverloadGuard(app, deps.config.apiMaxInFlight);
   acceptEmptyJsonBodies(app);
   // Before access control: its onRequest hook refuses with 401/403, and those answers need the headers too.
-  registerSecurityHeaders(app, deps.config.secureTransport);
-  const services = buildServices({ ...deps, logger: app.log });
-  registerAccessControl(app, deps.sessions, new RefusalAudit(services.identity.audit, deps.now));
+  registerSecurityHeaders(app, setSecurityHeaders);
+  registerAccessControl(app, deps.sessions, refusals);
   await registerOpenApi(app);
   // On PostgreSQL every instance counts the same hits; PGlite serves one process.
   await registerRateLimit(app, deps.config.databaseUrl ? sharedRateLimitStore(deps.db) : undefined);

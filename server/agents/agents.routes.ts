@@ -1,14 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { agentListSchema, agentParamsSchema } from '../../contract/agents';
 import { envelopeOf, errorResponses } from '../../contract/envelope';
-import { pageOf } from '../../contract/page';
+import { booleanParam, pageOf } from '../../contract/page';
 import { caseRowSchema, contactRowSchema, searchQuerySchema } from '../../contract/search';
 import { envelope } from '../http/envelope';
 import type { AgentsService } from './agents.service';
 
 const signedIn = { access: 'signed-in' } as const;
 const errors = errorResponses(400, 401, 404);
+
+/** SPEC.md's client sends `isPaged=false`; the list is never paged, whatever it says. */
+const agentListQuerySchema = z.object({ isPaged: booleanParam.optional() });
 
 /** The CRM agents and the search of their contacts and cases. */
 export async function agentRoutes(
@@ -24,7 +28,8 @@ export async function agentRoutes(
       schema: {
         tags: ['search'],
         summary: 'Every active agent, sorted by username (never paged)',
-        response: { 200: envelopeOf(agentListSchema), ...errorResponses(401) },
+        querystring: agentListQuerySchema,
+        response: { 200: envelopeOf(agentListSchema), ...errorResponses(400, 401) },
       },
     },
     async () => envelope(await agents.list()),

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   AUDIT_EXPORT_MAX_ROWS,
   auditEntrySchema,
@@ -78,7 +79,13 @@ export async function auditRoutes(
         tags: ['audit'],
         summary: `The filtered audit log as CSV (UTF-8 with a byte order mark, fields separated by semicolons, Italian column names; each entry's time in Rome and in UTC, its action's Italian name and code, its target in Italian and its details as recorded JSON; newest first, at most ${AUDIT_EXPORT_MAX_ROWS} entries)`,
         querystring: auditFilterSchema,
-        response: { ...errors },
+        response: {
+          200: {
+            description: 'The entries as CSV, sent as a download',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...errors,
+        },
       },
     },
     async (request, reply) => {

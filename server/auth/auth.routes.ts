@@ -45,7 +45,7 @@ export async function authRoutes(
         security: [],
         querystring: loginQuerySchema,
         body: loginBodySchema,
-        response: { 200: loginAnswerSchema, ...errorResponses(401, LOGIN_LOCKED_STATUS) },
+        response: { 200: loginAnswerSchema, ...errorResponses(400, 401, LOGIN_LOCKED_STATUS) },
       },
     },
     async (request, reply): Promise<LoginAnswer> => {

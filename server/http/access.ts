@@ -14,7 +14,8 @@ export interface SessionVerifier {
   verify(token: string, request: FastifyRequest): Promise<Principal | null>;
 }
 
-export type RouteRule = { method: string; url: string; access: Access };
+/** `rateLimited`: the route counts its calls against a per-address limit (and may answer 429). */
+export type RouteRule = { method: string; url: string; access: Access; rateLimited: boolean };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -59,7 +60,8 @@ export function registerAccessControl(
     if (access === undefined)
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) app.routeRules.push({ method, url: route.url, access });
+    const rateLimited = Boolean(route.config?.rateLimit);
+    for (const method of methods) app.routeRules.push({ method, url: route.url, access, rateLimited });
   });
 
   // onRequest: a caller without the right is refused before the body is parsed or validated.
@@ -68,28 +70,22 @@ export function registerAccessControl(
     if (access === undefined || access === 'public') return;
     const token = bearer(request);
     const principal = token ? await sessions.verify(token, request) : null;
-    const where = { method: request.method, url: redactUrl(request.url) };
-    const notAudited = (error: unknown) => request.log.warn({ err: error }, 'refusal not audited');
     if (!principal) {
       if (!token) throw unauthorized('Authentication required');
       await refusals?.record(
-        { action: 'auth.refused-token', actor: null, ip: request.ip, details: where },
-        notAudited,
+        {
+          action: 'auth.refused-token',
+          actor: null,
+          ip: request.ip,
+          details: { method: request.method, url: redactUrl(request.url) },
+        },
+        (error) => request.log.warn({ err: error }, 'refusal not audited'),
       );
       throw unauthorized('Session expired or revoked', ErrorCode.SESSION_EXPIRED);
     }
     request.principal = principal;
-    if (access !== 'signed-in' && !access.includes(principal.role)) {
-      await refusals?.record(
-        {
-          action: 'auth.refused-forbidden',
-          actor: { userId: principal.userId, username: principal.username },
-          ip: request.ip,
-          details: { ...where, role: principal.role },
-        },
-        notAudited,
-      );
+    // The error handler audits this 403, as every other one answered to a signed-in caller.
+    if (access !== 'signed-in' && !access.includes(principal.role))
       throw forbidden('Your role does not allow this');
-    }
   });
 }

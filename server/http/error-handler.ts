@@ -1,9 +1,12 @@
 import { ErrorCode } from '../../contract/error-codes';
 import path from 'node:path';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { RefusalAudit } from '../audit/refusal-audit';
 import { errorBody } from './envelope';
 import { HttpError } from './http-error';
+import { redactUrl } from './log-redaction';
+import type { SetSecurityHeaders } from './security';
 
 const CONTEXT_NAMES: Record<string, string> = {
   body: 'body',
@@ -19,31 +22,124 @@ function fieldOf(instancePath: string, context: string | undefined): string {
   return field ? `${where}.${field}` : where;
 }
 
+/** An error answer: its status, the contract's code, the English message and the refused field. */
+type Answer = { status: number; code: number | string; message: string; field?: string };
+
+const refusal = (status: number, field: string, message: string): Answer => ({
+  status,
+  code: ErrorCode.BAD_REQUEST,
+  field,
+  message,
+});
+
+/**
+ * Fastify's own refusals of a request's URL or body, in the contract's words: a client never sees an `FST_ERR_`
+ * code, and learns which part of its request was refused. 413 and 415 keep their statuses, which say what to change.
+ */
+const FRAMEWORK_REFUSALS: Partial<Record<string, Answer>> = {
+  FST_ERR_BAD_URL: refusal(400, 'path', 'Invalid path: malformed percent-encoding'),
+  FST_ERR_MAX_PARAM_LENGTH: refusal(400, 'path', 'Invalid path: a parameter is too long'),
+  FST_ERR_CTP_INVALID_JSON_BODY: refusal(
+    400,
+    'body',
+    'Invalid body: not JSON, or with a __proto__ or constructor key',
+  ),
+  FST_ERR_CTP_EMPTY_JSON_BODY: refusal(400, 'body', 'Invalid body: empty'),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: refusal(
+    400,
+    'body',
+    'Invalid body: its size differs from Content-Length',
+  ),
+  FST_ERR_CTP_BODY_TOO_LARGE: refusal(413, 'body', 'Invalid body: too large'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: refusal(
+    415,
+    'header.content-type',
+    'Unsupported media type: send application/json',
+  ),
+};
+
+/** The contract's code of a refusal that has none of its own, by its status. */
+function codeOfStatus(status: number): ErrorCode {
+  if (status === 401) return ErrorCode.UNAUTHORIZED;
+  if (status === 403) return ErrorCode.FORBIDDEN;
+  if (status === 404) return ErrorCode.NOT_FOUND;
+  if (status === 409) return ErrorCode.CONFLICT;
+  if (status === 429) return ErrorCode.RATE_LIMITED;
+  return ErrorCode.BAD_REQUEST;
+}
+
+const INTERNAL: Answer = { status: 500, code: ErrorCode.INTERNAL, message: 'Internal server error' };
+
+function answerOf(error: FastifyError, request: FastifyRequest): Answer {
+  if (error instanceof HttpError) {
+    if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+    const { statusCode: status, code, message, field } = error;
+    return { status, code, message, ...(field === undefined ? {} : { field }) };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0]!;
+    const field = fieldOf(first.instancePath, error.validationContext);
+    return { status: 400, code: ErrorCode.BAD_REQUEST, message: `Invalid ${field}: ${first.message}`, field };
+  }
+  const known = typeof error.code === 'string' ? FRAMEWORK_REFUSALS[error.code] : undefined;
+  if (known) return known;
+  const status = error.statusCode ?? 500;
+  if (status < 500) {
+    // Another client error of Fastify or a plugin: its status, the contract's code for it, and never its own code.
+    const message =
+      typeof error.code === 'string' && error.code.startsWith('FST_') ? 'Bad request' : error.message;
+    return { status, code: codeOfStatus(status), message };
+  }
+  request.log.error({ err: error }, 'request failed');
+  return INTERNAL;
+}
+
+/**
+ * Every 403 answered to a signed-in caller goes to the audit log, whoever decided it (the route's roles or a
+ * service), at most once a minute per address.
+ */
+async function auditForbidden(request: FastifyRequest, code: number | string, refusals: RefusalAudit) {
+  const principal = request.principal;
+  if (!principal) return;
+  await refusals.record(
+    {
+      action: 'auth.refused-forbidden',
+      actor: { userId: principal.userId, username: principal.username },
+      ip: request.ip,
+      details: { method: request.method, url: redactUrl(request.url), role: principal.role, error: code },
+    },
+    (error) => request.log.warn({ err: error }, 'refusal not audited'),
+  );
+}
+
 /** The one place that writes error bodies: every failure leaves as the contract's error envelope. */
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
-      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply
-        .code(error.statusCode)
-        .send(errorBody(error.statusCode, error.message, error.code, error.field));
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0]!;
-      const field = fieldOf(first.instancePath, error.validationContext);
-      return reply
-        .code(400)
-        .send(errorBody(400, `Invalid ${field}: ${first.message}`, ErrorCode.BAD_REQUEST, field));
-    }
-    const status = error.statusCode ?? 500;
-    if (status < 500) {
-      // Fastify's own client errors: malformed JSON, body too large, unsupported media type, rate limit.
-      return reply.code(status).send(errorBody(status, error.message, error.code ?? status));
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send(errorBody(500, 'Internal server error', ErrorCode.INTERNAL));
+export function registerErrorHandler(app: FastifyInstance, refusals?: RefusalAudit): void {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const { status, code, message, field } = answerOf(error, request);
+    if (status === 403 && refusals) await auditForbidden(request, code, refusals);
+    if (error instanceof HttpError && error.retryAfterSeconds !== undefined)
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    return reply.code(status).send(errorBody(status, message, code, field));
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: what it refuses before routing (a malformed percent-encoding in the path, a parameter
+ * past its length) answered like any other refusal, with the error envelope and the security headers, which no hook
+ * sets here.
+ */
+export function frameworkErrorAnswer(setHeaders: SetSecurityHeaders) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const known = FRAMEWORK_REFUSALS[error.code];
+    if (!known) request.log.error({ err: error }, 'request failed');
+    const { status, code, message, field } = known ?? INTERNAL;
+    setHeaders(request.raw, reply.raw, () => {
+      void reply
+        .code(status)
+        .header('x-request-id', request.id)
+        .send(errorBody(status, message, code, field));
+    });
+  };
 }
 
 const NOT_SPA = /^\/(api|healthz|readyz)(\/|$|\?)/;

@@ -3,12 +3,56 @@ import type { Db } from '../db/database';
 
 type Hits = { current: number; ttl: number };
 type Callback = (error: Error | null, hits?: Hits) => void;
-type StoreParams = { routeInfo?: { method?: string | string[]; url?: string } };
+type StoreParams = { groupId?: string; routeInfo?: { method?: string | string[]; url?: string } };
+
+/**
+ * Whose hits a route's child store counts: its limit's group (`groupId`: every route of one limit class shares one
+ * budget per address), else the route alone. @fastify/rate-limit's own memory store makes a new count for each
+ * route, group or not, so both stores here key by this.
+ */
+function scopeOf(params: object): string {
+  const { groupId, routeInfo } = params as StoreParams;
+  if (groupId) return `group:${groupId}`;
+  const { method, url } = routeInfo ?? {};
+  return `${String(method ?? '')} ${url ?? ''}`.trim();
+}
+
+/** Keys the memory store keeps at most; past that the least recently hit is forgotten. */
+const MEMORY_MAX_KEYS = 10_000;
+
+/** A @fastify/rate-limit store in this process's memory (PGlite: one process serves), counting by `scopeOf`. */
+export function memoryRateLimitStore() {
+  const windows = new Map<string, { count: number; endsAt: number }>();
+  return class MemoryRateLimitStore {
+    constructor(
+      _options?: unknown,
+      private readonly scope = '',
+    ) {}
+
+    incr(key: string, callback: Callback, timeWindow: number): void {
+      const at = Date.now();
+      const scoped = `${this.scope} ${key}`;
+      const live = windows.get(scoped);
+      const window = live && live.endsAt > at ? live : { count: 0, endsAt: at + timeWindow };
+      window.count++;
+      // Re-inserted, so the map's first key is the least recently hit.
+      windows.delete(scoped);
+      windows.set(scoped, window);
+      if (windows.size > MEMORY_MAX_KEYS) windows.delete(windows.keys().next().value!);
+      callback(null, { current: window.count, ttl: window.endsAt - at });
+    }
+
+    child(params: object): MemoryRateLimitStore {
+      return new MemoryRateLimitStore(params, scopeOf(params));
+    }
+  };
+}
 
 /**
  * A @fastify/rate-limit store kept in PostgreSQL, so every instance on one database counts the same hits: a client
- * spreading quick attempts over two instances meets one limit, not two. One row per route and key (address); a
- * window that has ended starts again at the next hit, in the same statement, so concurrent hits all count.
+ * spreading quick attempts over two instances meets one limit, not two. One row per scope (route or group) and key
+ * (address); a window that has ended starts again at the next hit, in the same statement, so concurrent hits all
+ * count.
  */
 /** Ended windows are dropped every this many hits, so the table holds about the live ones. */
 const PRUNE_EVERY = 500;
@@ -31,8 +75,7 @@ export function sharedRateLimitStore(db: Db) {
 
     child(params: object): SharedRateLimitStore {
       // Typed as the route's options, given at run time as the merged limit options with the route in `routeInfo`.
-      const { method, url } = (params as StoreParams).routeInfo ?? {};
-      return new SharedRateLimitStore(params, `${String(method ?? '')} ${url ?? ''}`.trim());
+      return new SharedRateLimitStore(params, scopeOf(params));
     }
 
     private async hit(key: string, timeWindow: number): Promise<Hits> {

@@ -2,18 +2,20 @@ import rateLimit, { type RateLimitOptions, type RateLimitPluginOptions } from '@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './http-error';
 import { redactUrl } from './log-redaction';
+import { memoryRateLimitStore } from './rate-limit-store';
 
 /**
  * Per-IP limits, switched on route by route with `config: { rateLimit: rateLimits.x }`. Accounts have their own
- * limit on top (the sign-in lock); these slow down one address trying many accounts or many links.
+ * limit on top (the sign-in lock); these slow down one address trying many accounts or many links. Every route of
+ * one class shares one budget per address (`groupId`): twenty codes a minute in all, not twenty on each route.
  */
 export const rateLimits = {
   /** Sign-in: a whole office may share one address, so the account lock is the tighter limit. */
-  signIn: { max: 30, timeWindow: '1 minute' },
+  signIn: { max: 30, timeWindow: '1 minute', groupId: 'sign-in' },
   /** Any route that checks a one-time code or a current password. */
-  code: { max: 20, timeWindow: '1 minute' },
+  code: { max: 20, timeWindow: '1 minute', groupId: 'code' },
   /** Enrolment: issuing and opening QR links. */
-  enrolment: { max: 30, timeWindow: '1 minute' },
+  enrolment: { max: 30, timeWindow: '1 minute', groupId: 'enrolment' },
 } satisfies Record<string, RateLimitOptions>;
 
 export const RATE_LIMITED = 'RATE_LIMITED';
@@ -24,11 +26,11 @@ export const RATE_LIMITED = 'RATE_LIMITED';
  */
 export async function registerRateLimit(
   app: FastifyInstance,
-  store?: RateLimitPluginOptions['store'],
+  store: RateLimitPluginOptions['store'] = memoryRateLimitStore(),
 ): Promise<void> {
   await app.register(rateLimit, {
     global: false,
-    ...(store ? { store } : {}),
+    store,
     errorResponseBuilder: (_request, context) =>
       new HttpError(context.statusCode, `Too many requests, retry in ${context.after}`, RATE_LIMITED),
     onExceeded: (request, key) =>

@@ -1,5 +1,13 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+
+/** Sets the security headers on a raw answer, then calls `next`. */
+export type SetSecurityHeaders = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  next: () => void,
+) => void;
 
 /**
  * Strict CSP: no inline script; the built app loads only its own files. Swagger UI (/api/docs) needs inline styles,
@@ -8,7 +16,7 @@ import helmet from 'helmet';
  * helmet's middleware is made once and sets the same headers on every answer (@fastify/helmet made a new one for
  * each request: 5-6 µs of parsing the policy, a few per cent of a comparison's time in the server).
  */
-export function registerSecurityHeaders(app: FastifyInstance, secureTransport: boolean): void {
+export function securityHeaders(secureTransport: boolean): SetSecurityHeaders {
   const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -31,5 +39,10 @@ export function registerSecurityHeaders(app: FastifyInstance, secureTransport: b
     hsts: secureTransport ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+  return (request, response, next) => setHeaders(request, response, () => next());
+}
+
+/** On every answer of `app`; an answer Fastify gives before any hook runs (a malformed URL) sets them itself. */
+export function registerSecurityHeaders(app: FastifyInstance, setHeaders: SetSecurityHeaders): void {
   app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, () => done()));
 }

@@ -4,8 +4,8 @@ import { healthRoutes } from '../health/health.routes';
 import type { ReadinessState } from '../health/readiness';
 import { API_PREFIX } from './access';
 import { errorBody } from './envelope';
-import { registerNotFound } from './error-handler';
-import { registerSecurityHeaders } from './security';
+import { frameworkErrorAnswer, registerNotFound } from './error-handler';
+import { registerSecurityHeaders, securityHeaders } from './security';
 import { registerSpa } from './spa';
 
 export const STARTING = 'STARTING';
@@ -21,10 +21,15 @@ export async function buildStartingApp(deps: {
   logger: FastifyServerOptions['logger'];
   serverFactory: FastifyServerOptions['serverFactory'];
 }): Promise<FastifyInstance> {
-  const app = Fastify({ logger: deps.logger, serverFactory: deps.serverFactory });
+  const setSecurityHeaders = securityHeaders(deps.secureTransport);
+  const app = Fastify({
+    logger: deps.logger,
+    serverFactory: deps.serverFactory,
+    frameworkErrors: frameworkErrorAnswer(setSecurityHeaders),
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerSecurityHeaders(app, deps.secureTransport);
+  registerSecurityHeaders(app, setSecurityHeaders);
   await app.register(healthRoutes, { readiness: deps.readiness });
   app.all(`${API_PREFIX}/*`, (_request, reply) =>
     reply

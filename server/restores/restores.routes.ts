@@ -25,6 +25,8 @@ import type { RestoresService } from './restores.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const crmErrors = errorResponses(502, 503, 504);
+/** A route that checks a one-time code: LOCKED after five wrong codes, or the address's code rate limit. */
+const codeErrors = errorResponses(429);
 
 /** SPEC.md's review payload may repeat the review; when it does it must say the same as the path and query. */
 function checkReviewBody(
@@ -66,7 +68,7 @@ export async function restoreRoutes(
           summary: `Report (type 1) or force (type 2) the restore of ${noun} revisions, one request each`,
           querystring: otpQuerySchema,
           body: createRestoreSchema,
-          response: { 201: envelopeOf(z.array(schema)), ...errors, ...crmErrors },
+          response: { 201: envelopeOf(z.array(schema)), ...errors, ...codeErrors, ...crmErrors },
         },
       },
       async (request, reply) => {
@@ -115,7 +117,7 @@ export async function restoreRoutes(
           params: reviewParamsSchema,
           querystring: reviewQuerySchema,
           body: reviewBodySchema,
-          response: { 200: envelopeOf(schema), ...errors, ...crmErrors },
+          response: { 200: envelopeOf(schema), ...errors, ...codeErrors, ...crmErrors },
         },
       },
       async (request) => {

@@ -166,7 +166,7 @@ export async function userRoutes(
         summary: 'Change your own password (ends your sessions: sign in again)',
         params: userIdParamsSchema,
         body: updatePasswordSchema,
-        response: { 200: envelopeOf(z.null()), ...errors },
+        response: { 200: envelopeOf(z.null()), ...errors, ...errorResponses(429) },
       },
     },
     async (request) => {
@@ -186,7 +186,7 @@ export async function userRoutes(
           'secret until the user confirms it, or in its place at once with reset=true',
         params: userIdParamsSchema,
         querystring: qrTokenQuerySchema,
-        response: { 200: envelopeOf(qrTokenSchema), ...errors },
+        response: { 200: envelopeOf(qrTokenSchema), ...errors, ...errorResponses(429) },
       },
     },
     async (request) => {
@@ -205,7 +205,7 @@ export async function userRoutes(
         summary: 'The QR code of an enrolment link; `id` is the enrolment token',
         security: [],
         params: qrCodeParamsSchema,
-        response: { 200: envelopeOf(qrCodeSchema), ...errorResponses(401) },
+        response: { 200: envelopeOf(qrCodeSchema), ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => envelope(await enrolment.qrCode(request.params.id, request.ip)),

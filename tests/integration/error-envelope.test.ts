@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorBodySchema } from '../../contract/envelope';
+import { ErrorCode } from '../../contract/error-codes';
 import { buildApp } from '../../server/app';
 import { SessionService } from '../../server/auth/sessions';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database';
@@ -86,6 +87,78 @@ describe('error envelope and access rules', () => {
     expect(res.statusCode).toBe(400);
     expect(errorBodySchema.parse(res.json()).statusCode).toBe(400);
   });
+
+  // Fastify's own refusals of a body, in the contract's words: a code of contract/error-codes.ts, never FST_ERR_*.
+  const json = 'application/json';
+  it.each([
+    { label: 'malformed JSON', payload: '{"username":', type: json, status: 400, field: 'body' },
+    {
+      label: 'a __proto__ key',
+      payload: '{"email":"a@b.it","nested":{"n":1},"__proto__":{"admin":true}}',
+      type: json,
+      status: 400,
+      field: 'body',
+    },
+    {
+      label: 'a constructor key',
+      payload: '{"email":"a@b.it","nested":{"n":1},"constructor":{"prototype":{}}}',
+      type: json,
+      status: 400,
+      field: 'body',
+    },
+    {
+      label: 'a form',
+      payload: 'email=a%40b.it',
+      type: 'application/x-www-form-urlencoded',
+      status: 415,
+      field: 'header.content-type',
+    },
+    {
+      label: 'no content type',
+      payload: '{"email":"a@b.it","nested":{"n":1}}',
+      type: undefined,
+      status: 415,
+      field: 'header.content-type',
+    },
+    {
+      label: 'a 3 MB body',
+      payload: `{"email":"${'a'.repeat(3 * 1024 * 1024)}"}`,
+      type: json,
+      status: 413,
+      field: 'body',
+    },
+  ])(
+    'answers $label with $status, code BAD_REQUEST, naming $field',
+    async ({ payload, type, status, field }) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v3/echo',
+        payload,
+        headers: type ? { 'content-type': type } : {},
+      });
+      expect(res.statusCode).toBe(status);
+      const body = errorBodySchema.parse(res.json());
+      expect(body).toMatchObject({ statusCode: status, error: { code: ErrorCode.BAD_REQUEST, field } });
+      expect(res.body).not.toContain('FST_');
+    },
+  );
+
+  it.each(['/api/v3/revision-case/%ED%A0%80/cases', '/api/v3/sf-user/%E0'])(
+    'answers a malformed percent-encoding in the path (%s) with the envelope, naming the path',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(400);
+      const body = errorBodySchema.parse(res.json());
+      expect(body).toMatchObject({
+        statusCode: 400,
+        status: 'BAD_REQUEST',
+        error: { code: ErrorCode.BAD_REQUEST, field: 'path' },
+      });
+      expect(res.body).not.toContain('FST_');
+      expect(res.headers['x-request-id']).toBeTruthy();
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    },
+  );
 
   it('hides the details of a 500', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/v3/boom' });

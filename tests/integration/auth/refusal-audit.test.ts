@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, USER_RANA } from '../../../contract/roles';
+import { ADMIN, productRole, USER_RANA } from '../../../contract/roles';
 import { bearer, signedInUser, testIp } from '../../support/auth';
 import { TestClock } from '../../support/clock';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -43,6 +43,84 @@ describe.each(testDbKinds())('refusals in the audit log on %s', (kind) => {
     clock.advance(61_000);
     await forbidden();
     expect(await entries('auth.refused-forbidden', ip)).toHaveLength(2);
+  });
+
+  it('records a 403 a service decides, with its code, as the role check does', async () => {
+    const rana = await signedInUser(t, USER_RANA);
+    const other = await signedInUser(t, USER_RANA);
+    const reviewer = await signedInUser(t, productRole(t.config.productCode));
+    const cases = [
+      {
+        as: rana,
+        method: 'PUT',
+        url: `/api/v3/user/${other.user.id}/update-password`,
+        payload: { oldPassword: 'Whatever-1', newPassword: 'Another-Pass-93!x' },
+        code: 'OWN_PASSWORD_ONLY',
+      },
+      {
+        as: reviewer,
+        method: 'POST',
+        url: `/api/v3/restore-case-request/2/review/${rana.user.id}?approved=true&code=123456`,
+        code: 'FORBIDDEN',
+      },
+      {
+        as: rana,
+        method: 'POST',
+        url: '/api/v3/restore-account-request/?code=123456',
+        payload: {
+          dateFrom: '2024-01-01',
+          dateTo: '2024-12-31',
+          restoreTypeId: 1,
+          userCreatorId: other.user.id,
+          userReviewerId: 0,
+          revisionIdList: [1],
+        },
+        code: 'FORBIDDEN',
+      },
+    ] as const;
+    for (const { as, method, url, code, ...rest } of cases) {
+      const ip = testIp();
+      const refused = () =>
+        t.app.inject({ method, url, headers: bearer(as.token), remoteAddress: ip, ...rest });
+      const res = await refused();
+      expect([res.statusCode, res.json().error.code], url).toEqual([403, code]);
+      await refused();
+      expect(await entries('auth.refused-forbidden', ip), url).toEqual([
+        {
+          action: 'auth.refused-forbidden',
+          actor_user_id: as.user.id,
+          details: expect.objectContaining({
+            method,
+            url: url.replace('code=123456', 'code=[redacted]'),
+            role: expect.any(String),
+            error: code,
+          }),
+        },
+      ]);
+    }
+  });
+
+  it("shares the role check's throttle: one entry a minute per address for every kind of 403", async () => {
+    const { user, token } = await signedInUser(t, USER_RANA);
+    const ip = testIp();
+    const ownPasswordOnly = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v3/user/${user.id + 1_000}/update-password`,
+      headers: bearer(token),
+      remoteAddress: ip,
+      payload: { oldPassword: 'Whatever-1', newPassword: 'Another-Pass-93!x' },
+    });
+    expect(ownPasswordOnly.statusCode).toBe(403);
+    const byRole = await t.app.inject({
+      method: 'GET',
+      url: '/api/v3/user/',
+      headers: bearer(token),
+      remoteAddress: ip,
+    });
+    expect(byRole.statusCode).toBe(403);
+    expect(await entries('auth.refused-forbidden', ip)).toEqual([
+      expect.objectContaining({ details: expect.objectContaining({ error: 'OWN_PASSWORD_ONLY' }) }),
+    ]);
   });
 
   it('records an invalid or ended token, and not a request without one', async () => {

@@ -65,6 +65,8 @@ describe.each([
     ['200 JSON', { url: '/healthz' }, 200, /json/],
     ['200 HTML', { url: '/contatti/contatti', headers: { accept: 'text/html' } }, 200, /html/],
     ['400', { url: '/api/v3/user/a%00b/qr-code' }, 400, /json/],
+    // Refused by Fastify before routing, where no hook runs.
+    ['400 of a malformed URL', { url: '/api/v3/sf-user/%E0' }, 400, /json/],
     ['401', { url: '/api/v3/sf-user/' }, 401, /json/],
     [
       '401 with a bad token',
