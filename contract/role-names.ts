@@ -6,6 +6,12 @@ import { ownEntry } from './own-entry';
 export const ADMIN = 'ADMIN';
 export const USER_RANA = 'USER_RANA';
 
+/**
+ * The response header of every signed-in API answer naming the caller's role as the server knows it now: a role
+ * changed by an administrator reaches a signed-in user's screens with their next call, not their next sign-in.
+ */
+export const ROLE_HEADER = 'x-storico-role';
+
 /** `USER_{PRODUCT_CODE}`, e.g. USER_STORICO. */
 export const productRole = (productCode: string) => `USER_${productCode}`;
 

@@ -1,4 +1,5 @@
 import { ErrorCode } from '../../contract/error-codes';
+import { ROLE_HEADER } from '../../contract/role-names';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RefusalAudit } from '../audit/refusal-audit';
 import { forbidden, unauthorized } from './http-error';
@@ -65,7 +66,7 @@ export function registerAccessControl(
   });
 
   // onRequest: a caller without the right is refused before the body is parsed or validated.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
     const token = bearer(request);
@@ -84,6 +85,8 @@ export function registerAccessControl(
       throw unauthorized('Session expired or revoked', ErrorCode.SESSION_EXPIRED);
     }
     request.principal = principal;
+    // The role as the server knows it now: the client follows it when it changed since the token was issued.
+    void reply.header(ROLE_HEADER, principal.role);
     // The error handler audits this 403, as every other one answered to a signed-in caller.
     if (access !== 'signed-in' && !access.includes(principal.role))
       throw forbidden('Your role does not allow this');

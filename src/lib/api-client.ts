@@ -1,6 +1,8 @@
 import type { z } from 'zod';
+import { ROLE_HEADER } from '@contract/role-names';
 import { readToken } from './auth-token';
 import { clientConfig } from './config';
+import { sessionStore } from './session-store';
 
 /** The one error every call throws: `status` 0 means the server could not be reached. */
 export class ApiError extends Error {
@@ -99,6 +101,8 @@ async function send(
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, 'network', 'NETWORK');
   }
+  const role = response.headers.get(ROLE_HEADER);
+  if (role && token) sessionStore.followRole(role, token);
   if (!response.ok) throw await errorFrom(response);
   return response;
 }

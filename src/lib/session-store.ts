@@ -3,8 +3,30 @@ import { clearToken, readToken, storeToken, userFromToken, type TokenUser } from
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
+
+/** Where the role the server last named for this token is kept, so that a reload starts from it. */
+const ROLE_KEY = 'storico.role';
+const tokenTail = (t: string) => t.slice(-24);
+
+/** The token's user with the role the server last named for this token, if it named one. */
+function currentUser(t: string | undefined): TokenUser | null {
+  const fromToken = userFromToken(t);
+  if (!fromToken || !t) return fromToken;
+  try {
+    const kept = JSON.parse(window.localStorage.getItem(ROLE_KEY) ?? 'null') as {
+      token?: unknown;
+      role?: unknown;
+    } | null;
+    if (kept?.token === tokenTail(t) && typeof kept.role === 'string')
+      return { ...fromToken, role: kept.role };
+  } catch {
+    // An unreadable entry is the token's role.
+  }
+  return fromToken;
+}
+
 let token = readToken();
-let user = userFromToken(token);
+let user = currentUser(token);
 
 const notify = () => {
   for (const listener of listeners) listener();
@@ -20,7 +42,7 @@ tabs?.addEventListener('message', () => {
   const now = readToken();
   if (now === token) return;
   token = now;
-  user = userFromToken(now);
+  user = currentUser(now);
   notify();
   for (const listener of otherTabListeners) listener();
 });
@@ -40,6 +62,17 @@ export const sessionStore = {
   },
   token(): string | undefined {
     return token;
+  },
+  /**
+   * The role the server named in an answer to a call made with `forToken` (ROLE_HEADER), when that is this
+   * session's token: an administrator changed it since the token was issued. The screens follow it at once, and
+   * after a reload.
+   */
+  followRole(role: string, forToken: string): void {
+    if (!user || token !== forToken || user.role === role) return;
+    window.localStorage.setItem(ROLE_KEY, JSON.stringify({ token: tokenTail(token), role }));
+    user = { ...user, role };
+    notify();
   },
   signedIn(newToken: string): void {
     storeToken(newToken);

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { signInTypingCode } from './support/session';
-import { adminToken, createUser } from './support/users';
+import { adminToken, call, createUser } from './support/users';
 import { authenticator } from './support/one-time-codes';
 import { E2E_ADMIN } from './support/e2e-env';
 
@@ -14,6 +14,36 @@ describe('one session in several tabs of a browser', () => {
     browser = await launchBrowser();
   });
   afterAll(() => browser?.close());
+
+  it('follows a role an administrator changed, from the next call on and after a reload', async () => {
+    const token = await adminToken(authenticator(E2E_ADMIN.totpSecret));
+    const user = await createUser(token, 'USER_RANA');
+    const context = await browser.newContext({ baseURL: baseUrl });
+    try {
+      const page = await context.newPage();
+      await signInTypingCode(page, user);
+      const header = page.getByRole('banner');
+      await header.getByText('User Rana').waitFor();
+      const changed = await call(`/user/${user.id}`, {
+        method: 'PUT',
+        token,
+        body: JSON.stringify({
+          username: user.username,
+          email: `${user.username}@example.it`,
+          role: { name: 'USER_STORICO' },
+        }),
+      });
+      expect(changed.status).toBe(200);
+
+      await page.getByRole('link', { name: 'Impostazioni' }).click();
+      await header.getByText('User Storico').waitFor();
+      await page.getByRole('link', { name: 'Gestione' }).first().waitFor();
+      await page.reload();
+      await header.getByText('User Storico').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
 
   it("'Esci' in one tab signs the others out at once, saying why", async () => {
     const token = await adminToken(authenticator(E2E_ADMIN.totpSecret));

@@ -58,5 +58,11 @@ export async function createUser(token: string, role: string, baseUrl?: string) 
     baseUrl,
   });
   const { qrToken } = qr.body.data.query;
-  return { username, password, qrToken, codes: authenticator(secret.body.data.query.secretKey) };
+  return {
+    id: created.body.data.query.id,
+    username,
+    password,
+    qrToken,
+    codes: authenticator(secret.body.data.query.secretKey),
+  };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ROLE_HEADER } from '../../../contract/role-names';
 import { USER_RANA } from '../../../contract/roles';
 import { bearer, signedInUser } from '../../support/auth';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -47,11 +48,15 @@ describe.each(testDbKinds())('sessions known from memory on %s', (kind) => {
   it('takes a role changed or a user deleted in the database at once', async () => {
     const { user, token } = await signedInUser(t, USER_RANA);
     const users = () => t.app.inject({ method: 'GET', url: '/api/v3/user/', headers: bearer(token) });
-    expect((await users()).statusCode).toBe(403);
+    const refused = await users();
+    expect(refused.statusCode).toBe(403);
+    // Every answer to a signed-in caller names the role as the server knows it now, a refusal's too.
+    expect(refused.headers[ROLE_HEADER]).toBe(USER_RANA);
     await sql`update users set role_id = (select id from roles where name = 'ADMIN') where id = ${user.id}`.execute(
       t.database.db,
     );
     await vi.waitFor(async () => expect((await users()).statusCode).toBe(200), { interval: 5 });
+    expect((await agents(token)).headers[ROLE_HEADER]).toBe('ADMIN');
     await sql`update users set deleted = true where id = ${user.id}`.execute(t.database.db);
     await vi.waitFor(async () => expect((await agents(token)).statusCode).toBe(401), { interval: 5 });
   });
