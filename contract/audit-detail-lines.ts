@@ -103,6 +103,9 @@ const SAY: Partial<Record<AuditDetailKey, Say>> = {
   returned: coded(v.outcome),
   via: coded(v.via),
   reason,
+  // A 403's code; elsewhere the error as recorded.
+  error: (value, entry) =>
+    entry.action === 'auth.refused-forbidden' ? coded(v.forbidden)(value, entry) : plain(value),
   source,
   fields: fieldList,
   written: fieldList,

@@ -155,6 +155,12 @@ export const AUDIT_VALUE_TEXTS = {
     rate_limited: 'Troppi tentativi',
   } as Partial<Record<string, string>>,
   via: { 'command line': 'riga di comando' } as Partial<Record<string, string>>,
+  /** Why a signed-in caller was refused (403), by the refusal's code. */
+  forbidden: {
+    FORBIDDEN: 'Il ruolo non lo consente',
+    OWN_PASSWORD_ONLY: 'Password di un altro utente',
+    OWN_REQUEST: 'Revisione di una propria richiesta',
+  } as Partial<Record<string, string>>,
   source: {
     ip: (address: string) => `indirizzo ${address}`,
     device: () => 'browser che aveva già avuto accesso',

@@ -25,6 +25,13 @@ describe("an audit entry's details", () => {
     expect(new Set(labels).size).toBe(labels.length);
   });
 
+  it("tells why a signed-in caller was refused, by the refusal's code", () => {
+    const refused = (error: string) =>
+      lines(entry('auth.refused-forbidden', { method: 'PUT', url: '/api/v3/user/1/update-password', error }));
+    expect(refused('OWN_PASSWORD_ONLY')).toContain('Errore: Password di un altro utente');
+    expect(refused('FORBIDDEN')).toContain('Errore: Il ruolo non lo consente');
+  });
+
   it("tells a user's change value by value, old → new where it changed", () => {
     const updated = entry(
       'user.updated',
