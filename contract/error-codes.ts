@@ -15,6 +15,8 @@ export const ErrorCode = {
   INTERNAL: 'INTERNAL',
   // One-time codes (restores, reviews, settings).
   INVALID_CODE: 'INVALID_CODE',
+  /** 400: a right code already used (each code works once): the next one the app shows is needed. */
+  CODE_USED: 'CODE_USED',
   CODES_LOCKED: 'LOCKED',
   // Restore requests and their review.
   DUPLICATE_REQUEST: 'DUPLICATE_REQUEST',

@@ -9,8 +9,9 @@ import { spendOneTimeCode } from './one-time-code';
 export type CodeSpendDeps = { db: Db; audit: AuditService; secretsKey: Buffer; now: () => Date };
 
 /**
- * Spends the caller's one-time code for an action on `target`, or refuses it: a wrong or replayed code answers 400
- * `Invalid Totp` (not 401: the client reads any 401 as "session expired"), too many wrong ones 429 with Retry-After.
+ * Spends the caller's one-time code for an action on `target`, or refuses it: a wrong code answers 400 `Invalid
+ * Totp` (not 401: the client reads any 401 as "session expired"), a right one already used the same with code
+ * CODE_USED (the user waits for the next one instead of retyping it), too many wrong ones 429 with Retry-After.
  * A refusal is audited as `{prefix}.code_refused` or `{prefix}.code_locked`.
  */
 export async function spendCodeOrRefuse(
@@ -32,5 +33,7 @@ export async function spendCodeOrRefuse(
     const seconds = Math.max(1, Math.ceil((spent.lockedUntil.getTime() - now().getTime()) / 1000));
     throw new HttpError(429, CODES_LOCKED_MESSAGE, ErrorCode.CODES_LOCKED, undefined, seconds);
   }
-  throw badRequest('query.code', INVALID_TOTP_MESSAGE, ErrorCode.INVALID_CODE);
+  // SPEC.md's message either way; the code tells the two apart.
+  const refusal = spent.outcome === 'replayed' ? ErrorCode.CODE_USED : ErrorCode.INVALID_CODE;
+  throw badRequest('query.code', INVALID_TOTP_MESSAGE, refusal);
 }

@@ -13,7 +13,8 @@ import { checkTotpCode } from './totp';
 import { openTotpSecret } from './totp-secrets';
 
 /** `locked`: too many wrong codes in a row; this user's codes are refused until `lockedUntil`. */
-export type CodeSpend = { outcome: 'accepted' | 'refused' } | { outcome: 'locked'; lockedUntil: Date };
+export type CodeSpend =
+  { outcome: 'accepted' | 'refused' | 'replayed' } | { outcome: 'locked'; lockedUntil: Date };
 
 /** The lock source of a signed-in user's own codes: the session already proved the account, any address. */
 export const CODES_SOURCE = 'codes';
@@ -40,11 +41,11 @@ export async function spendOneTimeCode(
     lastStep: user.totp_last_step,
   });
   if (check.ok) {
-    if (!(await claimCodeStep(db, user.id, check.step))) return { outcome: 'refused' };
+    if (!(await claimCodeStep(db, user.id, check.step))) return { outcome: 'replayed' };
     if (state.failedAttempts > 0 || state.lockCount > 0) await clearLock(db, key);
     return { outcome: 'accepted' };
   }
-  if (check.reason === 'replayed') return { outcome: 'refused' };
+  if (check.reason === 'replayed') return { outcome: 'replayed' };
   const next = await db.transaction().execute(async (trx) => {
     const after = afterFailure(await lockStateForUpdate(trx, key, input.now), input.now);
     await saveLockState(trx, key, after, input.now);

@@ -1,5 +1,6 @@
 import { flexRender, type RowData, type Table as TableInstance } from '@tanstack/react-table';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useActionsBelow } from '@/components/row-actions';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { it } from '@/i18n/it';
@@ -14,9 +15,20 @@ declare module '@tanstack/react-table' {
   }
 }
 
+/** The buttons of each row, kept apart from the columns: they go in a last column or under the row (row-actions.ts). */
+export type RowActions<T> = {
+  /** The actions column's header, for screen readers. */
+  header: string;
+  /** Names the group of one row's buttons ('Azioni per la richiesta 5'). */
+  label: (row: T) => string;
+  render: (row: T) => ReactNode;
+};
+
 /**
  * Renders a TanStack table instance: header, rows, a skeleton while `loading`, and `emptyMessage` ('Nessun
  * risultato trovato' by default) when there is no row. Paging, selection and expansion stay with the caller.
+ * With `rowActions` each row is a group of its own (a `tbody`, `rowTestId` naming it) holding its cells and its
+ * buttons, in a last column when the table fits its frame and under the cells when it does not.
  */
 export function DataTable<T>({
   table,
@@ -24,6 +36,8 @@ export function DataTable<T>({
   emptyMessage = it.common.emptyTable,
   skeletonRows = 5,
   renderSubRow,
+  rowActions,
+  rowTestId,
   className,
   'aria-label': ariaLabel,
 }: {
@@ -33,13 +47,23 @@ export function DataTable<T>({
   skeletonRows?: number;
   /** Content of a full-width row under an expanded row. */
   renderSubRow?: (row: T) => ReactNode;
+  rowActions?: RowActions<T>;
+  rowTestId?: (row: T) => string;
   className?: string;
   'aria-label'?: string;
 }) {
-  const columns = table.getVisibleLeafColumns();
+  const tableRef = useRef<HTMLTableElement>(null);
   const rows = table.getRowModel().rows;
+  const showRows = !loading && rows.length > 0;
+  const actionsBelow = useActionsBelow(
+    tableRef,
+    rows.map((row) => row.id).join(' '),
+    Boolean(rowActions) && showRows,
+  );
+  const actionsColumn = rowActions !== undefined && !actionsBelow;
+  const columnCount = table.getVisibleLeafColumns().length + (actionsColumn ? 1 : 0);
   return (
-    <Table className={className} aria-label={ariaLabel} aria-busy={loading || undefined}>
+    <Table ref={tableRef} className={className} aria-label={ariaLabel} aria-busy={loading || undefined}>
       <TableHeader>
         {table.getHeaderGroups().map((group) => (
           <TableRow key={group.id} className="hover:bg-transparent">
@@ -50,43 +74,91 @@ export function DataTable<T>({
                   : flexRender(header.column.columnDef.header, header.getContext())}
               </TableHead>
             ))}
+            {actionsColumn && (
+              <TableHead className="w-px">
+                <span className="sr-only">{rowActions.header}</span>
+              </TableHead>
+            )}
           </TableRow>
         ))}
       </TableHeader>
-      <TableBody>
-        {loading ? (
-          Array.from({ length: skeletonRows }, (_, i) => (
-            <TableRow key={`skeleton-${i}`} className="hover:bg-transparent">
-              {columns.map((column) => (
-                <TableCell key={column.id}>
-                  <Skeleton className="h-5 w-full" />
-                </TableCell>
-              ))}
-            </TableRow>
-          ))
-        ) : rows.length === 0 ? (
-          <TableRow className="hover:bg-transparent">
-            <TableCell colSpan={columns.length} className="h-24 text-center text-muted-foreground">
-              {emptyMessage}
-            </TableCell>
-          </TableRow>
-        ) : (
-          rows.map((row) => [
-            <TableRow key={row.id} data-state={row.getIsSelected() ? 'selected' : undefined}>
+      {rowActions && showRows ? (
+        rows.map((row) => (
+          <tbody
+            key={row.id}
+            data-testid={rowTestId?.(row.original)}
+            className="border-b transition-colors last:border-b-0 hover:bg-muted/50"
+          >
+            <TableRow className="border-b-0 hover:bg-transparent">
               {row.getVisibleCells().map((cell) => (
                 <TableCell key={cell.id} className={cn(cell.column.columnDef.meta?.className)}>
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </TableCell>
               ))}
-            </TableRow>,
-            renderSubRow && row.getIsExpanded() ? (
-              <TableRow key={`${row.id}-expanded`} className="hover:bg-transparent">
-                <TableCell colSpan={columns.length}>{renderSubRow(row.original)}</TableCell>
+              {actionsColumn && (
+                <TableCell className="w-px">
+                  <div
+                    role="group"
+                    aria-label={rowActions.label(row.original)}
+                    className="flex justify-end gap-2"
+                  >
+                    {rowActions.render(row.original)}
+                  </div>
+                </TableCell>
+              )}
+            </TableRow>
+            {!actionsColumn && (
+              <TableRow className="border-b-0 hover:bg-transparent">
+                <TableCell colSpan={columnCount} className="pt-0 pb-3">
+                  {/* Sticky: while the cells above scroll sideways the buttons stay at the left edge. */}
+                  <div
+                    role="group"
+                    aria-label={rowActions.label(row.original)}
+                    className="sticky left-3 flex w-fit flex-wrap gap-2"
+                  >
+                    {rowActions.render(row.original)}
+                  </div>
+                </TableCell>
               </TableRow>
-            ) : null,
-          ])
-        )}
-      </TableBody>
+            )}
+          </tbody>
+        ))
+      ) : (
+        <TableBody>
+          {loading ? (
+            Array.from({ length: skeletonRows }, (_, i) => (
+              <TableRow key={`skeleton-${i}`} className="hover:bg-transparent">
+                {Array.from({ length: columnCount }, (_, column) => (
+                  <TableCell key={column}>
+                    <Skeleton className="h-5 w-full" />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          ) : rows.length === 0 ? (
+            <TableRow className="hover:bg-transparent">
+              <TableCell colSpan={columnCount} className="h-24 text-center text-muted-foreground">
+                {emptyMessage}
+              </TableCell>
+            </TableRow>
+          ) : (
+            rows.map((row) => [
+              <TableRow key={row.id} data-state={row.getIsSelected() ? 'selected' : undefined}>
+                {row.getVisibleCells().map((cell) => (
+                  <TableCell key={cell.id} className={cn(cell.column.columnDef.meta?.className)}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </TableCell>
+                ))}
+              </TableRow>,
+              renderSubRow && row.getIsExpanded() ? (
+                <TableRow key={`${row.id}-expanded`} className="hover:bg-transparent">
+                  <TableCell colSpan={columnCount}>{renderSubRow(row.original)}</TableCell>
+                </TableRow>
+              ) : null,
+            ])
+          )}
+        </TableBody>
+      )}
     </Table>
   );
 }

@@ -1,7 +1,16 @@
-import { Check, X } from 'lucide-react';
+import { Check, Dot, X } from 'lucide-react';
 import { passwordRules } from '@contract/password-policy';
 import { it } from '@/i18n/it';
 import { cn } from '@/lib/cn';
+
+/**
+ * How a rule shows: met (ticked), unmet (crossed) or, while nothing is typed, unchecked when an empty text would
+ * pass it ('al massimo 40 caratteri'): an empty field neither meets it in any useful sense nor breaks it.
+ */
+function ruleState(test: (password: string) => boolean, password: string): 'met' | 'unmet' | 'unchecked' {
+  if (password.length > 0) return test(password) ? 'met' : 'unmet';
+  return test(password) ? 'unchecked' : 'unmet';
+}
 
 /** The contract's password rules, one line each, ticked off as `password` meets them. */
 export function PasswordRules({
@@ -18,22 +27,31 @@ export function PasswordRules({
       <p className="mb-1 text-muted-foreground">{it.passwordRules.heading}</p>
       <ul className="flex flex-col gap-1" aria-label={it.passwordRules.heading}>
         {passwordRules.map((rule) => {
-          // Nothing typed meets no rule, even one an empty text passes (e.g. 'no spaces').
-          const met = password.length > 0 && rule.test(password);
+          const state = ruleState(rule.test, password);
           return (
             <li
               key={rule.id}
               data-rule={rule.id}
-              data-met={met}
-              className={cn('flex items-center gap-2', met ? 'text-green-700' : 'text-muted-foreground')}
+              data-met={state === 'met'}
+              data-state={state}
+              className={cn(
+                'flex items-center gap-2',
+                state === 'met' ? 'text-green-700' : 'text-muted-foreground',
+              )}
             >
-              {met ? (
+              {state === 'met' ? (
                 <Check className="size-4 shrink-0" aria-hidden="true" />
-              ) : (
+              ) : state === 'unmet' ? (
                 <X className="size-4 shrink-0" aria-hidden="true" />
+              ) : (
+                <Dot className="size-4 shrink-0" aria-hidden="true" />
               )}
               <span>{it.passwordRules.rules[rule.id]}</span>
-              <span className="sr-only">({met ? it.passwordRules.met : it.passwordRules.unmet})</span>
+              {state !== 'unchecked' && (
+                <span className="sr-only">
+                  ({state === 'met' ? it.passwordRules.met : it.passwordRules.unmet})
+                </span>
+              )}
             </li>
           );
         })}

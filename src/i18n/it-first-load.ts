@@ -86,8 +86,10 @@ export const it = {
   },
   forgotPassword: {
     title: 'Password dimenticata',
+    // SPEC.md's page speaks of a reset e-mail, which nobody can send: an administrator sets a new password
+    // ('Cambia password' in 'Gestione utenti').
     message:
-      "Per reimpostare la password devi prima ricevere l'e-mail di reimpostazione. Chiedi a un amministratore di inviartela.",
+      'Per reimpostare la password chiedi a un amministratore di impostarne una nuova per te, poi accedi con quella.',
     backToSignIn: 'Torna al login',
   },
   errors: {
@@ -127,6 +129,8 @@ export const it = {
   /** Codes whose meaning is fixed; a generic one (BAD_REQUEST, NOT_FOUND, CONFLICT) is told by its status. */
   errorCodes: {
     [ErrorCode.INVALID_CODE]: 'Il codice inserito non è valido',
+    [ErrorCode.CODE_USED]:
+      "Questo codice è già stato usato: attendi che l'app di autenticazione ne mostri uno nuovo e inserisci quello",
     [ErrorCode.DUPLICATE_REQUEST]:
       'Esistono già delle richieste in sospeso o completate per una delle revisioni selezionate',
     [ErrorCode.UNAUTHORIZED]: "Non hai effettuato l'accesso",

@@ -32,6 +32,8 @@ export const itRollbacks = {
   laterHint: 'Sono esclusi dal rollback: seleziona quelli da includere comunque.',
   laterNone: 'Nessun record è stato modificato in seguito da altri utenti.',
   laterChangedBy: (who: string, when: string) => `da ${who}, ${when}`,
+  storicoWrite: (kind: 'restore' | 'rollback', id: number) =>
+    kind === 'restore' ? `Storico (ripristino n. ${id})` : `Storico (rollback n. ${id})`,
   include: (label: string) => `Includi ${label}`,
   create: 'Crea richiesta',
   createTitle: 'Per creare la richiesta di rollback inserire il codice OTP',
@@ -51,11 +53,11 @@ export const itRollbacks = {
     agent: 'Agente',
     object: 'Oggetto',
     window: 'Intervallo',
-    createdAt: 'Data creazione',
-    approvedAt: 'Data approvazione',
-    rejectedAt: 'Data rifiuto',
-    requestedBy: 'Richiesto da',
-    doneBy: 'Eseguito da',
+    /** Who asked, and when beneath. */
+    requested: 'Richiesta',
+    /** Who approved or rejected it, and when beneath. */
+    approved: 'Approvazione',
+    rejected: 'Rifiuto',
     progress: 'Avanzamento',
     actions: 'Azioni',
   },

@@ -20,5 +20,5 @@ export const itTwoFactor = {
   confirm: 'Conferma',
   confirmRequired: 'Inserisci tutte le 6 cifre del codice',
   confirmed:
-    'Nuovo autenticatore confermato: da ora accedi con il codice della nuova app. Le altre sessioni sono state terminate.',
+    'Nuovo autenticatore confermato: da ora accedi con il codice della nuova app. Tutte le tue sessioni sono state terminate, su ogni dispositivo e browser: accedi di nuovo.',
 };

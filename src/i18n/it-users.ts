@@ -57,8 +57,9 @@ export const itUsers = {
   deleteDescription: (username: string) =>
     `${username} non potrà più accedere. Le revisioni e le richieste di ripristino che ha firmato restano nello storico.`,
   qrTitle: (username: string) => `Invia QR a ${username}`,
+  // The user list does not say whether the user has ever signed in with the app: both cases are told.
   qrExplain:
-    "Viene preparato un nuovo codice per l'app di autenticazione e un link per configurarlo, valido 24 ore. Il codice attuale dell'utente continua a funzionare finché l'utente non conferma il nuovo dalla pagina del link; allora le sue sessioni terminano.",
+    "Viene preparato un nuovo codice per l'app di autenticazione e un link per configurarlo, valido 24 ore. Se l'utente ha già effettuato l'accesso con l'app, il suo codice attuale continua a funzionare finché non conferma il nuovo dalla pagina del link; allora le sue sessioni terminano. Se non ha mai effettuato l'accesso, vale da subito solo il nuovo codice.",
   qrSelfWarning:
     'Stai generando il QR per il tuo utente: quando confermerai il nuovo codice verrai disconnesso.',
   resetAuthenticator: 'Reimposta autenticatore',
@@ -67,6 +68,9 @@ export const itUsers = {
     "Il codice attuale dell'utente smette subito di funzionare e le sue sessioni terminano. Viene generato un nuovo codice e un link per configurarlo, valido 24 ore. Usalo se l'utente ha perso il telefono o l'app.",
   resetSelfWarning: 'Stai reimpostando il tuo autenticatore: verrai disconnesso.',
   resetGenerate: 'Reimposta e genera link',
+  resetDoneTitle: (username: string) => `Autenticatore di ${username} reimpostato`,
+  resetDone:
+    "Il codice precedente dell'utente non funziona più e le sue sessioni sono terminate. Il link vale 24 ore e smette di funzionare al suo primo accesso con il nuovo codice.",
   resetFailed: "Errore durante la reimpostazione dell'autenticatore",
   qrGenerate: 'Genera link',
   qrLinkLabel: 'Link di configurazione',

@@ -310,6 +310,7 @@ export const it = {
     acknowledgedBy: (username: string, when: string) => `${username}, ${when}`,
     acknowledge: 'Conferma presa visione',
     acknowledgeOf: (agent: string) => `Conferma presa visione dell'avviso su ${agent}`,
+    rowActions: (agent: string) => `Azioni per l'avviso su ${agent}`,
     acknowledged: 'Presa visione confermata',
     acknowledgeFailed: 'Errore durante la conferma della presa visione',
     loadFailed: 'Errore durante il caricamento degli avvisi',

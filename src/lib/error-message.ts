@@ -32,8 +32,18 @@ function statusMessage({ status, field }: ApiError): string {
 export const hasErrorCode = (error: unknown, code: ErrorCode) =>
   error instanceof ApiError && error.code === code;
 
-/** A wrong or replayed one-time code: the code dialog stays open for a new try. */
-export const isInvalidCode = (error: unknown) => hasErrorCode(error, ErrorCode.INVALID_CODE);
+/** A 409: what was asked no longer matches the server (decided elsewhere, already done): what is shown is stale. */
+export const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
+
+/** A wrong or already used one-time code: the code dialog stays open for a new try. */
+export const isInvalidCode = (error: unknown) =>
+  hasErrorCode(error, ErrorCode.INVALID_CODE) || hasErrorCode(error, ErrorCode.CODE_USED);
+
+/** What a code dialog says of a refused code: wrong, or right but used already (wait for the next one). */
+export const codeRefusalText = (error: unknown) =>
+  translateErrorCode(
+    hasErrorCode(error, ErrorCode.CODE_USED) ? ErrorCode.CODE_USED : ErrorCode.INVALID_CODE,
+  )!;
 
 /** A 401 is told and handled once, by the query client (sign-in again). */
 export const isSignedOut = (error: unknown) => error instanceof ApiError && error.status === 401;

@@ -207,27 +207,39 @@ describe('accessibility: no serious or critical axe-core violation, one h1 per p
 
     await page.goto('/gestione_utenti/gestioneUtenti');
     await heading(page, 'Gestione utenti');
-    await page
-      .getByRole('group', { name: /^Azioni per / })
-      .first()
-      .waitFor();
+    const rowActions = page.getByRole('button', { name: /^Azioni per / }).last();
+    await rowActions.waitFor();
     await check(page, 'user management');
+    // A row's actions are the items of its 'Azioni' menu.
+    const choose = async (action: string) => {
+      await rowActions.click();
+      await page.getByRole('menuitem', { name: action, exact: true }).click();
+    };
+    await rowActions.click();
+    await page.getByRole('menu', { name: /^Azioni per / }).waitFor();
+    await check(page, "user management, 'Azioni' menu");
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Crea utente', exact: true }).click();
+    const create = page.getByRole('dialog', { name: /^Crea utente$/ });
+    await create.waitFor();
+    await check(page, "user management, 'Crea utente'");
+    await page.keyboard.press('Escape');
+    await create.waitFor({ state: 'detached' });
     const dialogs: Array<[string, RegExp]> = [
-      ['Crea utente', /^Crea utente$/],
       ['Modifica', /^Modifica utente /],
       ['Cambia password', /^Cambia la password di /],
       ['Invia QR', /^Invia QR a /],
       ['Reimposta autenticatore', /^Reimpostare l'autenticatore di /],
     ];
-    for (const [button, title] of dialogs) {
-      await page.getByRole('button', { name: button, exact: true }).last().click();
+    for (const [action, title] of dialogs) {
+      await choose(action);
       const open = page.getByRole('dialog', { name: title });
       await open.waitFor();
-      await check(page, `user management, '${button}'`);
+      await check(page, `user management, '${action}'`);
       await page.keyboard.press('Escape');
       await open.waitFor({ state: 'detached' });
     }
-    await page.getByRole('button', { name: 'Elimina', exact: true }).last().click();
+    await choose('Elimina');
     const remove = page.getByRole('alertdialog', { name: "Eliminare l'utente?" });
     await remove.waitFor();
     await check(page, "user management, 'Elimina'");

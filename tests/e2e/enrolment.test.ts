@@ -68,7 +68,8 @@ describe('enrolment of a new user, from the admin to their first sign-in', () =>
     const row = admin.getByRole('row').filter({ hasText: username });
     await expect.poll(() => admin.getByRole('table').getByRole('row').count()).toBe(2);
     await expect(row.getByRole('cell').nth(2).textContent()).resolves.toBe('User Rana');
-    await row.getByRole('button', { name: 'Invia QR' }).click();
+    await row.getByRole('button', { name: `Azioni per ${username}` }).click();
+    await admin.getByRole('menuitem', { name: 'Invia QR' }).click();
     const qrDialog = admin.getByRole('dialog', { name: `Invia QR a ${username}` });
     await qrDialog.getByRole('button', { name: 'Genera link' }).click();
     const link = await qrDialog.getByLabel('Link di configurazione', { exact: true }).inputValue();
@@ -114,7 +115,8 @@ describe('enrolment of a new user, from the admin to their first sign-in', () =>
     // An administrator sets a third password, which ends the user's session: their next call gets 401, and the
     // app says so, forgets the session and shows sign-in.
     const thirdPassword = 'Terza-Password-3#';
-    await row.getByRole('button', { name: 'Cambia password' }).click();
+    await row.getByRole('button', { name: `Azioni per ${username}` }).click();
+    await admin.getByRole('menuitem', { name: 'Cambia password' }).click();
     const passwordDialog = admin.getByRole('dialog', { name: `Cambia la password di ${username}` });
     await passwordDialog.getByLabel('Password', { exact: true }).fill(thirdPassword);
     await passwordDialog.getByLabel('Conferma password', { exact: true }).fill(thirdPassword);

@@ -47,7 +47,7 @@ describe('menu links load their page on intent', () => {
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.getByRole('link', { name: 'Gestione utenti' }).click();
     await page
-      .getByRole('group', { name: /^Azioni per / })
+      .getByRole('button', { name: /^Azioni per / })
       .first()
       .waitFor();
     await page.waitForLoadState('networkidle');

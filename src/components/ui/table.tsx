@@ -5,19 +5,29 @@ import { useScrollsAcross } from '@/lib/use-scrolls-across';
 /**
  * A plain table in a horizontally scrolling frame, so wide tables stay usable on a tablet. While the table is wider
  * than its frame, the frame is a named region in the tab order, so that it scrolls from the keyboard too (a table
- * of text alone has nothing else to focus).
+ * of text alone has nothing else to focus), and a shade on the edge where columns are out of view says there is
+ * more to scroll to (a touch screen shows no scroll bar until it is touched).
  */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   const frame = useRef<HTMLDivElement>(null);
-  const scrolls = useScrollsAcross(frame);
+  const { scrolls, hiddenLeft, hiddenRight } = useScrollsAcross(frame);
+  const shade = 'pointer-events-none absolute inset-y-px w-8 from-foreground/15 to-transparent';
   return (
-    <div
-      ref={frame}
-      data-slot="table-container"
-      className="relative w-full overflow-x-auto rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': props['aria-label'] } : {})}
-    >
-      <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
+    <div className="relative w-full">
+      <div
+        ref={frame}
+        data-slot="table-container"
+        className="relative w-full overflow-x-auto rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': props['aria-label'] } : {})}
+      >
+        <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
+      </div>
+      {hiddenLeft && (
+        <div data-slot="table-more-left" className={cn(shade, 'left-px rounded-l-md bg-linear-to-r')} />
+      )}
+      {hiddenRight && (
+        <div data-slot="table-more-right" className={cn(shade, 'right-px rounded-r-md bg-linear-to-l')} />
+      )}
     </div>
   );
 }

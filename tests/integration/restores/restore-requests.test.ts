@@ -1,6 +1,7 @@
 import { LOGIN_MAX_FAILURES } from '../../../contract/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeOf } from '../../../contract/envelope';
+import { ErrorCode } from '../../../contract/error-codes';
 import { pageOf } from '../../../contract/page';
 import {
   accountRestoreRequestSchema,
@@ -14,7 +15,7 @@ import { z } from 'zod';
 import { findRoleByName } from '../../../server/users/roles.repository';
 import { bearer, signIn, testIp } from '../../support/auth';
 import { testDbKinds } from '../../support/test-database';
-import { BASE, messageOf, RestoreFixture, type SignedIn } from './restore-fixture';
+import { BASE, codeOf, messageOf, RestoreFixture, type SignedIn } from './restore-fixture';
 
 const accountList = envelopeOf(z.array(accountRestoreRequestSchema));
 const caseList = envelopeOf(z.array(caseRestoreRequestSchema));
@@ -349,6 +350,8 @@ describe.each(testDbKinds())('restore requests and reviews on %s', (kind) => {
     expect((await f.review('case', admin, first, false, { code })).statusCode).toBe(200);
     const replayed = await f.review('case', admin, second, false, { code });
     expect([replayed.statusCode, messageOf(replayed)]).toEqual([400, INVALID_TOTP_MESSAGE]);
+    // Told apart from a wrong code, so that the user waits for the next one instead of retyping it.
+    expect([codeOf(wrong), codeOf(replayed)]).toEqual([ErrorCode.INVALID_CODE, ErrorCode.CODE_USED]);
     expect((await f.requestRow('case', second))?.status_id).toBe(1);
 
     // The requester became an administrator: four eyes still holds.

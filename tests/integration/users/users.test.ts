@@ -148,7 +148,7 @@ describe.each(testDbKinds())('users on %s', (kind) => {
         payload: { username: input.username, password: input.password },
         remoteAddress: testIp(),
       });
-      expect(error(res).error.code).toBe(LoginError.WRONG_CODE);
+      expect(error(res).error.code).toBe(LoginError.NOT_ENROLLED);
     });
 
     it('refuses a username or e-mail of a live user with 409 naming which', async () => {

@@ -31,6 +31,16 @@ describe('the app shell', () => {
     expect(await screen.findByRole('link', { name: 'Torna al login' })).toBeInTheDocument();
   });
 
+  it('tells a user who forgot the password to ask an administrator for a new one, not for an e-mail no one can send', async () => {
+    await renderAt('/forgotPassword');
+    expect(
+      await screen.findByText(
+        'Per reimpostare la password chiedi a un amministratore di impostarne una nuova per te, poi accedi con quella.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/e-mail/)).toBeNull();
+  });
+
   it('sends /2fa without a token to sign-in', async () => {
     const router = await renderAt('/2fa');
     await screen.findByRole('heading', { name: /Accedi a Storico/ });

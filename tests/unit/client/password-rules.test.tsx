@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { passwordRules } from '@contract/password-policy';
 import { PasswordRules } from '@/components/password-rules';
@@ -44,6 +44,16 @@ describe('the password rules list', () => {
       digit: false,
       special: false,
     });
+    // ... nor breaks it: 'al massimo 40 caratteri' is neither ticked nor crossed while nothing is typed.
+    render(<PasswordRules password="" />);
+    const maxLength = screen.getByText(texts['max-length']).parentElement!;
+    expect(maxLength).toHaveAttribute('data-state', 'unchecked');
+    expect(maxLength).not.toHaveTextContent('requisito');
+    expect(maxLength.querySelector('svg')).not.toHaveClass('lucide-x');
+    const minLength = screen.getByText(texts['min-length']).parentElement!;
+    expect(minLength).toHaveTextContent('(requisito non soddisfatto)');
+    expect(minLength.querySelector('svg')).toHaveClass('lucide-x');
+    cleanup();
     expect(shown('abcdefghij')).toMatchObject({ 'min-length': true, lowercase: true, uppercase: false });
     expect(shown('Abcdefgh1!')).toEqual({
       'min-length': true,

@@ -300,6 +300,15 @@ describe('reviewing a pending request', () => {
     expect(within(dialog).getByLabelText('Codice OTP')).toHaveFocus();
   });
 
+  it('keeps the dialog open on a code used already and says to wait for the next one', async () => {
+    review = () => refusal(400, 'Invalid Totp', 'CODE_USED');
+    const { user } = await open();
+    await user.click(await screen.findByRole('button', { name: 'Approva la richiesta 11' }));
+    const dialog = await typeCode(user);
+    expect(await within(dialog).findByText(/Questo codice è già stato usato: attendi/)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Codice OTP')).toHaveFocus();
+  });
+
   it("says 'Errore durante l'approvazione della richiesta' for a refused rejection, with the reason", async () => {
     review = () => refusal(403, 'Your role does not allow this', 'FORBIDDEN');
     const { user } = await open();
@@ -353,6 +362,35 @@ describe('reviewing a pending request', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(before));
   });
+
+  it.each([
+    {
+      code: 'ALREADY_REVIEWED',
+      message: 'This request has already been reviewed',
+      shown: 'La richiesta è già stata approvata o rifiutata',
+    },
+    {
+      code: 'CLAIMED_ELSEWHERE',
+      message: 'This request has already been reviewed, or is being reviewed by someone else',
+      shown: 'La richiesta è già stata approvata o rifiutata, o la sta esaminando un altro utente',
+    },
+  ])(
+    'reads the list again when the review is refused with 409 $code: the request handled elsewhere leaves it',
+    async ({ code, message, shown }) => {
+      review = () => refusal(409, message, code);
+      const { user } = await open();
+      const table = await screen.findByRole('table', { name: 'In corso di approvazione' });
+      await user.click(await within(table).findByRole('button', { name: 'Rifiuta la richiesta 11' }));
+      // Another tab approved it meanwhile.
+      lists.PENDING = [caseRequest(12, 'PENDING')];
+      await typeCode(user);
+      expect(await screen.findByText(shown)).toBeInTheDocument();
+      // Without 'Aggiorna': the row and its Approva / Rifiuta go.
+      await waitFor(() => expect(within(table).queryByText('000123411')).not.toBeInTheDocument());
+      expect(screen.queryByRole('button', { name: 'Approva la richiesta 11' })).toBeNull();
+      expect(within(table).getByRole('button', { name: 'Approva la richiesta 12' })).toBeEnabled();
+    },
+  );
 
   it.each([
     {

@@ -72,6 +72,14 @@ const preview = (fields: string[] | null): RollbackPreview => ({
       changedAt: '2026-11-24T10:00:00.000Z',
       storicoWrite: null,
     },
+    {
+      recordId: '001C',
+      label: 'Carla Verdi',
+      changedBy: '005INTEGRATION',
+      changedByName: null,
+      changedAt: '2026-11-25T10:00:00.000Z',
+      storicoWrite: { kind: 'rollback', id: 3 },
+    },
   ],
 });
 
@@ -242,6 +250,9 @@ describe('Prepara rollback', () => {
     ).toBeInTheDocument();
     expect(within(sample).getByText('03/01/2025')).toBeInTheDocument();
     expect(screen.getByText(/da Luca Bianchi/)).toBeInTheDocument();
+    // Storico's own later write by its number, not by the integration's CRM user id.
+    expect(screen.getByText(/da Storico \(rollback n\. 3\)/)).toBeInTheDocument();
+    expect(screen.queryByText(/005INTEGRATION/)).toBeNull();
 
     // Only the e-mail: the preview is asked again with the field chosen.
     await user.click(screen.getByRole('checkbox', { name: 'Telefono' }));

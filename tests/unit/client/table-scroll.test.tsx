@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table';
 
@@ -42,10 +42,24 @@ describe('a table wider than its frame', () => {
     expect(frame).toContainElement(screen.getByRole('table', { name: 'Audit' }));
   });
 
+  it('shades the edge where columns are out of view, as a touch screen shows no scroll bar', async () => {
+    laidOut(900, 400);
+    render(wide());
+    const frame = await screen.findByRole('region', { name: 'Audit' });
+    expect(document.querySelector('[data-slot="table-more-right"]')).toBeInTheDocument();
+    expect(document.querySelector('[data-slot="table-more-left"]')).toBeNull();
+    // Scrolled to the end: the shade moves to the other edge.
+    vi.spyOn(frame, 'scrollLeft', 'get').mockReturnValue(500);
+    fireEvent.scroll(frame);
+    await waitFor(() => expect(document.querySelector('[data-slot="table-more-right"]')).toBeNull());
+    expect(document.querySelector('[data-slot="table-more-left"]')).toBeInTheDocument();
+  });
+
   it('adds no stop to the tab order when the table fits', () => {
     laidOut(400, 400);
     render(wide());
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
     expect(screen.getByRole('table').parentElement).not.toHaveAttribute('tabindex');
+    expect(document.querySelector('[data-slot^="table-more"]')).toBeNull();
   });
 });

@@ -71,9 +71,11 @@ describe('the authenticator setup page', () => {
     it('sends the six digits and says the new authenticator is confirmed', async () => {
       api.setHandler(confirmHandler(() => ok(null, 'Authenticator confirmed')));
       await typeCode('123456');
+      // Every session ends, this browser's too: not just 'the others'.
       expect(await screen.findByRole('status')).toHaveTextContent(
-        'Nuovo autenticatore confermato: da ora accedi con il codice della nuova app.',
+        'Nuovo autenticatore confermato: da ora accedi con il codice della nuova app. Tutte le tue sessioni sono state terminate, su ogni dispositivo e browser: accedi di nuovo.',
       );
+      expect(screen.getByRole('status')).not.toHaveTextContent('Le altre sessioni');
       expect(api.requests.filter((r) => r.method === 'POST').map((r) => r.query.get('code'))).toEqual([
         '123456',
       ]);

@@ -157,6 +157,13 @@ async function open(path = '/gestione_utenti/gestioneUtenti') {
   return { ...view, user: userEvent.setup({ delay: null }) };
 }
 
+/** Opens the row's 'Azioni' menu and picks `action` from it, as a mouse, a finger or the keyboard does. */
+async function chooseAction(user: ReturnType<typeof userEvent.setup>, username: string, action: string) {
+  await user.click(within(await rowOf(username)).getByRole('button', { name: `Azioni per ${username}` }));
+  const menu = await screen.findByRole('menu', { name: `Azioni per ${username}` });
+  await user.click(within(menu).getByRole('menuitem', { name: action }));
+}
+
 async function chooseRole(user: ReturnType<typeof userEvent.setup>, label: string) {
   await user.click(screen.getByRole('combobox', { name: 'Ruolo' }));
   await user.click(await screen.findByRole('option', { name: label }));
@@ -201,24 +208,40 @@ describe('Gestione utenti: the list', () => {
     expect(await screen.findByText('Nessun risultato trovato')).toBeInTheDocument();
   });
 
-  it('gives every row keyboard-reachable actions, and no delete on your own row', async () => {
-    await open();
-    const actions = within(await rowOf('admin'))
-      .getAllByRole('button')
-      .map((b) => b.getAttribute('aria-label'));
-    expect(actions).toEqual([
+  it("names every row action in text, in an 'Azioni' menu the keyboard opens, and says why your own row has no delete", async () => {
+    const { user } = await open();
+    // One labelled button a row: no action is named only by a tooltip, which a touch screen never shows.
+    const trigger = within(await rowOf('admin')).getByRole('button', { name: 'Azioni per admin' });
+    expect(trigger).toHaveTextContent('Azioni');
+    expect(within(await rowOf('admin')).getAllByRole('button')).toEqual([trigger]);
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: 'Azioni per admin' });
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual([
       'Modifica',
       'Cambia password',
       'Invia QR',
       'Reimposta autenticatore',
       'Sblocca accesso',
       'Termina sessioni',
-      'Elimina',
+      'EliminaNon puoi eliminare il tuo utente',
     ]);
-    const ownDelete = within(await rowOf('admin')).getByRole('button', { name: 'Elimina' });
-    expect(ownDelete).toBeDisabled();
-    expect(ownDelete).toHaveAttribute('title', 'Non puoi eliminare il tuo utente');
-    expect(within(await rowOf('storico')).getByRole('button', { name: 'Elimina' })).toBeEnabled();
+    for (const item of items) expect(item).not.toHaveAttribute('title');
+    const ownDelete = within(menu).getByRole('menuitem', { name: 'Elimina' });
+    expect(ownDelete).toHaveAttribute('aria-disabled', 'true');
+    expect(ownDelete).toHaveAccessibleDescription('Non puoi eliminare il tuo utente');
+    await waitFor(() => expect(items[0]).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'Cambia password' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+
+    await user.click(within(await rowOf('storico')).getByRole('button', { name: 'Azioni per storico' }));
+    const other = await screen.findByRole('menu', { name: 'Azioni per storico' });
+    const deleteOther = within(other).getByRole('menuitem', { name: 'Elimina' });
+    expect(deleteOther).not.toHaveAttribute('aria-disabled');
+    expect(deleteOther).not.toHaveAccessibleDescription();
   });
 });
 
@@ -309,7 +332,7 @@ describe("Gestione utenti: 'Crea utente'", () => {
 describe('Gestione utenti: row actions', () => {
   it('edits username, e-mail and role', async () => {
     const { user } = await open();
-    await user.click(within(await rowOf('storico')).getByRole('button', { name: 'Modifica' }));
+    await chooseAction(user, 'storico', 'Modifica');
     const dialog = await findModal('dialog', { name: 'Modifica utente storico' });
     expect(within(dialog).getByLabelText('Username')).toHaveValue('storico');
     expect(within(dialog).queryByLabelText('Password')).toBeNull();
@@ -328,7 +351,7 @@ describe('Gestione utenti: row actions', () => {
 
   it("names an e-mail already in use on edit, with 'Errore durante la modifica dell'utente'", async () => {
     const { user } = await open();
-    await user.click(within(await rowOf('storico')).getByRole('button', { name: 'Modifica' }));
+    await chooseAction(user, 'storico', 'Modifica');
     const dialog = await findModal('dialog');
     await user.clear(within(dialog).getByLabelText('Email'));
     await user.type(within(dialog).getByLabelText('Email'), 'admin@example.it');
@@ -341,7 +364,7 @@ describe('Gestione utenti: row actions', () => {
 
   it("sets a user's password after checking the rules and the confirmation", async () => {
     const { user } = await open();
-    await user.click(within(await rowOf('utente01')).getByRole('button', { name: 'Cambia password' }));
+    await chooseAction(user, 'utente01', 'Cambia password');
     const dialog = await findModal('dialog', { name: 'Cambia la password di utente01' });
     await user.type(within(dialog).getByLabelText('Password'), 'Password-Nuova-9');
     await user.type(within(dialog).getByLabelText('Conferma password'), 'Password-Nuova-8');
@@ -356,7 +379,7 @@ describe('Gestione utenti: row actions', () => {
 
   it('deletes a user after confirmation', async () => {
     const { user } = await open();
-    await user.click(within(await rowOf('storico')).getByRole('button', { name: 'Elimina' }));
+    await chooseAction(user, 'storico', 'Elimina');
     const dialog = await findModal('alertdialog', { name: "Eliminare l'utente?" });
     expect(dialog).toHaveTextContent('storico non potrà più accedere.');
     await user.click(within(dialog).getByRole('button', { name: 'Elimina' }));
@@ -367,7 +390,7 @@ describe('Gestione utenti: row actions', () => {
 
   it("clears a user's sign-in locks after confirmation", async () => {
     const { user } = await open();
-    await user.click(within(await rowOf('storico')).getByRole('button', { name: 'Sblocca accesso' }));
+    await chooseAction(user, 'storico', 'Sblocca accesso');
     const dialog = await findModal('alertdialog', { name: "Sbloccare l'accesso di storico?" });
     await user.click(within(dialog).getByRole('button', { name: 'Sblocca accesso' }));
     expect(await screen.findByText('Accesso sbloccato')).toBeInTheDocument();
@@ -376,7 +399,7 @@ describe('Gestione utenti: row actions', () => {
 
   it('ends every session of a user after confirmation', async () => {
     const { user } = await open();
-    await user.click(within(await rowOf('storico')).getByRole('button', { name: 'Termina sessioni' }));
+    await chooseAction(user, 'storico', 'Termina sessioni');
     const dialog = await findModal('alertdialog', {
       name: 'Terminare tutte le sessioni di storico?',
     });
@@ -389,12 +412,12 @@ describe('Gestione utenti: row actions', () => {
 
   it('keeps the user when the confirmation is cancelled', async () => {
     const { user } = await open();
-    await user.click(within(await rowOf('storico')).getByRole('button', { name: 'Elimina' }));
+    await chooseAction(user, 'storico', 'Elimina');
     await user.click(within(await findModal('alertdialog')).getByRole('button', { name: 'Annulla' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(api.requests.filter((r) => r.method === 'DELETE')).toHaveLength(0);
-    // Focus goes back to the row's button.
-    const button = within(await rowOf('storico')).getByRole('button', { name: 'Elimina' });
+    // Focus goes back to the row's 'Azioni'.
+    const button = within(await rowOf('storico')).getByRole('button', { name: 'Azioni per storico' });
     await waitFor(() => expect(button).toHaveFocus());
   });
 
@@ -409,7 +432,7 @@ describe('Gestione utenti: row actions', () => {
         : server.handle(request),
     );
     const { user } = await open();
-    await user.click(within(await rowOf('storico')).getByRole('button', { name: 'Elimina' }));
+    await chooseAction(user, 'storico', 'Elimina');
     await user.click(within(await findModal('alertdialog')).getByRole('button', { name: 'Elimina' }));
     expect(await screen.findByText("Errore durante l'eliminazione dell'utente")).toBeInTheDocument();
     expect(
@@ -431,7 +454,7 @@ describe('Gestione utenti: row actions', () => {
       ['Sblocca accesso', "Sbloccare l'accesso di storico?"],
       ['Termina sessioni', 'Terminare tutte le sessioni di storico?'],
     ] as const) {
-      await user.click(within(await rowOf('storico')).getByRole('button', { name: action }));
+      await chooseAction(user, 'storico', action);
       const dialog = await findModal('alertdialog', { name });
       expect(within(dialog).getByRole('button', { name: action })).toBeDisabled();
       expect(dialog).toHaveTextContent('Disponibile solo online');
@@ -444,7 +467,7 @@ describe('Gestione utenti: row actions', () => {
   it("'Invia QR' asks first, then shows the enrolment link to copy and says whether it was e-mailed", async () => {
     server.emailed = true;
     const { user } = await open();
-    await user.click(within(await rowOf('utente01')).getByRole('button', { name: 'Invia QR' }));
+    await chooseAction(user, 'utente01', 'Invia QR');
     const dialog = await findModal('dialog', { name: 'Invia QR a utente01' });
     expect(api.requests.filter((r) => r.path.endsWith('/qr-token'))).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Genera link' }));
@@ -458,23 +481,22 @@ describe('Gestione utenti: row actions', () => {
     await expect(navigator.clipboard.readText()).resolves.toBe('http://storico.local/2fa/tok3');
   });
 
-  it("'Invia QR' keeps the user's current code until they confirm the new one, without reset", async () => {
+  it("'Invia QR' tells both cases (the list does not say whether the user ever signed in), without reset", async () => {
     const { user } = await open();
-    await user.click(within(await rowOf('utente01')).getByRole('button', { name: 'Invia QR' }));
+    await chooseAction(user, 'utente01', 'Invia QR');
     const dialog = await screen.findByRole('dialog', { name: 'Invia QR a utente01' });
-    expect(dialog).toHaveTextContent(
-      "Il codice attuale dell'utente continua a funzionare finché l'utente non conferma il nuovo",
+    // Only a user who has signed in with the app keeps the current code; a new one gets the new code at once.
+    expect(dialog).toHaveAccessibleDescription(
+      "Viene preparato un nuovo codice per l'app di autenticazione e un link per configurarlo, valido 24 ore. Se l'utente ha già effettuato l'accesso con l'app, il suo codice attuale continua a funzionare finché non conferma il nuovo dalla pagina del link; allora le sue sessioni terminano. Se non ha mai effettuato l'accesso, vale da subito solo il nuovo codice.",
     );
     await user.click(within(dialog).getByRole('button', { name: 'Genera link' }));
     await within(dialog).findByLabelText('Link di configurazione');
     expect(server.resets).toEqual([null]);
   });
 
-  it("'Reimposta autenticatore' says the current code stops at once, asks first, then resets", async () => {
+  it("'Reimposta autenticatore' says the current code stops at once, asks first, then resets and says it is done", async () => {
     const { user } = await open();
-    await user.click(
-      within(await rowOf('utente01')).getByRole('button', { name: 'Reimposta autenticatore' }),
-    );
+    await chooseAction(user, 'utente01', 'Reimposta autenticatore');
     const dialog = await screen.findByRole('dialog', { name: "Reimpostare l'autenticatore di utente01?" });
     expect(dialog).toHaveTextContent(
       "Il codice attuale dell'utente smette subito di funzionare e le sue sessioni terminano.",
@@ -485,11 +507,18 @@ describe('Gestione utenti: row actions', () => {
       'http://storico.local/2fa/tok3',
     );
     expect(server.resets).toEqual(['true']);
+    // Done: the dialog no longer asks whether to reset.
+    expect(dialog).toHaveAccessibleName('Autenticatore di utente01 reimpostato');
+    expect(dialog).toHaveAccessibleDescription(
+      "Il codice precedente dell'utente non funziona più e le sue sessioni sono terminate. Il link vale 24 ore e smette di funzionare al suo primo accesso con il nuovo codice.",
+    );
+    expect(dialog).not.toHaveTextContent('Reimpostare');
+    expect(within(dialog).queryByRole('button', { name: 'Reimposta e genera link' })).toBeNull();
   });
 
   it("'Invia QR' says when the link was not e-mailed", async () => {
     const { user } = await open();
-    await user.click(within(await rowOf('utente01')).getByRole('button', { name: 'Invia QR' }));
+    await chooseAction(user, 'utente01', 'Invia QR');
     const dialog = await findModal('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Genera link' }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent(

@@ -6,6 +6,7 @@ import type { Alert, AlertStatus } from '@contract/alerts';
 import { DataTable } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
+import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
 import { fieldLabel, kindOfObject, withoutFollowers } from '@/lib/field-labels';
 import { rollbackPrepareHref } from '@/lib/rollback-prepare-link';
@@ -13,6 +14,9 @@ import { rollbackPrepareHref } from '@/lib/rollback-prepare-link';
 const c = it.alerts.columns;
 
 const agentOf = (alert: Alert) => alert.agentName ?? alert.sfUserID;
+
+/** Headers wrap at their spaces, so that the table fits a tablet held upright. */
+const wrapping = 'whitespace-normal';
 
 /** The alerts of one tab: agent, object, window, counts and the fields most often changed. */
 export function AlertsTable({
@@ -38,37 +42,45 @@ export function AlertsTable({
       {
         id: 'agent',
         header: c.agent,
-        meta: { className: 'break-words' },
+        meta: { className: cn(wrapping, 'break-words') },
         cell: ({ row: { original: alert } }) => (
           <div className="leading-tight">
             <div className="font-medium">{agentOf(alert)}</div>
-            {alert.agentName && <div className="text-xs text-muted-foreground">{alert.sfUserID}</div>}
+            {alert.agentName && (
+              <div className="text-xs break-all text-muted-foreground">{alert.sfUserID}</div>
+            )}
           </div>
         ),
       },
-      { id: 'object', header: c.object, cell: ({ row }) => it.alerts.objects[row.original.object] },
+      {
+        id: 'object',
+        header: c.object,
+        meta: { className: wrapping },
+        cell: ({ row }) => it.alerts.objects[row.original.object],
+      },
       {
         id: 'window',
         header: c.window,
+        meta: { className: wrapping },
         cell: ({ row }) =>
           it.alerts.window(formatDateTime(row.original.windowStart), formatDateTime(row.original.windowEnd)),
       },
       {
         id: 'changed',
         header: c.changed,
-        meta: { className: 'text-right tabular-nums' },
+        meta: { className: cn(wrapping, 'text-right tabular-nums') },
         cell: ({ row }) => row.original.changed,
       },
       {
         id: 'deleted',
         header: c.deleted,
-        meta: { className: 'text-right tabular-nums' },
+        meta: { className: cn(wrapping, 'text-right tabular-nums') },
         cell: ({ row }) => row.original.deleted,
       },
       {
         id: 'topFields',
         header: c.topFields,
-        meta: { className: 'break-words' },
+        meta: { className: cn(wrapping, 'break-words') },
         cell: ({ row }) =>
           withoutFollowers(row.original.topFields, (f) => f.field)
             .map((f) => it.alerts.fieldCount(fieldLabel(kindOfObject(row.original.object), f.field), f.count))
@@ -79,6 +91,7 @@ export function AlertsTable({
             {
               id: 'acknowledged',
               header: c.acknowledged,
+              meta: { className: wrapping },
               cell: ({ row: { original: alert } }) =>
                 alert.acknowledgedBy
                   ? it.alerts.acknowledgedBy(
@@ -89,53 +102,8 @@ export function AlertsTable({
             } satisfies ColumnDef<Alert>,
           ]
         : []),
-      ...(canPrepareRollback
-        ? [
-            {
-              id: 'rollback',
-              header: () => <span className="sr-only">{c.actions}</span>,
-              meta: { className: 'w-px text-right' },
-              cell: ({ row: { original: alert } }) => (
-                <Button variant="outline" asChild>
-                  <Link
-                    aria-label={it.rollbacks.prepareOf(agentOf(alert))}
-                    to={rollbackPrepareHref({
-                      sfUserID: alert.sfUserID,
-                      object: alert.object,
-                      from: alert.windowStart,
-                      to: alert.windowEnd,
-                      alertId: alert.id,
-                    })}
-                  >
-                    {it.rollbacks.prepare}
-                  </Link>
-                </Button>
-              ),
-            } satisfies ColumnDef<Alert>,
-          ]
-        : []),
-      ...(status === 'open' && canAcknowledge
-        ? [
-            {
-              id: 'actions',
-              header: () => <span className="sr-only">{c.actions}</span>,
-              meta: { className: 'w-px text-right' },
-              cell: ({ row: { original: alert } }) => (
-                <Button
-                  variant="outline"
-                  aria-label={it.alerts.acknowledgeOf(agentOf(alert))}
-                  disabled={acknowledgeDisabled}
-                  onClick={() => onAcknowledge(alert)}
-                >
-                  <CheckCheck aria-hidden="true" />
-                  {it.alerts.acknowledge}
-                </Button>
-              ),
-            } satisfies ColumnDef<Alert>,
-          ]
-        : []),
     ],
-    [status, canAcknowledge, canPrepareRollback, acknowledgeDisabled, onAcknowledge],
+    [status],
   );
   // TanStack Table is not memoisable by the React Compiler; this component re-renders with its data anyway.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -145,12 +113,52 @@ export function AlertsTable({
     getCoreRowModel: getCoreRowModel(),
     getRowId: (alert) => String(alert.id),
   });
+  const acknowledgeShown = status === 'open' && canAcknowledge;
   return (
     <DataTable
       table={table}
       loading={loading}
       emptyMessage={it.alerts.empty}
       aria-label={it.alerts.tabs[status]}
+      rowActions={
+        canPrepareRollback || acknowledgeShown
+          ? {
+              header: c.actions,
+              label: (alert) => it.alerts.rowActions(agentOf(alert)),
+              render: (alert) => (
+                <>
+                  {canPrepareRollback && (
+                    <Button variant="outline" asChild>
+                      <Link
+                        aria-label={it.rollbacks.prepareOf(agentOf(alert))}
+                        to={rollbackPrepareHref({
+                          sfUserID: alert.sfUserID,
+                          object: alert.object,
+                          from: alert.windowStart,
+                          to: alert.windowEnd,
+                          alertId: alert.id,
+                        })}
+                      >
+                        {it.rollbacks.prepare}
+                      </Link>
+                    </Button>
+                  )}
+                  {acknowledgeShown && (
+                    <Button
+                      variant="outline"
+                      aria-label={it.alerts.acknowledgeOf(agentOf(alert))}
+                      disabled={acknowledgeDisabled}
+                      onClick={() => onAcknowledge(alert)}
+                    >
+                      <CheckCheck aria-hidden="true" />
+                      {it.alerts.acknowledge}
+                    </Button>
+                  )}
+                </>
+              ),
+            }
+          : undefined
+      }
     />
   );
 }

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@contract/error-codes';
 import { it } from '@/i18n/it';
-import { hasErrorCode, isInvalidCode } from '@/lib/error-message';
+import { codeRefusalText, hasErrorCode, isInvalidCode } from '@/lib/error-message';
 import type { RecordKind } from '@/lib/records';
 
 /** 'Segnala ripristino' (type 1, waits for a reviewer) or 'Forza ripristino' (type 2, done at once). */
@@ -25,7 +25,7 @@ export function restoreErrorMessage(
 ): string {
   if (hasErrorCode(error, ErrorCode.DUPLICATE_REQUEST))
     return place === 'list' ? it.restore.duplicateOnList : it.restore.duplicateOnDetail;
-  if (isInvalidCode(error)) return it.restore.invalidCode;
+  if (isInvalidCode(error)) return codeRefusalText(error);
   return action === 'report' ? it.restore.reportFailed : it.restore.restoreFailed[kind];
 }
 

@@ -4,7 +4,7 @@ import { recordKeys, restoreKeys } from '@/features/records/kinds/query-keys';
 import { recordKinds } from '@/features/records/kinds/record-kinds';
 import { ErrorCode } from '@contract/error-codes';
 import { apiData } from '@/lib/api-client';
-import { hasErrorCode } from '@/lib/error-message';
+import { hasErrorCode, isConflict } from '@/lib/error-message';
 import type { RecordKind } from '@/lib/records';
 import { refreshQueries } from '@/lib/refresh-queries';
 
@@ -29,10 +29,14 @@ export function useReviewRestoreRequest(kind: RecordKind) {
     mutationFn: (input: ReviewInput) => reviewRestoreRequest(kind, input),
     // Awaited: the reviewed row has left the list by the time the dialog closes.
     onSuccess: () => refreshQueries(queryClient, [restoreKeys.all(kind), recordKeys.all(kind)]),
-    // The CRM did not answer: the request now shows 'Esito in verifica' (and the lists' read may settle it).
+    // The CRM did not answer: the request now shows 'Esito in verifica' (and the lists' read may settle it). A 409
+    // (reviewed or being reviewed elsewhere, its outcome being checked): the list shows what the server holds,
+    // rather than Approva and Rifiuta on a request that can no longer take them.
     onError: (error) =>
       hasErrorCode(error, ErrorCode.CRM_OUTCOME_UNKNOWN)
         ? refreshQueries(queryClient, [restoreKeys.all(kind)])
-        : undefined,
+        : isConflict(error)
+          ? refreshQueries(queryClient, [restoreKeys.all(kind), recordKeys.all(kind)])
+          : undefined,
   });
 }

@@ -3,18 +3,21 @@ import { Eye } from 'lucide-react';
 import { useMemo } from 'react';
 import type { RestoreStatus } from '@contract/restores';
 import { DataTable } from '@/components/data-table';
-import { compactButton, compactLabel, pinnedActionsCell } from '@/components/row-actions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
 import type { RestoreRequestView } from '@/features/records/kinds/kind-def';
 import type { RecordKind } from '@/lib/records';
+import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
 import { decisionDateLabel, decisionDateText } from './decision-date';
 import { outcomeText } from './restore-outcome';
 import { ReviewButtons } from './review-buttons';
 
 const c = it.restores.columns;
+
+/** Headers wrap at their spaces, so that the table fits a tablet held upright. */
+const wrapping = 'whitespace-normal';
 
 /**
  * The requests of one tab: id, record, creation and decision date/time, who asked and who decided (SPEC.md
@@ -40,6 +43,7 @@ export function RestoresTable({
       {
         id: 'id',
         header: c.id,
+        meta: { className: wrapping },
         cell: ({ row }) => <span className="tabular-nums">{row.original.id}</span>,
       },
       {
@@ -58,12 +62,18 @@ export function RestoresTable({
             </>
           );
         },
-        meta: { className: 'break-words' },
+        meta: { className: cn(wrapping, 'break-words') },
       },
-      { id: 'createdAt', header: c.createdAt, cell: ({ row }) => formatDateTime(row.original.createdAt) },
+      {
+        id: 'createdAt',
+        header: c.createdAt,
+        meta: { className: wrapping },
+        cell: ({ row }) => formatDateTime(row.original.createdAt),
+      },
       {
         id: 'approvedAt',
         header: decisionDateLabel(status),
+        meta: { className: wrapping },
         cell: ({ row }) => {
           if (row.original.outcomeUnknownSince)
             return <Badge variant="warning">{it.restores.outcomeChecking}</Badge>;
@@ -71,46 +81,20 @@ export function RestoresTable({
           return row.original.approvedAt ? text : <span className="text-muted-foreground">{text}</span>;
         },
       },
-      { id: 'requestedBy', header: c.requestedBy, cell: ({ row }) => row.original.userCreator.username },
+      {
+        id: 'requestedBy',
+        header: c.requestedBy,
+        meta: { className: wrapping },
+        cell: ({ row }) => row.original.userCreator.username,
+      },
       {
         id: 'doneBy',
         header: c.doneBy,
+        meta: { className: wrapping },
         cell: ({ row }) => row.original.userReviewer?.username ?? it.restores.empty,
       },
-      {
-        id: 'actions',
-        header: () => <span className="sr-only">{c.actions}</span>,
-        // Pinned to the right edge: when the table scrolls sideways on a tablet the actions stay in view.
-        meta: { className: pinnedActionsCell },
-        cell: ({ row: { original: request } }) => (
-          <div
-            className="flex justify-end gap-2"
-            role="group"
-            aria-label={it.restores.rowActions(request.id)}
-          >
-            <Button
-              variant="outline"
-              aria-label={it.restores.detailsOf(request.id)}
-              title={it.restores.detailsOf(request.id)}
-              className={compactButton}
-              onClick={() => onDetail(request)}
-            >
-              <Eye aria-hidden="true" />
-              <span className={compactLabel}>{it.restores.details}</span>
-            </Button>
-            {request.status.status === 'PENDING' && (
-              <ReviewButtons
-                requestId={request.id}
-                compact
-                checking={request.outcomeUnknownSince !== null}
-                onReview={(approved) => onReview(request, approved)}
-              />
-            )}
-          </div>
-        ),
-      },
     ],
-    [kind, status, onDetail, onReview],
+    [kind, status],
   );
   // TanStack Table is not memoisable by the React Compiler; this component re-renders with its data anyway.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -126,6 +110,29 @@ export function RestoresTable({
       loading={loading}
       emptyMessage={it.common.noData}
       aria-label={it.restores.tabs[status]}
+      rowActions={{
+        header: c.actions,
+        label: (request) => it.restores.rowActions(request.id),
+        render: (request) => (
+          <>
+            <Button
+              variant="outline"
+              aria-label={it.restores.detailsOf(request.id)}
+              onClick={() => onDetail(request)}
+            >
+              <Eye aria-hidden="true" />
+              {it.restores.details}
+            </Button>
+            {request.status.status === 'PENDING' && (
+              <ReviewButtons
+                requestId={request.id}
+                checking={request.outcomeUnknownSince !== null}
+                onReview={(approved) => onReview(request, approved)}
+              />
+            )}
+          </>
+        ),
+      }}
     />
   );
 }

@@ -1,8 +1,6 @@
 import { Check, X } from 'lucide-react';
-import { compactButton, compactLabel } from '@/components/row-actions';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
-import { cn } from '@/lib/cn';
 import { useOnline } from '@/lib/online-status';
 
 /**
@@ -12,12 +10,10 @@ import { useOnline } from '@/lib/online-status';
 export function ReviewButtons({
   requestId,
   onReview,
-  compact = false,
   checking = false,
 }: {
   requestId: number;
   onReview: (approved: boolean) => void;
-  compact?: boolean;
   checking?: boolean;
 }) {
   const online = useOnline();
@@ -28,15 +24,12 @@ export function ReviewButtons({
       <Button
         variant={approved ? 'default' : 'destructive'}
         disabled={disabledWhy !== undefined}
-        title={disabledWhy ?? (compact ? name : undefined)}
+        title={disabledWhy}
         aria-label={name}
-        className={cn(compact && compactButton)}
         onClick={() => onReview(approved)}
       >
         {approved ? <Check aria-hidden="true" /> : <X aria-hidden="true" />}
-        <span className={cn(compact && compactLabel)}>
-          {approved ? it.restores.approve : it.restores.reject}
-        </span>
+        {approved ? it.restores.approve : it.restores.reject}
       </Button>
     );
   };

@@ -2,7 +2,7 @@ import { ErrorCode } from '@contract/error-codes';
 import { crmErrorText } from '@contract/crm-refusal';
 import { it, translateErrorCode } from '@/i18n/it';
 import { ApiError } from '@/lib/api-client';
-import { hasErrorCode, isInvalidCode } from '@/lib/error-message';
+import { codeRefusalText, hasErrorCode, isInvalidCode } from '@/lib/error-message';
 
 export const reviewSuccessMessage = (approved: boolean) =>
   approved ? it.restores.approved : it.restores.rejected;
@@ -13,7 +13,7 @@ export const reviewSuccessMessage = (approved: boolean) =>
  * reason when it has a translation; any other failure, of an approval or a rejection alike, is an approval error.
  */
 export function reviewErrorMessage(error: unknown): string {
-  if (isInvalidCode(error)) return it.restore.invalidCode;
+  if (isInvalidCode(error)) return codeRefusalText(error);
   const explained = [
     ErrorCode.CRM_OUTCOME_UNKNOWN,
     ErrorCode.OUTCOME_CHECKING,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rollbackRequestSchema } from '@contract/rollbacks';
 import { apiData } from '@/lib/api-client';
+import { isConflict } from '@/lib/error-message';
 import { refreshQueries } from '@/lib/refresh-queries';
 import { rollbacksQueryKey } from './rollback-keys';
 
@@ -14,11 +15,15 @@ export const reviewRollback = ({ id, reviewerId, approved, code }: RollbackRevie
     schema: rollbackRequestSchema,
   });
 
-/** Online only. The rollback moves to another tab. */
+/**
+ * Online only. The rollback moves to another tab; so it has when the review is refused with 409 (another reviewer
+ * decided first): the list is read again rather than offering Approva and Rifiuta on it.
+ */
 export function useReviewRollback() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reviewRollback,
     onSuccess: () => refreshQueries(queryClient, [rollbacksQueryKey]),
+    onError: (error) => (isConflict(error) ? refreshQueries(queryClient, [rollbacksQueryKey]) : undefined),
   });
 }

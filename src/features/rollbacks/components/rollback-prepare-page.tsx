@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
+import { ErrorCode } from '@contract/error-codes';
 import type { RollbackPreview, RollbackScope } from '@contract/rollbacks';
 import { NeverReadOffline } from '@/components/data-freshness';
 import { LoadFailed } from '@/components/load-failed';
@@ -13,7 +14,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { it } from '@/i18n/it';
 import { itRollbacks } from '@/i18n/it-rollbacks';
 import { formatDateTime, formatDayOrDateTime } from '@/lib/dates';
-import { isInvalidCode, isSignedOut } from '@/lib/error-message';
+import { codeRefusalText, isInvalidCode, isSignedOut } from '@/lib/error-message';
 import { fieldLabel, kindOfObject } from '@/lib/field-labels';
 import { useOnline } from '@/lib/online-status';
 import { parseRollbackLink, type RollbackLink } from '@/lib/rollback-prepare-link';
@@ -23,6 +24,12 @@ import { useRollbackPreview } from '../api/preview-rollback';
 import { rollbackFailure } from './rollback-failure';
 
 const t = itRollbacks;
+
+/** Who changed a record after the window: Storico's own write by its number, else the CRM user by name or id. */
+const laterAuthor = (record: RollbackPreview['laterChanged'][number]) =>
+  record.storicoWrite
+    ? t.storicoWrite(record.storicoWrite.kind, record.storicoWrite.id)
+    : (record.changedByName ?? record.changedBy ?? '—');
 
 /**
  * 'Prepara rollback' (USER_RANA), opened from an alert (its exact window) or from the search bar (whole days): the
@@ -72,6 +79,10 @@ function Prepare({ link }: { link: RollbackLink }) {
   if (!data) return online ? <PartLoading /> : <NeverReadOffline message={t.previewOffline} />;
 
   const total = data.records - data.laterChanged.length + included.size;
+  // 'Nessun campo da ripristinare' (say, only records created in the window): a request would write nothing. A
+  // later-changed record ticked may still have something to write back, which the preview does not count.
+  const nothingToWrite =
+    data.changedFields.length === 0 || (data.fieldCounts.length === 0 && included.size === 0);
   const toggleField = (field: string, on: boolean) => {
     const current = fields ?? data.changedFields;
     const next = on ? [...current, field] : current.filter((f) => f !== field);
@@ -100,7 +111,7 @@ function Prepare({ link }: { link: RollbackLink }) {
       toast.success(t.created(created.id));
     } catch (error) {
       if (isInvalidCode(error)) {
-        setCodeError(it.restore.invalidCode);
+        setCodeError(codeRefusalText(error));
         return false;
       }
       setAsking(false);
@@ -151,10 +162,7 @@ function Prepare({ link }: { link: RollbackLink }) {
                     />
                     <span className="font-medium">{label}</span>
                     <span className="ml-2 text-muted-foreground">
-                      {t.laterChangedBy(
-                        record.changedByName ?? record.changedBy ?? '—',
-                        formatDateTime(record.changedAt),
-                      )}
+                      {t.laterChangedBy(laterAuthor(record), formatDateTime(record.changedAt))}
                     </span>
                   </li>
                 );
@@ -169,10 +177,17 @@ function Prepare({ link }: { link: RollbackLink }) {
             setCodeError(undefined);
             setAsking(true);
           }}
-          disabled={!online || total === 0 || createdId !== null || preview.isFetching}
+          disabled={!online || total === 0 || nothingToWrite || createdId !== null || preview.isFetching}
+          aria-describedby={nothingToWrite && createdId === null ? 'rollback-empty' : undefined}
         >
           {t.create}
         </Button>
+        {nothingToWrite && createdId === null && (
+          <span id="rollback-empty" className="text-sm text-muted-foreground">
+            {/* With fields unticked, the agent may well have changed records, only not in those fields. */}
+            {fields ? t.noChanges : t.errorCodes[ErrorCode.ROLLBACK_EMPTY]}
+          </span>
+        )}
         {!online && <span className="text-sm text-muted-foreground">{it.offline.onlineOnly}</span>}
         {createdId !== null && (
           <span role="status" className="text-sm font-medium">

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import type { RollbackRequest } from '@contract/rollbacks';
 import { OtpDialog } from '@/components/otp-dialog';
-import { it } from '@/i18n/it';
 import { itRollbacks } from '@/i18n/it-rollbacks';
-import { isInvalidCode, isSignedOut } from '@/lib/error-message';
+import { codeRefusalText, isInvalidCode, isSignedOut } from '@/lib/error-message';
 import { useReviewRollback } from '../api/review-rollback';
 import { rollbackFailure } from './rollback-failure';
 
@@ -30,7 +29,7 @@ export function RollbackReviewDialog({
       await mutation.mutateAsync({ id: rollback.id, reviewerId, approved, code });
     } catch (error) {
       if (isInvalidCode(error)) {
-        setCodeError(it.restore.invalidCode);
+        setCodeError(codeRefusalText(error));
         return false;
       }
       onClose();

@@ -1,9 +1,9 @@
+import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { Check, Eye, OctagonX, X } from 'lucide-react';
+import { useMemo } from 'react';
 import type { RollbackRequest, RollbackStatus } from '@contract/rollbacks';
-import { compactButton, compactLabel, pinnedActionsCell } from '@/components/row-actions';
-import { Skeleton } from '@/components/ui/skeleton';
+import { DataTable } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { it } from '@/i18n/it';
 import { itRollbacks } from '@/i18n/it-rollbacks';
 import { formatDateTime, formatDayOrDateTime } from '@/lib/dates';
@@ -11,7 +11,23 @@ import { formatDateTime, formatDayOrDateTime } from '@/lib/dates';
 const t = itRollbacks;
 const c = t.columns;
 
-/** One tab of 'Gestione rollback': who asked, who decided, the window, and the progress 'done / total'. */
+/** Headers wrap at their spaces, so that the table fits a tablet held upright. */
+const narrow = 'whitespace-normal';
+
+/** Who did it, and when beneath. */
+function ByWhom({ username, at }: { username: string; at: string }) {
+  return (
+    <>
+      <span className="block">{username}</span>
+      <span className="block text-xs text-muted-foreground">{at}</span>
+    </>
+  );
+}
+
+/**
+ * One tab of 'Gestione rollback': the progress 'done / total' next to the id (what the screen is for), the agent,
+ * object and window, who asked and who decided with when. The buttons go beside or under the row (DataTable).
+ */
 export function RollbacksTable({
   status,
   rollbacks,
@@ -29,119 +45,131 @@ export function RollbacksTable({
   onReview: (rollback: RollbackRequest, approved: boolean) => void;
   onStop: (rollback: RollbackRequest) => void;
 }) {
-  const headers = [
-    c.id,
-    c.agent,
-    c.object,
-    c.window,
-    c.createdAt,
-    status === 'REJECTED' ? c.rejectedAt : c.approvedAt,
-    c.requestedBy,
-    c.doneBy,
-    c.progress,
-  ];
+  const columns = useMemo<ColumnDef<RollbackRequest>[]>(
+    () => [
+      {
+        id: 'id',
+        header: c.id,
+        meta: { className: narrow },
+        cell: ({ row }) => <span className="tabular-nums">{row.original.id}</span>,
+      },
+      {
+        id: 'progress',
+        header: c.progress,
+        meta: { className: narrow },
+        cell: ({ row: { original: rollback } }) => (
+          <>
+            <div className="whitespace-nowrap tabular-nums font-medium" data-testid="rollback-progress">
+              {t.progress(rollback.done, rollback.total)}
+            </div>
+            <div className="text-xs text-muted-foreground">{t.runs[rollback.run]}</div>
+          </>
+        ),
+      },
+      {
+        id: 'agent',
+        header: c.agent,
+        meta: { className: narrow },
+        cell: ({ row }) => row.original.agentName ?? row.original.sfUserID,
+      },
+      {
+        id: 'object',
+        header: c.object,
+        meta: { className: narrow },
+        cell: ({ row }) => t.objects[row.original.object],
+      },
+      {
+        id: 'window',
+        header: c.window,
+        meta: { className: narrow },
+        cell: ({ row }) =>
+          it.alerts.window(formatDayOrDateTime(row.original.from), formatDayOrDateTime(row.original.to)),
+      },
+      {
+        id: 'requested',
+        header: c.requested,
+        meta: { className: narrow },
+        cell: ({ row }) => (
+          <ByWhom username={row.original.userCreator.username} at={formatDateTime(row.original.createdAt)} />
+        ),
+      },
+      {
+        id: 'decided',
+        header: status === 'REJECTED' ? c.rejected : c.approved,
+        meta: { className: narrow },
+        cell: ({ row: { original: rollback } }) =>
+          rollback.userReviewer && rollback.approvedAt ? (
+            <ByWhom username={rollback.userReviewer.username} at={formatDateTime(rollback.approvedAt)} />
+          ) : (
+            <span className="text-muted-foreground">{t.notYetApproved}</span>
+          ),
+      },
+    ],
+    [status],
+  );
+  // TanStack Table is not memoisable by the React Compiler; this component re-renders with its data anyway.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: rollbacks,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (rollback) => String(rollback.id),
+  });
   return (
-    <Table aria-label={t.tabs[status]}>
-      <TableHeader>
-        <TableRow>
-          {headers.map((header) => (
-            <TableHead key={header}>{header}</TableHead>
-          ))}
-          <TableHead className={pinnedActionsCell}>
-            <span className="sr-only">{c.actions}</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {loading ? (
-          <TableRow>
-            <TableCell colSpan={headers.length + 1}>
-              <Skeleton className="h-6 w-full" />
-            </TableCell>
-          </TableRow>
-        ) : rollbacks.length === 0 ? (
-          <TableRow>
-            <TableCell colSpan={headers.length + 1} className="text-center text-muted-foreground">
-              {it.common.noData}
-            </TableCell>
-          </TableRow>
-        ) : (
-          rollbacks.map((rollback) => (
-            <TableRow key={rollback.id} data-testid={`rollback-${rollback.id}`}>
-              <TableCell className="tabular-nums">{rollback.id}</TableCell>
-              <TableCell>{rollback.agentName ?? rollback.sfUserID}</TableCell>
-              <TableCell>{t.objects[rollback.object]}</TableCell>
-              <TableCell>
-                {it.alerts.window(formatDayOrDateTime(rollback.from), formatDayOrDateTime(rollback.to))}
-              </TableCell>
-              <TableCell>{formatDateTime(rollback.createdAt)}</TableCell>
-              <TableCell>
-                {rollback.approvedAt ? formatDateTime(rollback.approvedAt) : t.notYetApproved}
-              </TableCell>
-              <TableCell>{rollback.userCreator.username}</TableCell>
-              <TableCell>{rollback.userReviewer?.username ?? '—'}</TableCell>
-              <TableCell>
-                <div className="tabular-nums" data-testid="rollback-progress">
-                  {t.progress(rollback.done, rollback.total)}
-                </div>
-                <div className="text-xs text-muted-foreground">{t.runs[rollback.run]}</div>
-              </TableCell>
-              <TableCell className={pinnedActionsCell}>
-                <div className="flex justify-end gap-2" role="group" aria-label={t.rowActions(rollback.id)}>
-                  <Button
-                    variant="outline"
-                    aria-label={t.detailsOf(rollback.id)}
-                    title={t.detailsOf(rollback.id)}
-                    className={compactButton}
-                    onClick={() => onDetail(rollback)}
-                  >
-                    <Eye aria-hidden="true" />
-                    <span className={compactLabel}>{t.details}</span>
-                  </Button>
-                  {rollback.status === 'PENDING' && (
-                    <>
-                      <Button
-                        aria-label={t.approveOf(rollback.id)}
-                        title={t.approveOf(rollback.id)}
-                        className={compactButton}
-                        disabled={actionsDisabled}
-                        onClick={() => onReview(rollback, true)}
-                      >
-                        <Check aria-hidden="true" />
-                        <span className={compactLabel}>{t.approve}</span>
-                      </Button>
-                      <Button
-                        variant="outline"
-                        aria-label={t.rejectOf(rollback.id)}
-                        title={t.rejectOf(rollback.id)}
-                        className={compactButton}
-                        disabled={actionsDisabled}
-                        onClick={() => onReview(rollback, false)}
-                      >
-                        <X aria-hidden="true" />
-                        <span className={compactLabel}>{t.reject}</span>
-                      </Button>
-                    </>
-                  )}
-                  {rollback.run === 'running' && (
-                    <Button
-                      variant="destructive"
-                      aria-label={t.stopOf(rollback.id)}
-                      title={t.stopOf(rollback.id)}
-                      className={compactButton}
-                      disabled={actionsDisabled}
-                      onClick={() => onStop(rollback)}
-                    >
-                      <OctagonX aria-hidden="true" />
-                      <span className={compactLabel}>{t.stop}</span>
-                    </Button>
-                  )}
-                </div>
-              </TableCell>
-            </TableRow>
-          ))
-        )}
-      </TableBody>
-    </Table>
+    <DataTable
+      table={table}
+      loading={loading}
+      emptyMessage={it.common.noData}
+      aria-label={t.tabs[status]}
+      rowTestId={(rollback) => `rollback-${rollback.id}`}
+      rowActions={{
+        header: c.actions,
+        label: (rollback) => t.rowActions(rollback.id),
+        render: (rollback) => (
+          <>
+            <Button
+              variant="outline"
+              aria-label={t.detailsOf(rollback.id)}
+              onClick={() => onDetail(rollback)}
+            >
+              <Eye aria-hidden="true" />
+              {t.details}
+            </Button>
+            {rollback.status === 'PENDING' && (
+              <>
+                <Button
+                  aria-label={t.approveOf(rollback.id)}
+                  disabled={actionsDisabled}
+                  onClick={() => onReview(rollback, true)}
+                >
+                  <Check aria-hidden="true" />
+                  {t.approve}
+                </Button>
+                <Button
+                  variant="outline"
+                  aria-label={t.rejectOf(rollback.id)}
+                  disabled={actionsDisabled}
+                  onClick={() => onReview(rollback, false)}
+                >
+                  <X aria-hidden="true" />
+                  {t.reject}
+                </Button>
+              </>
+            )}
+            {rollback.run === 'running' && (
+              <Button
+                variant="destructive"
+                aria-label={t.stopOf(rollback.id)}
+                disabled={actionsDisabled}
+                onClick={() => onStop(rollback)}
+              >
+                <OctagonX aria-hidden="true" />
+                {t.stop}
+              </Button>
+            )}
+          </>
+        ),
+      }}
+    />
   );
 }

@@ -42,8 +42,23 @@ export function SendQrDialog({
 
   return (
     <UserDialog
-      title={reset ? itUsers.resetTitle(user.username) : itUsers.qrTitle(user.username)}
-      description={issued ? itUsers.qrValidity : reset ? itUsers.resetExplain : itUsers.qrExplain}
+      // Once reset, the dialog says it is done rather than still asking.
+      title={
+        reset
+          ? issued
+            ? itUsers.resetDoneTitle(user.username)
+            : itUsers.resetTitle(user.username)
+          : itUsers.qrTitle(user.username)
+      }
+      description={
+        reset
+          ? issued
+            ? itUsers.resetDone
+            : itUsers.resetExplain
+          : issued
+            ? itUsers.qrValidity
+            : itUsers.qrExplain
+      }
       onClose={onClose}
     >
       {issued ? (

@@ -1,9 +1,20 @@
 import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { KeyRound, LockOpen, LogOut, Pencil, QrCode, RotateCcw, Trash2 } from 'lucide-react';
+import {
+  ChevronDown,
+  Ellipsis,
+  KeyRound,
+  LockOpen,
+  LogOut,
+  Pencil,
+  QrCode,
+  RotateCcw,
+  Trash2,
+} from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { ErrorCode } from '@contract/error-codes';
 import type { User } from '@contract/users';
 import { DataTable } from '@/components/data-table';
+import { OnDemandMenu } from '@/components/on-demand-menu';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
 import { itUsers } from '@/i18n/it-users';
@@ -16,32 +27,51 @@ export type UserAction = 'edit' | 'password' | 'qr' | 'reset' | ConfirmedUserAct
 export const isConfirmedUserAction = (action: UserAction): action is ConfirmedUserAction =>
   (CONFIRMED_USER_ACTIONS as readonly UserAction[]).includes(action);
 
-function ActionButton({
-  label,
-  icon,
-  onClick,
+/** The menu's items, in order: what each is called, its icon, and whether it cannot be undone. */
+const MENU: ReadonlyArray<{ action: UserAction; label: string; icon: ReactNode; destructive?: boolean }> = [
+  { action: 'edit', label: itUsers.edit, icon: <Pencil aria-hidden="true" /> },
+  { action: 'password', label: itUsers.changePassword, icon: <KeyRound aria-hidden="true" /> },
+  { action: 'qr', label: itUsers.sendQr, icon: <QrCode aria-hidden="true" /> },
+  { action: 'reset', label: itUsers.resetAuthenticator, icon: <RotateCcw aria-hidden="true" /> },
+  { action: 'unlock', label: itUsers.unlock, icon: <LockOpen aria-hidden="true" /> },
+  { action: 'sessions', label: itUsers.endSessions, icon: <LogOut aria-hidden="true" /> },
+  { action: 'delete', label: itUsers.delete, icon: <Trash2 aria-hidden="true" />, destructive: true },
+];
+
+/**
+ * 'Azioni': one labelled button per row opening the user's actions as a menu of text items, which a touch screen
+ * shows as well as a mouse (icons named only by a tooltip did not). An action that cannot be done on this row says
+ * why in the menu itself.
+ */
+function UserActionsMenu({
+  user,
   disabledWhy,
-  destructive,
+  onAction,
 }: {
-  label: string;
-  icon: ReactNode;
-  onClick: () => void;
-  /** Set when the action cannot be done on this row: why, as the button's tooltip. */
-  disabledWhy?: string;
-  destructive?: boolean;
+  user: User;
+  disabledWhy: Partial<Record<UserAction, string>>;
+  onAction: (action: UserAction, user: User) => void;
 }) {
+  const label = itUsers.rowActions(user.username);
   return (
-    <Button
-      variant="ghost"
-      size="icon"
-      aria-label={label}
-      title={disabledWhy ?? label}
-      onClick={onClick}
-      disabled={disabledWhy !== undefined}
-      className={destructive ? 'text-destructive hover:text-destructive' : undefined}
-    >
-      {icon}
-    </Button>
+    <OnDemandMenu
+      label={label}
+      items={MENU.map(({ action, label: itemLabel, icon, destructive }) => ({
+        key: action,
+        label: itemLabel,
+        icon,
+        destructive,
+        disabledWhy: disabledWhy[action],
+        onSelect: () => onAction(action, user),
+      }))}
+      trigger={
+        <Button variant="outline" aria-label={label}>
+          <Ellipsis aria-hidden="true" />
+          {itUsers.columns.actions}
+          <ChevronDown aria-hidden="true" />
+        </Button>
+      }
+    />
   );
 }
 
@@ -72,37 +102,11 @@ export function UsersTable({
         header: () => <span className="sr-only">{itUsers.columns.actions}</span>,
         meta: { className: 'w-px text-right' },
         cell: ({ row: { original: user } }) => (
-          <div className="flex justify-end gap-1" role="group" aria-label={itUsers.rowActions(user.username)}>
-            <ActionButton label={itUsers.edit} icon={<Pencil />} onClick={() => onAction('edit', user)} />
-            <ActionButton
-              label={itUsers.changePassword}
-              icon={<KeyRound />}
-              onClick={() => onAction('password', user)}
-            />
-            <ActionButton label={itUsers.sendQr} icon={<QrCode />} onClick={() => onAction('qr', user)} />
-            <ActionButton
-              label={itUsers.resetAuthenticator}
-              icon={<RotateCcw />}
-              onClick={() => onAction('reset', user)}
-            />
-            <ActionButton
-              label={itUsers.unlock}
-              icon={<LockOpen />}
-              onClick={() => onAction('unlock', user)}
-            />
-            <ActionButton
-              label={itUsers.endSessions}
-              icon={<LogOut />}
-              onClick={() => onAction('sessions', user)}
-            />
-            <ActionButton
-              label={itUsers.delete}
-              icon={<Trash2 />}
-              destructive
-              disabledWhy={user.id === currentUserId ? it.errorCodes[ErrorCode.OWN_USER] : undefined}
-              onClick={() => onAction('delete', user)}
-            />
-          </div>
+          <UserActionsMenu
+            user={user}
+            disabledWhy={user.id === currentUserId ? { delete: it.errorCodes[ErrorCode.OWN_USER] } : {}}
+            onAction={onAction}
+          />
         ),
       },
     ],
