@@ -171,6 +171,8 @@ export const it = {
     loading: 'Caricamento delle versioni...',
     loadFailed: 'Errore durante il caricamento delle versioni',
     noRevisions: 'Nessuna versione salvata fino alla data di fine della ricerca',
+    urlDatesRefused:
+      "Le date nell'indirizzo della pagina non sono valide: il confronto usa le date indicate nei titoli delle versioni.",
     retry: 'Ritenta',
     timeline: {
       title: 'Cronologia delle revisioni',

@@ -115,6 +115,18 @@ describe('the search bar', () => {
     expect(onSearch).not.toHaveBeenCalled();
   });
 
+  it('refuses a start date on the end date: one day would compare a version with itself', async () => {
+    const { user, onSearch } = renderBar();
+    await chooseAgent(user, 'rossi', 'Andrea Rossi');
+    await user.type(screen.getByLabelText('Da'), '09/04/2024');
+    await user.type(screen.getByLabelText('A'), '09/04/2024');
+    await user.click(screen.getByRole('button', { name: 'Cerca' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'La data di inizio deve essere precedente alla data di fine',
+    );
+    expect(onSearch).not.toHaveBeenCalled();
+  });
+
   it('refuses typed dates outside 2000-2030 or not DD/MM/YYYY', async () => {
     const { user, onSearch } = renderBar();
     await chooseAgent(user, 'rossi', 'Andrea Rossi');

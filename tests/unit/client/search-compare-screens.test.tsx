@@ -297,6 +297,22 @@ describe('the contact detail', () => {
     expect(markedFields()).toEqual([]);
   });
 
+  it('says when the dates in its address are not usable, and compares at the kept search dates', async () => {
+    keepSearch();
+    await renderAt('/contatti/001Y?dateFrom=2024-31-01&dateTo=2024-03-31&agent=005A');
+    await screen.findByTestId('comparison');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      "Le date nell'indirizzo della pagina non sono valide",
+    );
+    expect(api.paths().some((path) => path.includes('dateFrom=2024-01-01&dateTo=2024-03-31'))).toBe(true);
+  });
+
+  it('says nothing about dates when its address has none or good ones', async () => {
+    await renderAt('/contatti/001Y?dateFrom=2024-01-01&dateTo=2024-03-31&agent=005A');
+    await screen.findByTestId('comparison');
+    expect(screen.queryByText(/date nell'indirizzo/)).toBeNull();
+  });
+
   it('compares any two revisions picked on the timeline', async () => {
     const { user } = await renderAt('/contatti/001X?dateFrom=2024-01-01&dateTo=2024-03-31&agent=005A');
     await screen.findByTestId('comparison');

@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom';
 import { it } from '@/i18n/it';
 import type { RecordKind, RevisionPair } from '@/lib/records';
 import { recordHistoryOptions } from '../api/get-record-history';
-import { detailHref, useDetailSearch } from '../hooks/use-detail-search';
+import { detailHref, useDetailSearch, useUrlDatesRefused } from '../hooks/use-detail-search';
 import { useRecordComparison } from '../hooks/use-record-comparison';
 import { recordKinds } from '../kinds/record-kinds';
 import { ComparisonScreen, timelineSource } from './comparison-screen';
@@ -25,6 +25,7 @@ export function DetailPage({ kind }: { kind: RecordKind }) {
 function RecordDetail({ kind, recordId }: { kind: RecordKind; recordId: string }) {
   const def = recordKinds[kind];
   const search = useDetailSearch(kind);
+  const datesRefused = useUrlDatesRefused();
   const [picked, setPicked] = useState<RevisionPair | null>(null);
   const [timelineOpen, setTimelineOpen] = useState(false);
   const state = useRecordComparison(kind, recordId, search, picked);
@@ -43,12 +44,19 @@ function RecordDetail({ kind, recordId }: { kind: RecordKind; recordId: string }
       onTimelineOpenChange={setTimelineOpen}
       timeline={timelineSource(history)}
       notice={
-        state.pair && (
-          <RecordLifeBanner
-            life={lifeOf(state.pair.second)}
-            linkTo={(id) => detailHref(def.routes.detail(id), search)}
-          />
-        )
+        <>
+          {datesRefused && (
+            <p role="status" className="rounded-lg border bg-muted/50 p-3 text-sm">
+              {it.compare.urlDatesRefused}
+            </p>
+          )}
+          {state.pair && (
+            <RecordLifeBanner
+              life={lifeOf(state.pair.second)}
+              linkTo={(id) => detailHref(def.routes.detail(id), search)}
+            />
+          )}
+        </>
       }
       actions={
         <RestoreActions

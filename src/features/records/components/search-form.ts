@@ -12,7 +12,10 @@ export type SearchValidation = { ok: true; search: Search } | { ok: false; error
 
 /**
  * SPEC.md section 5: agent, start and end date are all required ('Inserisci tutti i parametri di ricerca per
- * visualizzare i dati'); the start may not come after the end. Typed dates must be DD/MM/YYYY within 2000-2030.
+ * visualizzare i dati'); the start must be before the end ('La data di inizio deve essere precedente alla data di
+ * fine'). A comparison sets the version in effect at the end of the start day against the one at the end of the end
+ * day (DESIGN.md section 3), so one day compares a version with itself. Typed dates must be DD/MM/YYYY within
+ * 2000-2030.
  */
 export function validateSearch(values: SearchFormValues): SearchValidation {
   const missing = {
@@ -35,7 +38,7 @@ export function validateSearch(values: SearchFormValues): SearchValidation {
     if (!to.ok) errors.dateTo = typedDayError(to);
     return { ok: false, errors };
   }
-  if (from.day > to.day)
+  if (from.day >= to.day)
     return { ok: false, errors: { form: it.search.startAfterEnd, dateFrom: '', dateTo: '' } };
   return {
     ok: true,

@@ -22,6 +22,19 @@ function searchFromParams(params: URLSearchParams): Search | null {
   return { agentId: params.get('agent') ?? '', dateFrom, dateTo };
 }
 
+/**
+ * Whether the URL names dates the screen cannot use (not days `YYYY-MM-DD`, or the start after the end): the screen
+ * then compares at the kept search's or the default dates, and says so.
+ */
+export const urlDatesRefused = (params: URLSearchParams): boolean =>
+  (params.has('dateFrom') || params.has('dateTo')) && searchFromParams(params) === null;
+
+/** `urlDatesRefused` of the current URL. */
+export function useUrlDatesRefused(): boolean {
+  const [params] = useSearchParams();
+  return urlDatesRefused(params);
+}
+
 const DEFAULT_SEARCH: Search = { agentId: '', dateFrom: DEFAULT_DATE_FROM, dateTo: DEFAULT_DATE_TO };
 
 /** What `useDetailSearch` answers, read once (for the detail route's loader). */
