@@ -155,6 +155,8 @@ export const it = {
     /** A search row's expansion whose few fields are the same while others of the record changed. */
     noneOfTheShown: 'Nessuno dei campi mostrati è modificato',
     changedElsewhere: (fields: string) => `Modificati anche, nel dettaglio: ${fields}`,
+    /** The detail screen's last section: changed fields a restore would write that no other section shows. */
+    unshownChanges: 'Altri campi modificati',
     onlyDifferences: 'Solo differenze',
     copyJson: 'Copia JSON',
     copyJsonOf: (heading: string) => `Copia JSON: ${heading}`,

@@ -132,9 +132,10 @@ describe('the search lists', () => {
       'Eliminato nel CRM il 03/04/2025',
       'Unito a Maria Bianchi Verdi',
     ]);
+    // The record it was merged into is opened at the same dates, but not as the searched agent's.
     expect(
       within(row('Maria Bianchi')).getByRole('link', { name: 'Unito a Maria Bianchi Verdi' }),
-    ).toHaveAttribute('href', `/contatti/001S?${RANGE}`);
+    ).toHaveAttribute('href', '/contatti/001S?dateFrom=2025-01-01&dateTo=2025-06-30');
     expect(marksOf(row('Paolo Gialli'))).toEqual(['Eliminato nel CRM il 03/04/2025', 'Unito a 001Z']);
     expect(within(row('Paolo Gialli')).queryByRole('link')).not.toBeInTheDocument();
     expect(marksOf(row('Luca Neri'))).toEqual([]);

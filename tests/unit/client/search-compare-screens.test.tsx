@@ -45,6 +45,11 @@ const revision = (id: number, savedAt: string, json: unknown) => ({
 });
 const v1 = revision(11, '2024-01-10T09:00:00.000Z', contactV1);
 const v2 = revision(12, '2024-03-12T15:30:00.000Z', contactV2);
+const married = revision(13, '2024-03-12T15:30:00.000Z', {
+  ...contactV1,
+  Name: 'Maria Pepe',
+  LastName: 'Pepe',
+});
 
 const contactRow = (id: string, name: string) => ({
   id,
@@ -72,6 +77,7 @@ const caseSnapshot = {
 const diffs: Record<string, string> = {
   '11-12': '[PersonEmail, BillingAddress, Consent_Newsletter__pc, LastModifiedDate]',
   '11-11': '[]',
+  '11-13': '[Name, LastName, LastModifiedDate, SystemModstamp]',
   '31-31': '[]',
 };
 
@@ -95,6 +101,8 @@ const handler: FakeHandler = (url) => {
       return { body: ok(page([v1, v2])), delayMs: 50 };
     case '/api/v3/revision-account/001Y/account':
       return { body: ok(page([v1])), delayMs: 50 };
+    case '/api/v3/revision-account/001W/account':
+      return { body: ok(page([v1, married])) };
     case '/api/v3/revision-account/001X/history':
       return { body: ok(page([revision(13, '2024-05-01T10:00:00.000Z', contactV2), v2, v1])) };
     case '/api/v3/revision-account/differences':
@@ -311,6 +319,21 @@ describe('the contact detail', () => {
     await renderAt('/contatti/001Y?dateFrom=2024-01-01&dateTo=2024-03-31&agent=005A');
     await screen.findByTestId('comparison');
     expect(screen.queryByText(/date nell'indirizzo/)).toBeNull();
+  });
+
+  it('shows, after its sections, a changed field none of them shows that a restore would write', async () => {
+    await renderAt('/contatti/001W?dateFrom=2024-01-01&dateTo=2024-03-31&agent=005A');
+    await screen.findByTestId('comparison');
+    expect(screen.getByRole('button', { name: 'Altri campi modificati' })).toBeInTheDocument();
+    // The CRM's own timestamps are never restored, so they are not listed again.
+    expect(markedFields()).toEqual(['Name', 'LastName']);
+    expect(screen.getByTestId('changed-count')).toHaveTextContent('2 campi modificati');
+  });
+
+  it('adds no section when every changed field is shown', async () => {
+    await renderAt('/contatti/001X?dateFrom=2024-01-01&dateTo=2024-03-31&agent=005A');
+    await screen.findByTestId('comparison');
+    expect(screen.queryByRole('button', { name: 'Altri campi modificati' })).toBeNull();
   });
 
   it('compares any two revisions picked on the timeline', async () => {

@@ -1,12 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { it } from '@/i18n/it';
 import type { RecordKind, RevisionPair } from '@/lib/records';
 import { recordHistoryOptions } from '../api/get-record-history';
-import { detailHref, useDetailSearch, useUrlDatesRefused } from '../hooks/use-detail-search';
+import { otherRecordHref, useDetailSearch, useUrlDatesRefused } from '../hooks/use-detail-search';
 import { useRecordComparison } from '../hooks/use-record-comparison';
 import { recordKinds } from '../kinds/record-kinds';
+import { withUnshownChanges } from '../kinds/restore-fields';
 import { ComparisonScreen, timelineSource } from './comparison-screen';
 import { isConverted, lifeOf } from './record-life';
 import { RecordLifeBanner } from './record-life-banner';
@@ -30,6 +31,12 @@ function RecordDetail({ kind, recordId }: { kind: RecordKind; recordId: string }
   const [timelineOpen, setTimelineOpen] = useState(false);
   const state = useRecordComparison(kind, recordId, search, picked);
   const history = useInfiniteQuery(recordHistoryOptions(kind, recordId, timelineOpen));
+  const life = state.pair && lifeOf(state.pair.second);
+  const differences = state.comparison?.differences;
+  const sections = useMemo(
+    () => withUnshownChanges(kind, def.detailSections, differences ?? []),
+    [kind, def.detailSections, differences],
+  );
 
   return (
     <ComparisonScreen
@@ -39,7 +46,7 @@ function RecordDetail({ kind, recordId }: { kind: RecordKind; recordId: string }
       range={search}
       picked={picked}
       onPick={setPicked}
-      sections={def.detailSections}
+      sections={sections}
       timelineOpen={timelineOpen}
       onTimelineOpenChange={setTimelineOpen}
       timeline={timelineSource(history)}
@@ -50,10 +57,10 @@ function RecordDetail({ kind, recordId }: { kind: RecordKind; recordId: string }
               {it.compare.urlDatesRefused}
             </p>
           )}
-          {state.pair && (
+          {life && (
             <RecordLifeBanner
-              life={lifeOf(state.pair.second)}
-              linkTo={(id) => detailHref(def.routes.detail(id), search)}
+              life={life}
+              linkTo={(id, other) => otherRecordHref(def.routes.detail(id), search, other)}
             />
           )}
         </>

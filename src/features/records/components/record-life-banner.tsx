@@ -1,14 +1,14 @@
 import { ArchiveX } from 'lucide-react';
 import type { RecordLife } from '@contract/search';
 import { it } from '@/i18n/it';
-import { hasLifeMarks, RecordLifeMarks } from './record-life';
+import { hasLifeMarks, RecordLifeMarks, type OtherRecordLink } from './record-life';
 
 /**
  * The detail screens' notice about a record deleted in the CRM: when, into what it was merged, what replaced it. A
  * record Storico re-created in its place says which one it replaces; a contact the CRM made a business account says
  * when, in the neutral style of a record that still exists.
  */
-export function RecordLifeBanner({ life, linkTo }: { life: RecordLife; linkTo: (id: string) => string }) {
+export function RecordLifeBanner({ life, linkTo }: { life: RecordLife; linkTo: OtherRecordLink }) {
   if (!hasLifeMarks(life)) return null;
   const marks = <RecordLifeMarks life={life} linkTo={linkTo} />;
   if (life.deletedAt === null)

@@ -26,11 +26,17 @@ export const hasLifeMarks = (life: RecordLife) =>
 
 type Mark = { key: string; text: string; to?: string; deleted?: boolean };
 
+/** How another record a mark links to is related: merged into, re-created as, or re-created from. */
+export type OtherRecord = 'merged' | 'recreatedAs' | 'recreatedFrom';
+
+/** A link to another record's detail screen. */
+export type OtherRecordLink = (id: string, other: OtherRecord) => string;
+
 /**
  * What to say about a record, in order: its deletion, its conversion to a business account, the record it was
  * merged into, its successor or predecessor.
  */
-function marksOf(life: RecordLife, linkTo: ((id: string) => string) | undefined): Mark[] {
+function marksOf(life: RecordLife, linkTo: OtherRecordLink | undefined): Mark[] {
   const t = it.recordLife;
   const deletion: Mark[] =
     life.deletedAt === null
@@ -57,7 +63,7 @@ function marksOf(life: RecordLife, linkTo: ((id: string) => string) | undefined)
     ...deletion,
     ...conversion,
     ...others.flatMap(([key, id, text, linked, name]): Mark[] =>
-      id === null ? [] : [{ key, text: text(name ?? id), to: linked ? linkTo?.(id) : undefined }],
+      id === null ? [] : [{ key, text: text(name ?? id), to: linked ? linkTo?.(id, key) : undefined }],
     ),
   ];
 }
@@ -72,7 +78,7 @@ export function RecordLifeMarks({
   className,
 }: {
   life: RecordLife;
-  linkTo?: (id: string) => string;
+  linkTo?: OtherRecordLink;
   className?: string;
 }) {
   const marks = marksOf(life, linkTo);
@@ -109,7 +115,7 @@ export function RecordLifeMarks({
 export function withLifeMarks<T>(
   columns: readonly ColumnDef<T>[],
   columnId: string,
-  linkTo: (id: string) => string,
+  linkTo: OtherRecordLink,
 ): ColumnDef<T>[] {
   return columns.map((column) =>
     column.id === columnId

@@ -11,7 +11,7 @@ import { rollbackPrepareHref } from '@/lib/rollback-prepare-link';
 import { canRequestRollback } from '@/lib/roles';
 import { useSessionUser } from '@/lib/session-store';
 import { searchRecordsOptions } from '../api/search-records';
-import { detailHref } from '../hooks/use-detail-search';
+import { otherRecordHref } from '../hooks/use-detail-search';
 import { useRowSelection } from '../hooks/use-row-selection';
 import { useSearchPage } from '../hooks/use-search-page';
 import { NAME_COLUMN } from '../kinds/kind-def';
@@ -47,8 +47,8 @@ export function SearchPage<K extends RecordKind>({ kind }: { kind: K }) {
   // A deleted row says so under its name, linking to the record it was merged into or re-created as.
   const columns = useMemo(
     () =>
-      withLifeMarks(def.columns, NAME_COLUMN, (id) =>
-        search ? detailHref(def.routes.detail(id), search) : def.routes.detail(id),
+      withLifeMarks(def.columns, NAME_COLUMN, (id, other) =>
+        search ? otherRecordHref(def.routes.detail(id), search, other) : def.routes.detail(id),
       ),
     [def, search],
   );

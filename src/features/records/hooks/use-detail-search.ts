@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_DATE_FROM, DEFAULT_DATE_TO } from '@contract/dates';
 import { isValidDay } from '@/lib/day-input';
 import type { RecordKind } from '@/lib/records';
+import type { OtherRecord } from '../components/record-life';
 import { searchState, useSearch, type Search } from '@/lib/search-state';
 
 /**
@@ -14,6 +15,14 @@ export function detailHref(path: string, search: Search): string {
   if (search.agentId) params.set('agent', search.agentId);
   return `${path}?${params.toString()}`;
 }
+
+/**
+ * A link to the record another was merged into, or re-created as or from: the same dates, and the agent only for a
+ * re-created record (Storico gives it the old one's owner). The record a contact or case was merged into is another
+ * agent's as often as not, and a restore from its screen would name this search's agent as its own.
+ */
+export const otherRecordHref = (path: string, search: Search, other: OtherRecord): string =>
+  detailHref(path, other === 'merged' ? { ...search, agentId: '' } : search);
 
 function searchFromParams(params: URLSearchParams): Search | null {
   const dateFrom = params.get('dateFrom') ?? '';

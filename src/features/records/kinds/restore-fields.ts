@@ -1,7 +1,10 @@
+import { it } from '@/i18n/it';
 import { fieldLabel, withoutFollowers } from '@/lib/field-labels';
 import type { RecordKind } from '@/lib/records';
 import type { Snapshot } from '@/lib/snapshot';
 import { formatSnapshotValue } from '@/lib/snapshot-value';
+import { keysOf, type SectionDef } from './fields';
+import type { Sections } from './kind-def';
 
 /**
  * What a restore can write, and is shown and chosen by: the CRM sets its timestamps, the record's id, the case
@@ -44,6 +47,36 @@ const labelOf = (kind: RecordKind, field: string) => fieldLabel(kind, field, SHO
 const shownValue = (snapshot: Snapshot, field: string) =>
   formatSnapshotValue(snapshot[SHOWN_BY[field] ?? field] ?? snapshot[field]);
 
+/** The fields among `differences` a restore writes, in the order given. */
+const restorable = (differences: readonly string[]) =>
+  withoutFollowers(differences, (field) => field).filter((field) => !NOT_RESTORED.has(field));
+
+/**
+ * `sections` and, after them, 'Altri campi modificati': the fields among `differences` a restore would write that no
+ * section shows (a contact's surname, a field the org added). A detail screen shows every field its restore lists,
+ * so that nothing is written back that could not be compared first.
+ */
+export function withUnshownChanges(
+  kind: RecordKind,
+  sections: Sections,
+  differences: readonly string[],
+): Sections {
+  return (left, right) => {
+    const shown = typeof sections === 'function' ? sections(left, right) : sections;
+    const shownKeys = new Set(shown.flatMap((section) => section.fields.flatMap(keysOf)));
+    const unshown = restorable(differences).filter(
+      (field) => !shownKeys.has(field) && !shownKeys.has(SHOWN_BY[field] ?? field),
+    );
+    if (unshown.length === 0) return shown;
+    const other: SectionDef = {
+      id: 'unshown-changes',
+      title: it.compare.unshownChanges,
+      fields: unshown.map((field) => ({ key: field, label: labelOf(kind, field) })),
+    };
+    return [...shown, other];
+  };
+}
+
 /**
  * The fields among `differences` a restore to `target` writes, one row each (an address is one field; a case's
  * contact follows its account, so it is no row of its own when the account differs too), in the order given.
@@ -54,12 +87,10 @@ export function restoreFields(
   target: Snapshot,
   current?: Snapshot,
 ): RestoreField[] {
-  return withoutFollowers(differences, (field) => field)
-    .filter((field) => !NOT_RESTORED.has(field))
-    .map((field) => ({
-      field,
-      label: labelOf(kind, field),
-      target: shownValue(target, field),
-      ...(current ? { current: shownValue(current, field) } : {}),
-    }));
+  return restorable(differences).map((field) => ({
+    field,
+    label: labelOf(kind, field),
+    target: shownValue(target, field),
+    ...(current ? { current: shownValue(current, field) } : {}),
+  }));
 }
