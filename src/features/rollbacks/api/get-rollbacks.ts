@@ -38,10 +38,10 @@ export const rollbacksQueryOptions = (params: RollbackListParams) =>
   queryOptions({
     queryKey: [...rollbacksQueryKey, 'list', params],
     queryFn: ({ signal }) => getRollbacks(params, signal),
-    placeholderData: (previous, previousQuery) =>
-      (previousQuery?.queryKey[2] as RollbackListParams | undefined)?.status === params.status
-        ? previous
-        : undefined,
+    placeholderData: (previous, previousQuery) => {
+      const shown = previousQuery?.queryKey[2] as RollbackListParams | undefined;
+      return shown?.status === params.status && shown.view === params.view ? previous : undefined;
+    },
   });
 
 export const useRollbacks = (params: RollbackListParams) =>
