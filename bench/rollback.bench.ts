@@ -81,7 +81,7 @@ async function run(kind: TestDbKind): Promise<void> {
     const started = performance.now();
     await runner.runUntilIdle();
     const seconds = (performance.now() - started) / 1000;
-    const done = (await findRollback(db, id))!;
+    const done = (await findRollback(db, id, null))!;
     const applied = done.counts.restored + done.counts.skipped + done.counts.refused;
     console.log(
       `${kind.padEnd(8)} rollback of ${applied} contacts in batches of ${BATCH}: ${seconds.toFixed(1)} s, ` +

@@ -17,6 +17,8 @@ const PERMISSIONS = {
   /** An agent's rollback is prepared like a restore report, and reviewed (and stopped) like one. */
   requestRollbacks: ['rana'],
   reviewRollbacks: ['admin', 'product'],
+  /** Who requests rollbacks follows them: lists and reads the ones they made, and no one else's. */
+  followOwnRollbacks: ['rana'],
 } as const satisfies Record<string, readonly RoleGroup[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -197,12 +197,18 @@ export const rollbackRecordSchema = z.object({
 });
 export type RollbackRecord = z.infer<typeof rollbackRecordSchema>;
 
-/** `GET /api/v3/rollback-request/?status=&page=&size=` (ADMIN, USER_{PRODUCT}): newest first. */
+/**
+ * `GET /api/v3/rollback-request/?status=&page=&size=`: newest first; ADMIN and USER_{PRODUCT} get every request,
+ * USER_RANA only the ones she made.
+ */
 export const rollbackListQuerySchema = pageQuerySchema.extend({
   status: z.enum(ROLLBACK_STATUSES).default('PENDING'),
 });
 
-/** `GET /api/v3/rollback-request/{id}?page=&size=&outcome=`: the request and a page of its records' outcomes. */
+/**
+ * `GET /api/v3/rollback-request/{id}?page=&size=&outcome=`: the request and a page of its records' outcomes (to
+ * USER_RANA only for a request she made; another's is 404).
+ */
 export const rollbackDetailQuerySchema = pageQuerySchema.extend({
   outcome: z.enum([...ROLLBACK_OUTCOMES, 'pending']).optional(),
 });

@@ -108,27 +108,47 @@ const viewQuery = sql`
     from rollback_records r where r.rollback_id = q.id
   ) c`;
 
-export async function findRollback(db: Db, id: number): Promise<RollbackView | undefined> {
-  const { rows } = await sql<ViewRow>`${viewQuery} where q.id = ${id}`.execute(db);
+/**
+ * Whose requests a caller reads: `null`, every one (a reviewer); a user id, only the ones that user made (a
+ * requester following their own). Another's request is then not found, as if it did not exist.
+ */
+export type RollbackCreator = number | null;
+
+const ofCreator = (creatorId: RollbackCreator) =>
+  creatorId === null ? sql`` : sql`and q.user_creator_id = ${creatorId}`;
+
+export async function findRollback(
+  db: Db,
+  id: number,
+  creatorId: RollbackCreator,
+): Promise<RollbackView | undefined> {
+  const { rows } = await sql<ViewRow>`${viewQuery} where q.id = ${id} ${ofCreator(creatorId)}`.execute(db);
   return rows[0] ? toView(rows[0]) : undefined;
 }
 
 /** One status's rollbacks, newest first; `filter` matches the creator's username or the agent's name. */
 export async function listRollbacks(
   db: Db,
-  query: { status: RollbackStatus; filter: string | undefined; offset: number; limit: number },
+  query: {
+    status: RollbackStatus;
+    creatorId: RollbackCreator;
+    filter: string | undefined;
+    offset: number;
+    limit: number;
+  },
 ): Promise<{ rows: RollbackView[]; total: number }> {
   const filter = query.filter?.trim()
     ? sql`and (lower(creator.username) like ${containsPattern(query.filter.trim())}
         or lower(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')) like ${containsPattern(query.filter.trim())})`
     : sql``;
-  const { rows } = await sql<ViewRow>`${viewQuery} where q.status = ${query.status} ${filter}
+  const where = sql`where q.status = ${query.status} ${ofCreator(query.creatorId)} ${filter}`;
+  const { rows } = await sql<ViewRow>`${viewQuery} ${where}
     order by q.created_at desc, q.id desc offset ${query.offset} limit ${query.limit}`.execute(db);
   const count = await sql<{ n: number }>`
     select count(*) as n from rollback_requests q
     join users creator on creator.id = q.user_creator_id
     left join sf_users a on a.id = q.sf_user_id
-    where q.status = ${query.status} ${filter}`.execute(db);
+    ${where}`.execute(db);
   return { rows: rows.map(toView), total: Number(count.rows[0]?.n ?? 0) };
 }
 

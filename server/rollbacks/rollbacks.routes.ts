@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeOf, errorResponses } from '../../contract/envelope';
 import { pageOf } from '../../contract/page';
@@ -15,21 +15,33 @@ import {
   rollbackReviewParamsSchema,
   rollbackScopeSchema,
 } from '../../contract/rollbacks';
+import { principalOf } from '../http/access';
 import { callerOf } from '../http/caller';
 import { envelope } from '../http/envelope';
 import { rateLimits } from '../http/rate-limit';
+import type { RollbackCreator } from './rollbacks.repository';
 import type { RollbacksService } from './rollbacks.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-/** Rollbacks of an agent's changes: USER_RANA prepares and creates them, reviewers approve, follow and stop them. */
+/**
+ * Rollbacks of an agent's changes: USER_RANA prepares and creates them and follows her own, reviewers approve,
+ * follow and stop them all.
+ */
 export async function rollbackRoutes(
   app: FastifyInstance,
   { rollbacks, productCode }: { rollbacks: RollbacksService; productCode: string },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const requesters = { access: rolesAllowed('requestRollbacks', productCode) };
-  const reviewers = { access: rolesAllowed('reviewRollbacks', productCode) };
+  const reviewerRoles = rolesAllowed('reviewRollbacks', productCode);
+  const reviewers = { access: reviewerRoles };
+  const readers = { access: [...reviewerRoles, ...rolesAllowed('followOwnRollbacks', productCode)] };
+  /** Whose requests the caller reads: a reviewer every one, anyone else only the ones they made. */
+  const creatorRead = (request: FastifyRequest): RollbackCreator => {
+    const { role, userId } = principalOf(request);
+    return reviewerRoles.includes(role) ? null : userId;
+  };
   const base = '/rollback-request';
 
   r.post(
@@ -70,30 +82,33 @@ export async function rollbackRoutes(
   r.get(
     `${base}/`,
     {
-      config: reviewers,
+      config: readers,
       schema: {
         tags: ['rollbacks'],
-        summary: 'Rollback requests of one status, newest first, with their progress',
+        summary:
+          'Rollback requests of one status, newest first, with their progress: every one to a reviewer, only her own to USER_RANA',
         querystring: rollbackListQuerySchema,
         response: { 200: envelopeOf(pageOf(rollbackRequestSchema)), ...errors },
       },
     },
-    async (request) => envelope(await rollbacks.list(request.query)),
+    async (request) => envelope(await rollbacks.list(request.query, creatorRead(request))),
   );
 
   r.get(
     `${base}/:id`,
     {
-      config: reviewers,
+      config: readers,
       schema: {
         tags: ['rollbacks'],
-        summary: "A rollback's progress and a page of its records' outcomes",
+        summary:
+          "A rollback's progress and a page of its records' outcomes: any to a reviewer; to USER_RANA her own only (404 for another's)",
         params: rollbackIdParamsSchema,
         querystring: rollbackDetailQuerySchema,
         response: { 200: envelopeOf(rollbackDetailSchema), ...errors },
       },
     },
-    async (request) => envelope(await rollbacks.detail(request.params.id, request.query)),
+    async (request) =>
+      envelope(await rollbacks.detail(request.params.id, request.query, creatorRead(request))),
   );
 
   r.post(

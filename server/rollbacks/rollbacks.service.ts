@@ -38,6 +38,7 @@ import {
   listRollbacks,
   openRollbackExists,
   rollbackRecords,
+  type RollbackCreator,
   type RollbackView,
 } from './rollbacks.repository';
 
@@ -312,7 +313,7 @@ export class RollbacksService {
     caller: Caller,
   ): Promise<RollbackRequest> {
     if (reviewerId !== caller.userId) throw forbidden('reviewerId must be your own user id');
-    const rollback = await this.mustFind(id);
+    const rollback = await this.mustFind(id, null);
     if (rollback.creator.id === caller.userId) throw forbidden(OWN_REQUEST_MESSAGE, ErrorCode.OWN_REQUEST);
     if (rollback.status !== 'PENDING')
       throw conflict(ALREADY_REVIEWED_MESSAGE, undefined, ErrorCode.ALREADY_REVIEWED);
@@ -340,7 +341,7 @@ export class RollbacksService {
 
   /** Stops a running rollback: the records not done yet stay as they are in the CRM. */
   async stop(id: number, caller: Caller): Promise<RollbackRequest> {
-    await this.mustFind(id);
+    await this.mustFind(id, null);
     const stopped = await this.deps.db.transaction().execute(async (trx) => {
       if (!(await endRun(trx, { id, run: 'stopped', at: this.deps.now(), by: caller.userId }))) return false;
       await this.deps.audit.record(
@@ -354,14 +355,16 @@ export class RollbacksService {
   }
 
   async get(id: number): Promise<RollbackRequest> {
-    return toRequest(await this.mustFind(id));
+    return toRequest(await this.mustFind(id, null));
   }
 
+  /** A request and a page of its records' outcomes; `creatorId` as in `list`: another's request is not found. */
   async detail(
     id: number,
     query: PageQuery & { outcome?: RollbackOutcome | 'pending' | undefined },
+    creatorId: RollbackCreator,
   ): Promise<RollbackDetail> {
-    const rollback = await this.mustFind(id);
+    const rollback = await this.mustFind(id, creatorId);
     const { rows, total } = await rollbackRecords(this.deps.db, rollback, {
       outcome: query.outcome,
       offset: query.page * query.size,
@@ -382,9 +385,14 @@ export class RollbacksService {
     return { ...toRequest(rollback), outcomes: toPage(outcomes, total, { ...query, isPaged: true }) };
   }
 
-  async list(query: PageQuery & { status: RollbackStatus }): Promise<Page<RollbackRequest>> {
+  /** One status's requests: every one for a reviewer (`creatorId` null), else only those `creatorId` made. */
+  async list(
+    query: PageQuery & { status: RollbackStatus },
+    creatorId: RollbackCreator,
+  ): Promise<Page<RollbackRequest>> {
     const { rows, total } = await listRollbacks(this.deps.db, {
       status: query.status,
+      creatorId,
       filter: query.filter,
       offset: query.page * query.size,
       limit: query.size,
@@ -432,8 +440,8 @@ export class RollbacksService {
     if (!alert) throw badRequest('body.alertId', `Unknown alert ${id}`);
   }
 
-  private async mustFind(id: number): Promise<RollbackView> {
-    const rollback = await findRollback(this.deps.db, id);
+  private async mustFind(id: number, creatorId: RollbackCreator): Promise<RollbackView> {
+    const rollback = await findRollback(this.deps.db, id, creatorId);
     if (!rollback) throw notFound(`Rollback request ${id} not found`);
     return rollback;
   }

@@ -7,6 +7,7 @@ import {
   parseRollbackStatus,
   ROLLBACK_STATUS_PARAM,
   rollbacksQueryOptions,
+  type RollbacksView,
 } from '@/features/rollbacks/api/get-rollbacks';
 import { detailSearchOf } from '@/features/records/hooks/use-detail-search';
 import { recordRoutes } from '@/features/records/kinds/record-routes';
@@ -81,14 +82,17 @@ export const restoresLoader =
     return fresh(() => queryClient.fetchQuery({ ...options, staleTime: 0 }));
   };
 
-/** 'Gestione rollback': the tab and page in the URL. */
-export const rollbacksLoader = ({ request }: LoaderFunctionArgs) => {
-  const options = rollbacksQueryOptions({
-    status: parseRollbackStatus(new URL(request.url).searchParams.get(ROLLBACK_STATUS_PARAM)),
-    page: pageOf(request),
-  });
-  return fresh(() => queryClient.fetchQuery({ ...options, staleTime: 0 }));
-};
+/** 'Gestione rollback' and 'Le mie richieste di rollback': the tab and page in the URL. */
+export const rollbacksLoader =
+  (view: RollbacksView) =>
+  ({ request }: LoaderFunctionArgs) => {
+    const options = rollbacksQueryOptions({
+      view,
+      status: parseRollbackStatus(new URL(request.url).searchParams.get(ROLLBACK_STATUS_PARAM)),
+      page: pageOf(request),
+    });
+    return fresh(() => queryClient.fetchQuery({ ...options, staleTime: 0 }));
+  };
 
 /** 'Avvisi': the tab and page in the URL. */
 export const alertsLoader = ({ request }: LoaderFunctionArgs) => {

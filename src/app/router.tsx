@@ -8,8 +8,15 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import { recordRoutes } from '@/features/records/kinds/record-routes';
-import { ROLLBACK_PREPARE_PATH, ROLLBACKS_PATH } from '@/lib/rollback-link';
-import { canReadAudit, canRequestRollback, canReviewRollbacks, canSeeManagement, isAdmin } from '@/lib/roles';
+import { OWN_ROLLBACKS_PATH, ROLLBACK_PREPARE_PATH, ROLLBACKS_PATH } from '@/lib/rollback-link';
+import {
+  canFollowOwnRollbacks,
+  canReadAudit,
+  canRequestRollback,
+  canReviewRollbacks,
+  canSeeManagement,
+  isAdmin,
+} from '@/lib/roles';
 import { sessionStore } from '@/lib/session-store';
 import { setPrefetcher } from './prefetch';
 import type * as RouteLoaders from './route-loaders';
@@ -166,14 +173,22 @@ export const routes: RouteObject[] = [
             },
             (loaders, args) => loaders.auditLoader(args),
           ),
-          roleRoute(
-            ROLLBACKS_PATH,
-            canReviewRollbacks,
-            async () => {
-              const { RollbacksRoute } = await rollbacks();
-              return <RollbacksRoute />;
-            },
-            (loaders, args) => loaders.rollbacksLoader(args),
+          // 'Gestione rollback' for the reviewers, 'Le mie richieste di rollback' for USER_RANA: one screen, two views.
+          ...(
+            [
+              [ROLLBACKS_PATH, canReviewRollbacks, 'review'],
+              [OWN_ROLLBACKS_PATH, canFollowOwnRollbacks, 'own'],
+            ] as const
+          ).map(([path, allow, view]) =>
+            roleRoute(
+              path,
+              allow,
+              async () => {
+                const { RollbacksRoute } = await rollbacks();
+                return <RollbacksRoute view={view} />;
+              },
+              (loaders, args) => loaders.rollbacksLoader(view)(args),
+            ),
           ),
           roleRoute(ROLLBACK_PREPARE_PATH, canRequestRollback, async () => {
             const { RollbackPrepareRoute } = await rollbacks();

@@ -1,5 +1,6 @@
 /**
- * The Italian texts of the rollback screens ('Prepara rollback', 'Gestione rollback'), beside it.ts: only those
+ * The Italian texts of the rollback screens ('Prepara rollback', 'Gestione rollback', 'Le mie richieste di
+ * rollback'), beside it.ts: only those
  * screens import them, so they load with their chunks and the first page of the app stays within its budget
  * (tests/e2e/bundle-budget.test.ts). The texts other screens show (menu, links, error codes) are in it.ts.
  */
@@ -42,6 +43,8 @@ export const itRollbacks = {
       ? 'Viene inviata una richiesta di rollback di 1 record, da approvare da un revisore.'
       : `Viene inviata una richiesta di rollback di ${n} record, da approvare da un revisore.`,
   created: (id: number) => `Richiesta di rollback n. ${id} inviata con successo`,
+  /** The toast's action after a request is sent: to 'Le mie richieste di rollback'. */
+  openOwn: 'Vedi le mie richieste',
   createFailed: "Errore durante l'invio della richiesta di rollback",
   tabs: {
     PENDING: 'In corso di approvazione',
@@ -105,6 +108,14 @@ export const itRollbacks = {
   listFailed: 'Errore durante il caricamento dei rollback',
   countLabel: (n: number) => (n === 1 ? '1 rollback' : `${n} rollback`),
   notYetApproved: 'non ancora approvato',
+  ownIntro:
+    'Le richieste di rollback che hai inviato, con il loro avanzamento: le approva o le rifiuta un revisore.',
+  /** A tab of 'Le mie richieste di rollback' with none of hers. */
+  ownEmpty: {
+    PENDING: 'Non hai richieste di rollback in attesa di approvazione',
+    APPROVED: 'Nessuna tua richiesta di rollback è stata approvata',
+    REJECTED: 'Nessuna tua richiesta di rollback è stata rifiutata',
+  },
   /** The rollback refusals' codes (contract/error-codes.ts), told where rollbacks are made. */
   errorCodes: {
     ROLLBACK_OPEN: "Esiste già un rollback in attesa o in corso per queste modifiche dell'agente",

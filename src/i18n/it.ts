@@ -27,6 +27,7 @@ export const it = {
     caseRestores: 'Gestione ripristini casi',
     contactRestores: 'Gestione ripristini contatti',
     rollbacks: 'Gestione rollback',
+    ownRollbacks: 'Le mie richieste di rollback',
     offline: 'Disponibili offline',
     alerts: 'Avvisi',
     audit: 'Audit',

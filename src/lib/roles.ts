@@ -9,3 +9,4 @@ export const canAcknowledgeAlerts = (role: string) => roleMay(role, 'acknowledge
 export const canReadAudit = (role: string) => roleMay(role, 'readAudit');
 export const canRequestRollback = (role: string) => roleMay(role, 'requestRollbacks');
 export const canReviewRollbacks = (role: string) => roleMay(role, 'reviewRollbacks');
+export const canFollowOwnRollbacks = (role: string) => roleMay(role, 'followOwnRollbacks');

@@ -20,8 +20,9 @@ type Rollback = { id: number; total: number; done: number; restored: number; run
 
 /**
  * A server of this test's own, started with SANDBOX_CRM_BURST: one demo agent edits 60 contacts at once, the first
- * sync stores them and the mass-change watch raises an alert. USER_RANA prepares the rollback from the alert, a
- * reviewer approves it with a code, and 'Gestione rollback' shows the progress to the end.
+ * sync stores them and the mass-change watch raises an alert. USER_RANA prepares the rollback from the alert and
+ * finds it pending in 'Le mie richieste di rollback', a reviewer approves it with a code, and 'Gestione rollback'
+ * shows the progress to the end.
  */
 describe('an agent rollback in the browser', () => {
   let server: RunningServer;
@@ -58,7 +59,7 @@ describe('an agent rollback in the browser', () => {
     return page;
   };
 
-  it('prepares a rollback from the alert, a reviewer approves it with a code, and it runs to the end', async () => {
+  it('prepares a rollback from the alert, its requester follows it, a reviewer approves it with a code, and it runs to the end', async () => {
     const baseUrl = server.baseUrl;
     // The bootstrap admin of this server shares the main server's secret: its codes come from the same steps.
     const token = await adminToken(authenticator(E2E_ADMIN.totpSecret), baseUrl);
@@ -110,6 +111,15 @@ describe('an agent rollback in the browser', () => {
     const created = ranaPage.getByRole('status').filter({ hasText: /Richiesta di rollback n\. \d+ inviata/ });
     await created.waitFor();
     const id = Number(/n\. (\d+)/.exec((await created.textContent()) ?? '')?.[1]);
+
+    // She follows it in 'Le mie richieste di rollback', from her menu: pending, with its progress, not hers to decide.
+    await ranaPage.getByRole('link', { name: 'Le mie richieste di rollback', exact: true }).click();
+    await ranaPage.getByRole('heading', { name: 'Le mie richieste di rollback' }).waitFor();
+    const ownTable = ranaPage.getByRole('table', { name: 'In corso di approvazione' });
+    const ownRow = ownTable.getByTestId(`rollback-${id}`);
+    await expect.poll(() => ownRow.getByTestId('rollback-progress').textContent()).toBe(`0 / ${count}`);
+    expect(await ownRow.getByRole('button', { name: `Approva il rollback ${id}` }).count()).toBe(0);
+    problems.push(...(await accessibilityProblems(ranaPage, 'Le mie richieste di rollback')));
 
     // The reviewer finds it under 'Gestione rollback', pending, and approves it with a code.
     const reviewerPage = await newPage();

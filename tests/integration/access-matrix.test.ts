@@ -86,9 +86,13 @@ const matrix: Record<string, Entry> = {
   ...rollbackEntries(),
 };
 
-/** Rollbacks: USER_RANA prepares and creates them; ADMIN and USER_{PRODUCT} list, read, review and stop them. */
+/**
+ * Rollbacks: USER_RANA prepares and creates them and lists and reads her own; ADMIN and USER_{PRODUCT} list, read,
+ * review and stop them all.
+ */
 function rollbackEntries(): Record<string, Entry> {
   const reviewers = ({ product }: { product: string }) => [ADMIN, product];
+  const readers = ({ product }: { product: string }) => [ADMIN, product, USER_RANA];
   const scope = { sfUserID: '005000000000001', object: 'Account', from: '2024-01-01', to: '2024-01-02' };
   return {
     'POST /api/v3/rollback-request/preview': { access: () => [USER_RANA], call: () => ({ payload: scope }) },
@@ -96,8 +100,8 @@ function rollbackEntries(): Record<string, Entry> {
       access: () => [USER_RANA],
       call: () => ({ url: '/api/v3/rollback-request/?code=000000', payload: scope }),
     },
-    'GET /api/v3/rollback-request/': { access: reviewers },
-    'GET /api/v3/rollback-request/:id': { access: reviewers },
+    'GET /api/v3/rollback-request/': { access: readers },
+    'GET /api/v3/rollback-request/:id': { access: readers },
     'POST /api/v3/rollback-request/:id/review/:reviewerId': {
       access: reviewers,
       call: (caller) => ({

@@ -14,7 +14,9 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-// Radix Select and other popovers call these pointer and scrolling APIs, which jsdom does not implement.
+// Radix Select and other popovers, and sonner's toasts (a press on one may start a swipe), call these pointer and
+// scrolling APIs, which jsdom does not implement.
 Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.setPointerCapture ??= () => undefined;
 Element.prototype.releasePointerCapture ??= () => undefined;
 Element.prototype.scrollIntoView ??= () => undefined;

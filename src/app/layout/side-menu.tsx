@@ -1,11 +1,26 @@
-import { BellRing, ChevronDown, CloudOff, FolderCog, Search, Settings } from 'lucide-react';
+import {
+  BellRing,
+  ChevronDown,
+  CloudOff,
+  FolderCog,
+  ListChecks,
+  Search,
+  Settings,
+  type LucideIcon,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { it } from '@/i18n/it';
 import { cn } from '@/lib/cn';
-import { ROLLBACKS_PATH } from '@/lib/rollback-link';
-import { canReadAudit, canReviewRollbacks, canSeeManagement, isAdmin } from '@/lib/roles';
+import { OWN_ROLLBACKS_PATH, ROLLBACKS_PATH } from '@/lib/rollback-link';
+import {
+  canFollowOwnRollbacks,
+  canReadAudit,
+  canReviewRollbacks,
+  canSeeManagement,
+  isAdmin,
+} from '@/lib/roles';
 import { prefetchOnIntent } from '../prefetch';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -13,6 +28,20 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     'flex min-h-11 items-center rounded-md px-3 text-sm hover:bg-accent',
     isActive && 'bg-accent font-semibold text-primary',
   );
+
+/** An entry of the menu's first level, with its icon. */
+function TopLink({ to, icon: Icon, label }: { to: string; icon: LucideIcon; label: string }) {
+  return (
+    <NavLink
+      to={to}
+      {...prefetchOnIntent(to)}
+      className={({ isActive }) => cn(linkClass({ isActive }), 'gap-2 font-medium')}
+    >
+      <Icon className="size-4" aria-hidden="true" />
+      {label}
+    </NavLink>
+  );
+}
 
 function Group({
   icon,
@@ -71,30 +100,12 @@ export function SideMenu({ role, onNavigate }: { role: string; onNavigate?: () =
           {it.layout.cases}
         </NavLink>
       </Group>
-      <NavLink
-        to="/avvisi"
-        {...prefetchOnIntent('/avvisi')}
-        className={({ isActive }) => cn(linkClass({ isActive }), 'gap-2 font-medium')}
-      >
-        <BellRing className="size-4" aria-hidden="true" />
-        {it.layout.alerts}
-      </NavLink>
-      <NavLink
-        to="/impostazioni"
-        {...prefetchOnIntent('/impostazioni')}
-        className={({ isActive }) => cn(linkClass({ isActive }), 'gap-2 font-medium')}
-      >
-        <Settings className="size-4" aria-hidden="true" />
-        {it.layout.settings}
-      </NavLink>
-      <NavLink
-        to="/disponibili_offline"
-        {...prefetchOnIntent('/disponibili_offline')}
-        className={({ isActive }) => cn(linkClass({ isActive }), 'gap-2 font-medium')}
-      >
-        <CloudOff className="size-4" aria-hidden="true" />
-        {it.layout.offline}
-      </NavLink>
+      <TopLink to="/avvisi" icon={BellRing} label={it.layout.alerts} />
+      {canFollowOwnRollbacks(role) && (
+        <TopLink to={OWN_ROLLBACKS_PATH} icon={ListChecks} label={it.layout.ownRollbacks} />
+      )}
+      <TopLink to="/impostazioni" icon={Settings} label={it.layout.settings} />
+      <TopLink to="/disponibili_offline" icon={CloudOff} label={it.layout.offline} />
       {canSeeManagement(role) && (
         <Group
           icon={<FolderCog className="size-4" aria-hidden="true" />}

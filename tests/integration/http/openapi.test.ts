@@ -7,6 +7,7 @@ import { bearer, signedInUser } from '../../support/auth';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 type Operation = {
+  summary?: string;
   parameters?: { name: string; in: string }[];
   requestBody?: { required?: boolean; content?: Record<string, unknown> };
   responses: Record<string, { content?: Record<string, unknown> }>;
@@ -104,6 +105,14 @@ describe('the OpenAPI document', () => {
     expect(operation('GET', '/api/v3/sf-user/').parameters?.map((p) => `${p.in} ${p.name}`)).toEqual([
       'query isPaged',
     ]);
+  });
+
+  it("tells that USER_RANA reads her own rollback requests only, and another's is not found", () => {
+    const list = operation('GET', '/api/v3/rollback-request/');
+    const detail = operation('GET', '/api/v3/rollback-request/{id}');
+    expect(list.summary).toMatch(/every one to a reviewer, only her own to USER_RANA/);
+    expect(detail.summary).toMatch(/USER_RANA her own only \(404 for another's\)/);
+    expect(Object.keys(detail.responses)).toContain('404');
   });
 
   it('answers the agents list with the query SPEC.md sends, and refuses a malformed one naming it', async () => {

@@ -90,7 +90,10 @@ describe('the app shell', () => {
         'Gestione rollback',
       ],
     ],
-    ['USER_RANA', ['Contatti', 'Casi', 'Avvisi', 'Impostazioni', 'Disponibili offline']],
+    [
+      'USER_RANA',
+      ['Contatti', 'Casi', 'Avvisi', 'Le mie richieste di rollback', 'Impostazioni', 'Disponibili offline'],
+    ],
   ])('shows %s the menu entries of its role', async (role, entries) => {
     await renderAt('/', role);
     const nav = await screen.findByRole('navigation', { name: 'Navigazione principale' });

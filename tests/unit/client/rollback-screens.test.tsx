@@ -236,7 +236,7 @@ describe('Prepara rollback', () => {
   });
 
   it('shows counts per field, a sample and the later-changed records apart; creates the request with a code', async () => {
-    await renderApp(PREPARE, { as: RANA });
+    const { router } = await renderApp(PREPARE, { as: RANA });
     const user = userEvent.setup();
     expect(await screen.findByText('61 record modificati')).toBeInTheDocument();
     const counts = screen.getByRole('table', { name: 'Record da ripristinare per campo' });
@@ -278,6 +278,14 @@ describe('Prepara rollback', () => {
       includeLaterChanged: ['001B'],
       alertId: 3,
     });
+    // The toast leads to where she follows the request; the page keeps a link there once the toast is gone.
+    expect(screen.getByRole('link', { name: 'Vedi le mie richieste' })).toHaveAttribute(
+      'href',
+      '/rollback/richieste',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Vedi le mie richieste' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/rollback/richieste'));
+    expect(await screen.findByRole('heading', { name: 'Le mie richieste di rollback' })).toBeInTheDocument();
   });
 
   it("is offered to USER_RANA after a search, for the agent's searched days", async () => {
@@ -350,5 +358,37 @@ describe('Gestione rollback', () => {
     await user.click(within(row).getByRole('button', { name: 'Interrompi il rollback 5' }));
     expect(await screen.findByText('Rollback interrotto')).toBeInTheDocument();
     expect(posts('/rollback-request/5/stop')).toHaveLength(1);
+  });
+});
+
+describe('Le mie richieste di rollback', () => {
+  it("is where USER_RANA follows her requests from the menu: progress and detail, and no reviewer's button", async () => {
+    const { router } = await renderApp('/', { as: RANA });
+    const user = userEvent.setup();
+    const nav = await screen.findByRole('navigation', { name: 'Navigazione principale' });
+    await user.click(within(nav).getByRole('link', { name: 'Le mie richieste di rollback' }));
+    expect(await screen.findByRole('heading', { name: 'Le mie richieste di rollback' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/rollback/richieste');
+
+    const pending = await screen.findByRole('table', { name: 'In corso di approvazione' });
+    const row = await within(pending).findByTestId('rollback-7');
+    expect(within(row).getByTestId('rollback-progress')).toHaveTextContent('0 / 340');
+    expect(within(row).getByText('non ancora approvato')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Approva|Rifiuta/ })).toBeNull();
+
+    await user.click(screen.getByRole('tab', { name: 'Storico - Approvati' }));
+    const running = await screen.findByTestId('rollback-5');
+    expect(within(running).getByTestId('rollback-progress')).toHaveTextContent('12 / 340');
+    expect(within(running).queryByRole('button', { name: 'Interrompi il rollback 5' })).toBeNull();
+    await user.click(within(running).getByRole('button', { name: 'Dettaglio del rollback 5' }));
+    const dialog = await findModal('dialog');
+    expect(await within(dialog).findByText('Dario Gialli')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('tab', { name: 'Storico - Rifiutati' }));
+    expect(
+      await screen.findByText('Nessuna tua richiesta di rollback è stata rifiutata'),
+    ).toBeInTheDocument();
+    expect(api.requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
 });

@@ -56,6 +56,7 @@ describe('a page for other roles', () => {
     ],
     ['/gestione_audit', STORICO, '/audit/'],
     ['/gestione_rollback/gestioneRollback', RANA, '/rollback-request/'],
+    ['/rollback/richieste?stato=APPROVED', STORICO, '/rollback-request/'],
   ])('%s sends %o home without asking the server for it', async (path, as, endpoint) => {
     const { router } = await renderApp(path, { as });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

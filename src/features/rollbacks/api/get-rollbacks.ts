@@ -14,9 +14,19 @@ export const RUNNING_ROLLBACK_REFRESH_MS = 3_000;
 export const parseRollbackStatus = (value: string | null): RollbackStatus =>
   ROLLBACK_STATUSES.find((status) => status === value) ?? 'PENDING';
 
-export type RollbackListParams = { status: RollbackStatus; page: number };
+/** 'Gestione rollback' (a reviewer's: every request) or 'Le mie richieste di rollback' (USER_RANA's own). */
+export type RollbacksView = 'review' | 'own';
 
-/** `GET /rollback-request/?status=&page=&size=` (ADMIN, USER_{PRODUCT}): newest first, with their progress. */
+/**
+ * `view` is not sent: the server answers by the caller's role. It keeps the two lists apart in the cache, so that
+ * one screen never shows the other's rows (a role changed by an administrator applies on the next call).
+ */
+export type RollbackListParams = { view: RollbacksView; status: RollbackStatus; page: number };
+
+/**
+ * `GET /rollback-request/?status=&page=&size=`: newest first, with their progress; every request to ADMIN and
+ * USER_{PRODUCT}, her own to USER_RANA.
+ */
 export const getRollbacks = ({ status, page }: RollbackListParams, signal?: AbortSignal) =>
   apiData('/rollback-request/', {
     query: { status, page: page - 1, size: ROLLBACKS_PAGE_SIZE, isPaged: true },
@@ -28,10 +38,10 @@ export const rollbacksQueryOptions = (params: RollbackListParams) =>
   queryOptions({
     queryKey: [...rollbacksQueryKey, 'list', params],
     queryFn: ({ signal }) => getRollbacks(params, signal),
-    placeholderData: (previous, previousQuery) =>
-      (previousQuery?.queryKey[2] as RollbackListParams | undefined)?.status === params.status
-        ? previous
-        : undefined,
+    placeholderData: (previous, previousQuery) => {
+      const shown = previousQuery?.queryKey[2] as RollbackListParams | undefined;
+      return shown?.status === params.status && shown.view === params.view ? previous : undefined;
+    },
   });
 
 export const useRollbacks = (params: RollbackListParams) =>

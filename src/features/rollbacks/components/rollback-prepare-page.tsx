@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { ErrorCode } from '@contract/error-codes';
 import type { RollbackPreview, RollbackScope } from '@contract/rollbacks';
@@ -17,6 +17,7 @@ import { formatDateTime, formatDayOrDateTime } from '@/lib/dates';
 import { codeRefusalText, isInvalidCode, isSignedOut } from '@/lib/error-message';
 import { fieldLabel, kindOfObject } from '@/lib/field-labels';
 import { useOnline } from '@/lib/online-status';
+import { OWN_ROLLBACKS_PATH } from '@/lib/rollback-link';
 import { parseRollbackLink, type RollbackLink } from '@/lib/rollback-prepare-link';
 import { formatSnapshotValue } from '@/lib/snapshot-value';
 import { useCreateRollback } from '../api/create-rollback';
@@ -49,6 +50,7 @@ export function RollbackPreparePage() {
 
 function Prepare({ link }: { link: RollbackLink }) {
   const online = useOnline();
+  const navigate = useNavigate();
   // null: every field; otherwise the fields kept ticked.
   const [fields, setFields] = useState<string[] | null>(null);
   const [included, setIncluded] = useState<ReadonlySet<string>>(new Set());
@@ -108,7 +110,10 @@ function Prepare({ link }: { link: RollbackLink }) {
       });
       setAsking(false);
       setCreatedId(created.id);
-      toast.success(t.created(created.id));
+      // She follows it in 'Le mie richieste di rollback', pending until a reviewer decides.
+      toast.success(t.created(created.id), {
+        action: { label: t.openOwn, onClick: () => void navigate(OWN_ROLLBACKS_PATH) },
+      });
     } catch (error) {
       if (isInvalidCode(error)) {
         setCodeError(codeRefusalText(error));
@@ -190,9 +195,14 @@ function Prepare({ link }: { link: RollbackLink }) {
         )}
         {!online && <span className="text-sm text-muted-foreground">{it.offline.onlineOnly}</span>}
         {createdId !== null && (
-          <span role="status" className="text-sm font-medium">
-            {t.created(createdId)}
-          </span>
+          <>
+            <span role="status" className="text-sm font-medium">
+              {t.created(createdId)}
+            </span>
+            <Button asChild variant="outline">
+              <Link to={OWN_ROLLBACKS_PATH}>{t.openOwn}</Link>
+            </Button>
+          </>
         )}
       </div>
       {asking && (

@@ -13,11 +13,16 @@ import { isSignedOut } from '@/lib/error-message';
 import { useOnline } from '@/lib/online-status';
 import { parsePageParam } from '@/lib/page-param';
 import { useSessionUser } from '@/lib/session-store';
-import { parseRollbackStatus, ROLLBACK_STATUS_PARAM, useRollbacks } from '../api/get-rollbacks';
+import {
+  parseRollbackStatus,
+  ROLLBACK_STATUS_PARAM,
+  useRollbacks,
+  type RollbacksView,
+} from '../api/get-rollbacks';
 import { useStopRollback } from '../api/stop-rollback';
 import { RollbackDetailDialog } from './rollback-detail-dialog';
 import { RollbackReviewDialog } from './rollback-review-dialog';
-import { RollbacksTable } from './rollbacks-table';
+import { RollbacksTable, type ReviewActions } from './rollbacks-table';
 import { rollbackFailure } from './rollback-failure';
 
 const t = itRollbacks;
@@ -28,16 +33,18 @@ type OpenDialog =
   | null;
 
 /**
- * 'Gestione rollback' (ADMIN, USER_{PRODUCT}): the rollbacks in SPEC.md's three tabs with a progress column
- * ('12 / 340'); pending ones are approved or rejected with a code, running ones can be stopped.
+ * The rollbacks in SPEC.md's three tabs with a progress column ('12 / 340') and each one's detail. `view` 'review':
+ * 'Gestione rollback' (ADMIN, USER_{PRODUCT}), every request; pending ones are approved or rejected with a code,
+ * running ones can be stopped. `view` 'own': 'Le mie richieste di rollback' (USER_RANA), the requests she made,
+ * which she follows and does not decide.
  */
-export function RollbacksPage() {
+export function RollbacksPage({ view }: { view: RollbacksView }) {
   const me = useSessionUser();
   const online = useOnline();
   const [params, setParams] = useSearchParams();
   const status = parseRollbackStatus(params.get(ROLLBACK_STATUS_PARAM));
   const page = parsePageParam(params.get('page'));
-  const rollbacks = useRollbacks({ status, page });
+  const rollbacks = useRollbacks({ view, status, page });
   const stop = useStopRollback();
   const [dialog, setDialog] = useState<OpenDialog>(null);
 
@@ -62,6 +69,15 @@ export function RollbacksPage() {
     [stop],
   );
 
+  const review: ReviewActions | undefined =
+    view === 'review'
+      ? {
+          disabled: !online || stop.isPending,
+          onReview: (rollback, approved) => setDialog({ type: 'review', rollback, approved }),
+          onStop,
+        }
+      : undefined;
+
   const totalPages = rollbacks.data?.totalPages ?? 0;
   useEffect(() => {
     if (totalPages > 0 && page > totalPages) show({ page: totalPages });
@@ -69,7 +85,8 @@ export function RollbacksPage() {
 
   return (
     <>
-      <PageTitle>{it.layout.rollbacks}</PageTitle>
+      <PageTitle>{review ? it.layout.rollbacks : it.layout.ownRollbacks}</PageTitle>
+      {!review && <p className="mb-4 text-sm text-muted-foreground">{t.ownIntro}</p>}
       <Tabs
         value={status}
         onValueChange={(value) => {
@@ -86,7 +103,7 @@ export function RollbacksPage() {
             ))}
           </TabsList>
           <div className="flex items-center gap-3 text-sm text-muted-foreground">
-            {!online && status === 'PENDING' && <span>{it.offline.onlineOnly}</span>}
+            {review && !online && status === 'PENDING' && <span>{it.offline.onlineOnly}</span>}
             {rollbacks.data && (
               <span aria-live="polite" data-testid="rollbacks-count">
                 {t.countLabel(rollbacks.data.totalElements)}
@@ -117,10 +134,9 @@ export function RollbacksPage() {
               status={status}
               rollbacks={rollbacks.data?.content ?? []}
               loading={rollbacks.isPending}
-              actionsDisabled={!online || stop.isPending}
+              emptyMessage={review ? it.common.noData : t.ownEmpty[status]}
               onDetail={(rollback) => setDialog({ type: 'detail', rollback })}
-              onReview={(rollback, approved) => setDialog({ type: 'review', rollback, approved })}
-              onStop={onStop}
+              review={review}
             />
           )}
           <Pagination page={page} totalPages={totalPages} onPageChange={(next) => show({ page: next })} />

@@ -24,26 +24,32 @@ function ByWhom({ username, at }: { username: string; at: string }) {
   );
 }
 
+/** A reviewer's buttons on a row: approve or reject a pending rollback, stop a running one. */
+export type ReviewActions = {
+  disabled: boolean;
+  onReview: (rollback: RollbackRequest, approved: boolean) => void;
+  onStop: (rollback: RollbackRequest) => void;
+};
+
 /**
- * One tab of 'Gestione rollback': the progress 'done / total' next to the id (what the screen is for), the agent,
- * object and window, who asked and who decided with when. The buttons go beside or under the row (DataTable).
+ * One tab of 'Gestione rollback' or 'Le mie richieste di rollback': the progress 'done / total' next to the id
+ * (what the screens are for), the agent, object and window, who asked and who decided with when. The buttons go
+ * beside or under the row (DataTable): 'Dettaglio' on every row, the reviewer's `review` ones where they apply.
  */
 export function RollbacksTable({
   status,
   rollbacks,
   loading,
-  actionsDisabled,
+  emptyMessage,
   onDetail,
-  onReview,
-  onStop,
+  review,
 }: {
   status: RollbackStatus;
   rollbacks: RollbackRequest[];
   loading: boolean;
-  actionsDisabled: boolean;
+  emptyMessage: string;
   onDetail: (rollback: RollbackRequest) => void;
-  onReview: (rollback: RollbackRequest, approved: boolean) => void;
-  onStop: (rollback: RollbackRequest) => void;
+  review?: ReviewActions;
 }) {
   const columns = useMemo<ColumnDef<RollbackRequest>[]>(
     () => [
@@ -119,7 +125,7 @@ export function RollbacksTable({
     <DataTable
       table={table}
       loading={loading}
-      emptyMessage={it.common.noData}
+      emptyMessage={emptyMessage}
       aria-label={t.tabs[status]}
       rowTestId={(rollback) => `rollback-${rollback.id}`}
       rowActions={{
@@ -135,12 +141,12 @@ export function RollbacksTable({
               <Eye aria-hidden="true" />
               {t.details}
             </Button>
-            {rollback.status === 'PENDING' && (
+            {review && rollback.status === 'PENDING' && (
               <>
                 <Button
                   aria-label={t.approveOf(rollback.id)}
-                  disabled={actionsDisabled}
-                  onClick={() => onReview(rollback, true)}
+                  disabled={review.disabled}
+                  onClick={() => review.onReview(rollback, true)}
                 >
                   <Check aria-hidden="true" />
                   {t.approve}
@@ -148,20 +154,20 @@ export function RollbacksTable({
                 <Button
                   variant="outline"
                   aria-label={t.rejectOf(rollback.id)}
-                  disabled={actionsDisabled}
-                  onClick={() => onReview(rollback, false)}
+                  disabled={review.disabled}
+                  onClick={() => review.onReview(rollback, false)}
                 >
                   <X aria-hidden="true" />
                   {t.reject}
                 </Button>
               </>
             )}
-            {rollback.run === 'running' && (
+            {review && rollback.run === 'running' && (
               <Button
                 variant="destructive"
                 aria-label={t.stopOf(rollback.id)}
-                disabled={actionsDisabled}
-                onClick={() => onStop(rollback)}
+                disabled={review.disabled}
+                onClick={() => review.onStop(rollback)}
               >
                 <OctagonX aria-hidden="true" />
                 {t.stop}
