@@ -74,7 +74,12 @@ export function DateField({
           open={open}
           onOpenChange={setOpen}
           trigger={
-            <Button variant="outline" size="icon" aria-label={it.search.openCalendar(label)}>
+            <Button
+              variant="outline"
+              size="icon"
+              className="shrink-0"
+              aria-label={it.search.openCalendar(label)}
+            >
               <CalendarDays aria-hidden="true" />
             </Button>
           }

@@ -36,6 +36,8 @@ export const it = {
     },
     kinds: { contact: 'Contatto', case: 'Caso' } as Record<'contact' | 'case', string>,
     range: (from: string, to: string) => `dal ${from} al ${to}`,
+    /** A row's 'Apri' as a screen reader's list of links names it. */
+    openRecord: (label: string, from: string, to: string) => `Apri ${label} dal ${from} al ${to}`,
   },
   toasts: {
     /** The notifications' landmark, announced with its keyboard shortcut. */

@@ -314,6 +314,10 @@ describe('offline', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['Apri']);
+    // A screen reader's list of links tells the rows apart.
+    expect(
+      within(row('Maria Bianchi')).getByRole('link', { name: /^Apri Maria Bianchi dal / }),
+    ).toBeVisible();
     expect(marksOf(row('Luca Neri'))).toEqual([]);
   });
 });

@@ -78,6 +78,22 @@ describe('the search bar', () => {
     ).toEqual(['Bianca Verdizeta.verdi@demo.it']);
   });
 
+  it('finds agents by whole words typed, in any order, not by letters scattered through a name', async () => {
+    const { user } = renderBar();
+    await user.click(screen.getByRole('combobox', { name: 'Agente' }));
+    await screen.findAllByRole('option');
+    const shown = () =>
+      within(screen.getByRole('listbox'))
+        .queryAllByRole('option')
+        .map((o) => o.textContent);
+    // 'arli' is in no name: cmdk's own matching found 'cARLa rossInI' and 'AndRea rossi' by scattered letters.
+    await user.keyboard('arli');
+    expect(shown()).toEqual([]);
+    await user.clear(screen.getByLabelText('Cerca un agente'));
+    await user.keyboard('rossi and');
+    expect(shown()).toEqual(['Andrea Rossiandrea.rossi@demo.it']);
+  });
+
   it('puts focus in the filter when the list first opens, as it loads after the popover', async () => {
     const { user } = renderBar();
     screen.getByRole('combobox', { name: 'Agente' }).focus();

@@ -217,6 +217,17 @@ describe('the contact list', () => {
     await waitFor(() => expect(api.paths().some((p) => p.includes('sf-account?page=1&'))).toBe(true));
   });
 
+  it.each([
+    ['past the last page goes to the last', '9', '?page=2'],
+    ['that is no page number is written as page 1', 'abc', '?page=1'],
+    ['of zero is written as page 1', '0', '?page=1'],
+  ])('a page in the address %s', async (_, written, shown) => {
+    keepSearch();
+    const { router } = await renderAt(`/contatti/contatti?page=${written}`);
+    await waitFor(() => expect(router.state.location.search).toBe(shown));
+    expect(await screen.findByText('Maria Bianchi')).toBeInTheDocument();
+  });
+
   it("offline, a page never read on this device says so instead of showing the previous page's rows", async () => {
     keepSearch();
     const { router, user } = await renderAt('/contatti/contatti?page=1');

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { ALERT_STATUSES, type Alert, type AlertStatus } from '@contract/alerts';
@@ -10,7 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { it } from '@/i18n/it';
 import { failureReason } from '@/lib/error-message';
 import { useOnline } from '@/lib/online-status';
-import { parsePageParam } from '@/lib/page-param';
+import { parsePageParam, usePageInRange } from '@/lib/page-param';
 import { canAcknowledgeAlerts, canRequestRollback } from '@/lib/roles';
 import { useSessionUser } from '@/lib/session-store';
 import { useAcknowledgeAlert } from '../api/acknowledge-alert';
@@ -37,6 +37,7 @@ export function AlertsPage() {
       }),
     [setParams],
   );
+  const goToPage = useCallback((next: number) => show({ page: next }), [show]);
   const onAcknowledge = useCallback(
     (alert: Alert) =>
       acknowledge.mutate(alert.id, {
@@ -48,9 +49,7 @@ export function AlertsPage() {
 
   const totalPages = alerts.data?.totalPages ?? 0;
   // After the last open alert of a page is acknowledged the page may no longer exist: show the last one.
-  useEffect(() => {
-    if (totalPages > 0 && page > totalPages) show({ page: totalPages });
-  }, [page, totalPages, show]);
+  usePageInRange(params.get('page'), page, totalPages, goToPage);
 
   return (
     <>
@@ -101,7 +100,7 @@ export function AlertsPage() {
               onAcknowledge={onAcknowledge}
             />
           )}
-          <Pagination page={page} totalPages={totalPages} onPageChange={(next) => show({ page: next })} />
+          <Pagination page={page} totalPages={totalPages} onPageChange={goToPage} />
         </TabsContent>
       </Tabs>
     </>

@@ -15,7 +15,7 @@ import { itAudit } from '@/i18n/it-audit';
 import { formatDateTime } from '@/lib/dates';
 import { failureReason } from '@/lib/error-message';
 import { useOnline } from '@/lib/online-status';
-import { parsePageParam } from '@/lib/page-param';
+import { parsePageParam, usePageInRange } from '@/lib/page-param';
 import { useExportAuditCsv } from '../api/export-audit-csv';
 import { AUDIT_FILTER_KEYS, auditFilterOf, useAuditLog } from '../api/get-audit-log';
 import { AuditDetails } from './audit-details';
@@ -38,6 +38,7 @@ export function AuditPage() {
       updated.set('page', String(nextPage));
       return updated;
     });
+  usePageInRange(params.get('page'), page, log.data?.totalPages ?? 0, (next) => apply(filter, next));
 
   return (
     <>

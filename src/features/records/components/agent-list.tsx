@@ -12,10 +12,26 @@ export type AgentListProps = {
   onSelect: (agentId: string) => void;
 };
 
+/** Letters without accents or case: 'Niccolò' is found by 'niccolo'. */
+const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * An agent matches when each word typed is part of its name or username, in any order. cmdk's own matching takes
+ * any name holding the typed letters in order ('zaira' found 'Vincenza La Barbera'), wrong for a list of people.
+ */
+export function agentMatches(value: string, search: string, keywords?: string[]): number {
+  const haystack = plain([value, ...(keywords ?? [])].join(' '));
+  return plain(search)
+    .split(/\s+/)
+    .every((word) => haystack.includes(word))
+    ? 1
+    : 0;
+}
+
 /** The agent combobox's filterable list (cmdk), loaded when the combobox is first opened. */
 export function AgentList({ agents, value, onSelect }: AgentListProps) {
   return (
-    <Command label={it.search.agentList}>
+    <Command label={it.search.agentList} filter={agentMatches}>
       {/* Focus goes to the filter as it appears: on a first opening it arrives after the popover has placed focus. */}
       <CommandInput autoFocus placeholder={it.search.agentFilter} aria-label={it.search.agentFilter} />
       <CommandList label={it.search.agentList}>

@@ -50,7 +50,12 @@ export function OfflinePage() {
                 <TableCell>{formatDateTime(c.savedAt)}</TableCell>
                 <TableCell className="text-right">
                   <Button asChild variant="outline" size="sm">
-                    <Link to={recordKinds[c.kind].routes.detail(c.recordId)}>{t.columns.open}</Link>
+                    <Link
+                      to={recordKinds[c.kind].routes.detail(c.recordId)}
+                      aria-label={t.openRecord(c.label, formatDay(c.dateFrom), formatDay(c.dateTo))}
+                    >
+                      {t.columns.open}
+                    </Link>
                   </Button>
                 </TableCell>
               </TableRow>

@@ -11,6 +11,7 @@ import { rollbackPrepareHref } from '@/lib/rollback-prepare-link';
 import { canRequestRollback } from '@/lib/roles';
 import { useSessionUser } from '@/lib/session-store';
 import { searchRecordsOptions } from '../api/search-records';
+import { usePageInRange } from '@/lib/page-param';
 import { otherRecordHref } from '../hooks/use-detail-search';
 import { useRowSelection } from '../hooks/use-row-selection';
 import { useSearchPage } from '../hooks/use-search-page';
@@ -33,11 +34,12 @@ const RestoreActions = lazyPart(() => import('./restore-actions'), 'RestoreActio
 export function SearchPage<K extends RecordKind>({ kind }: { kind: K }) {
   const def = recordKinds[kind];
   const me = useSessionUser();
-  const { search, page, setPage, barDefaults, submit, saveBar } = useSearchPage(kind);
+  const { search, page, pageParam, setPage, barDefaults, submit, saveBar } = useSearchPage(kind);
   const selection = useRowSelection(def.rowId);
   const [expandedId, setExpandedId] = useState<string | null>(null);
   // The route's loader reads the page on every navigation (stale time 0 there): the screen does not read it again.
   const results = useQuery({ ...searchRecordsOptions(kind, search, page - 1), staleTime: 30_000 });
+  usePageInRange(pageParam, page, results.data?.totalPages ?? 0, setPage);
   const selectedRows = [...selection.selected.values()];
   const [oneSelected] = selectedRows.length === 1 ? selectedRows : [];
   const toggleExpanded = useCallback(

@@ -10,7 +10,7 @@ import { searchState, useSearch, type Search, type SearchBarData } from '@/lib/s
  */
 export function useSearchPage(kind: RecordKind) {
   const search = useSearch(kind);
-  const [page, setPage] = usePageParam();
+  const [page, setPage, pageParam] = usePageParam();
   const [barDefaults] = useState<SearchBarData | null>(() => {
     const bar = searchState.bar();
     if (bar) return bar;
@@ -32,5 +32,5 @@ export function useSearchPage(kind: RecordKind) {
     },
     [kind, setPage],
   );
-  return { search, page, setPage, barDefaults, submit, saveBar: searchState.saveBar };
+  return { search, page, pageParam, setPage, barDefaults, submit, saveBar: searchState.saveBar };
 }

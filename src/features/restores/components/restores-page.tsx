@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { RESTORE_STATUSES, type RestoreStatus } from '@contract/restores';
 import { DataFreshness, NeverReadOffline } from '@/components/data-freshness';
@@ -14,7 +14,7 @@ import type { RecordKind } from '@/lib/records';
 import { errorMessage } from '@/lib/error-message';
 import { lazyNamed } from '@/lib/lazy-named';
 import { useOnline } from '@/lib/online-status';
-import { parsePageParam } from '@/lib/page-param';
+import { parsePageParam, usePageInRange } from '@/lib/page-param';
 import { useSessionUser } from '@/lib/session-store';
 import { RestoresTable } from './restores-table';
 
@@ -50,6 +50,7 @@ export function RestoresPage({ kind }: { kind: RecordKind }) {
       }),
     [setParams],
   );
+  const goToPage = useCallback((next: number) => show({ page: next }), [show]);
   const close = useCallback(() => setDialog(null), []);
   const onDetail = useCallback((request: RestoreRequestView) => setDialog({ type: 'detail', request }), []);
   const onReview = useCallback(
@@ -59,9 +60,7 @@ export function RestoresPage({ kind }: { kind: RecordKind }) {
 
   const totalPages = requests.data?.totalPages ?? 0;
   // After the last pending request of a page is reviewed the page may no longer exist: show the last one.
-  useEffect(() => {
-    if (totalPages > 0 && page > totalPages) show({ page: totalPages });
-  }, [page, totalPages, show]);
+  usePageInRange(params.get('page'), page, totalPages, goToPage);
 
   return (
     <>
@@ -118,7 +117,7 @@ export function RestoresPage({ kind }: { kind: RecordKind }) {
               onReview={onReview}
             />
           )}
-          <Pagination page={page} totalPages={totalPages} onPageChange={(next) => show({ page: next })} />
+          <Pagination page={page} totalPages={totalPages} onPageChange={goToPage} />
         </TabsContent>
       </Tabs>
 

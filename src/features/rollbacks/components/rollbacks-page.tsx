@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { ROLLBACK_STATUSES, type RollbackRequest, type RollbackStatus } from '@contract/rollbacks';
@@ -11,7 +11,7 @@ import { it } from '@/i18n/it';
 import { itRollbacks } from '@/i18n/it-rollbacks';
 import { isSignedOut } from '@/lib/error-message';
 import { useOnline } from '@/lib/online-status';
-import { parsePageParam } from '@/lib/page-param';
+import { parsePageParam, usePageInRange } from '@/lib/page-param';
 import { useSessionUser } from '@/lib/session-store';
 import {
   parseRollbackStatus,
@@ -58,6 +58,7 @@ export function RollbacksPage({ view }: { view: RollbacksView }) {
       }),
     [setParams],
   );
+  const goToPage = useCallback((next: number) => show({ page: next }), [show]);
   const onStop = useCallback(
     (rollback: RollbackRequest) =>
       stop.mutate(rollback.id, {
@@ -79,9 +80,7 @@ export function RollbacksPage({ view }: { view: RollbacksView }) {
       : undefined;
 
   const totalPages = rollbacks.data?.totalPages ?? 0;
-  useEffect(() => {
-    if (totalPages > 0 && page > totalPages) show({ page: totalPages });
-  }, [page, totalPages, show]);
+  usePageInRange(params.get('page'), page, totalPages, goToPage);
 
   return (
     <>
@@ -139,7 +138,7 @@ export function RollbacksPage({ view }: { view: RollbacksView }) {
               review={review}
             />
           )}
-          <Pagination page={page} totalPages={totalPages} onPageChange={(next) => show({ page: next })} />
+          <Pagination page={page} totalPages={totalPages} onPageChange={goToPage} />
         </TabsContent>
       </Tabs>
       {dialog?.type === 'detail' && (

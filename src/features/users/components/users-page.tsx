@@ -1,5 +1,5 @@
 import { Plus, Search } from 'lucide-react';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import type { User } from '@contract/users';
 import { DataFreshness } from '@/components/data-freshness';
 import { LoadFailed } from '@/components/load-failed';
@@ -12,7 +12,7 @@ import { it } from '@/i18n/it';
 import { itUsers } from '@/i18n/it-users';
 import { lazyNamed } from '@/lib/lazy-named';
 import { useOnline } from '@/lib/online-status';
-import { usePageParam } from '@/lib/page-param';
+import { usePageInRange, usePageParam } from '@/lib/page-param';
 import { useSessionUser } from '@/lib/session-store';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useUsers } from '../api/get-users';
@@ -33,7 +33,7 @@ type OpenDialog = { action: 'create' } | { action: UserAction; user: User } | nu
 export function UsersPage() {
   const me = useSessionUser();
   const online = useOnline();
-  const [page, setPage] = usePageParam();
+  const [page, setPage, pageParam] = usePageParam();
   const [filterText, setFilterText] = useState('');
   const filter = useDebouncedValue(filterText.trim(), 300);
   const users = useUsers({ page, filter });
@@ -43,9 +43,7 @@ export function UsersPage() {
 
   const totalPages = users.data?.totalPages ?? 0;
   // After a delete or a narrower filter the page may no longer exist: show the last one.
-  useEffect(() => {
-    if (totalPages > 0 && page > totalPages) setPage(totalPages);
-  }, [page, totalPages, setPage]);
+  usePageInRange(pageParam, page, totalPages, setPage);
 
   return (
     <>
