@@ -100,6 +100,7 @@ export const it = {
     agentList: 'Elenco degli agenti',
     agentsLoading: 'Caricamento degli agenti...',
     agentsFailed: 'Impossibile caricare gli agenti',
+    agentsOffline: 'Agenti non disponibili offline',
     from: 'Da',
     to: 'A',
     datePlaceholder: 'GG/MM/AAAA',
@@ -189,6 +190,8 @@ export const it = {
       right: 'A destra',
       loadMore: 'Carica altre revisioni',
       loadFailed: 'Errore durante il caricamento della cronologia',
+      offline:
+        'Sei offline e la cronologia di questo record non è mai stata letta su questo dispositivo: sarà disponibile quando torna la connessione.',
       empty: 'Nessuna revisione salvata',
       sources: {
         sync: 'sincronizzazione',

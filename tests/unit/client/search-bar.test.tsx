@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
+import { setOnline } from '../../support/online';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SearchBarProps } from '@/features/records/components/search-bar';
@@ -49,6 +50,23 @@ async function chooseAgent(user: ReturnType<typeof userEvent.setup>, typed: stri
 }
 
 describe('the search bar', () => {
+  it('says the agents are not available offline when they were never read, instead of loading for ever', async () => {
+    setOnline(false);
+    try {
+      renderBar();
+      await waitFor(() =>
+        expect(screen.getByRole('combobox', { name: 'Agente' })).toHaveTextContent(
+          'Agenti non disponibili offline',
+        ),
+      );
+    } finally {
+      setOnline(true);
+    }
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Agente' })).toHaveTextContent('Seleziona un agente'),
+    );
+  });
+
   it('labels every field and lists the agents by username, named first + last name', async () => {
     const { user } = renderBar();
     expect(screen.getByLabelText('Da')).toBeInTheDocument();

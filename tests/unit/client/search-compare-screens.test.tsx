@@ -341,6 +341,21 @@ describe('the contact detail', () => {
     expect(screen.getByTestId('changed-count')).toHaveTextContent('2 campi modificati');
   });
 
+  it('offline, says its history was never read here instead of an error to retry', async () => {
+    const { user } = await renderAt('/contatti/001X?dateFrom=2024-01-01&dateTo=2024-03-31&agent=005A');
+    await screen.findByTestId('comparison');
+    setOnline(false);
+    try {
+      await user.click(screen.getByRole('button', { name: 'Cronologia delle revisioni' }));
+      expect(
+        await screen.findByText(/Sei offline e la cronologia di questo record non è mai stata letta/),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Ritenta' })).toBeNull();
+    } finally {
+      setOnline(true);
+    }
+  });
+
   it('adds no section when every changed field is shown', async () => {
     await renderAt('/contatti/001X?dateFrom=2024-01-01&dateTo=2024-03-31&agent=005A');
     await screen.findByTestId('comparison');

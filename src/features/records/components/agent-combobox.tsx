@@ -15,6 +15,8 @@ export type AgentComboboxProps = {
   id: string;
   agents: readonly Agent[] | undefined;
   loading?: boolean;
+  /** Never read on this device, and the network is gone: the list waits for it. */
+  unreachable?: boolean;
   failed?: boolean;
   value: string;
   onChange: (agentId: string) => void;
@@ -27,6 +29,7 @@ export function AgentCombobox({
   id,
   agents,
   loading,
+  unreachable,
   failed,
   value,
   onChange,
@@ -38,9 +41,11 @@ export function AgentCombobox({
   const selected = sorted.find((agent) => agent.id === value);
   const placeholder = loading
     ? it.search.agentsLoading
-    : failed
-      ? it.search.agentsFailed
-      : it.search.agentPlaceholder;
+    : unreachable
+      ? it.search.agentsOffline
+      : failed
+        ? it.search.agentsFailed
+        : it.search.agentPlaceholder;
 
   return (
     <OnDemandPopover

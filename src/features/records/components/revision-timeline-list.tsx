@@ -1,6 +1,7 @@
 import { ArchiveX } from 'lucide-react';
 import type { Dispatch, SetStateAction } from 'react';
 import type { Revision } from '@contract/revisions';
+import { NeverReadOffline } from '@/components/data-freshness';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -9,6 +10,7 @@ import { it } from '@/i18n/it';
 import { orderedPair } from '../hooks/use-record-comparison';
 import { formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-message';
+import { useOnline } from '@/lib/online-status';
 import { cn } from '@/lib/cn';
 import { LoadFailed } from './load-failed';
 import type { RevisionPair } from '@/lib/records';
@@ -75,6 +77,7 @@ export function RevisionTimelineList({
   setChosen: Dispatch<SetStateAction<number[]>>;
 }) {
   const t = it.compare.timeline;
+  const online = useOnline();
   const byId = new Map((revisions ?? []).map((r) => [r.id, r]));
   const choice = chosen.map((id) => byId.get(id)).filter((r): r is Revision => r !== undefined);
 
@@ -89,7 +92,10 @@ export function RevisionTimelineList({
       <p id={introId} className="text-sm text-muted-foreground">
         {t.intro}
       </p>
-      {error ? (
+      {!online && revisions === undefined ? (
+        // Not an error to retry: the history was never read here, and the network is gone.
+        <NeverReadOffline message={t.offline} />
+      ) : error ? (
         <LoadFailed message={`${t.loadFailed}: ${errorMessage(error)}`} onRetry={onRetry} />
       ) : loading ? (
         <div className="flex flex-col gap-2" aria-hidden="true">

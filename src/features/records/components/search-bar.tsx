@@ -8,6 +8,7 @@ import { it } from '@/i18n/it';
 import type { Search, SearchBarData } from '@/lib/search-state';
 import { AgentCombobox } from './agent-combobox';
 import { DateField } from '@/components/date-field';
+import { useOnline } from '@/lib/online-status';
 import { useAgents } from '../api/get-agents';
 import { searchResolver, type SearchFormValues } from './search-form';
 
@@ -25,6 +26,7 @@ export type SearchBarProps = {
 export function SearchBar({ defaults, onSearch, onChange }: SearchBarProps) {
   const ids = useId();
   const agents = useAgents();
+  const online = useOnline();
   const form = useForm<SearchFormValues, unknown, Search>({
     defaultValues: defaults ?? EMPTY,
     resolver: searchResolver,
@@ -66,8 +68,9 @@ export function SearchBar({ defaults, onSearch, onChange }: SearchBarProps) {
               <AgentCombobox
                 id={`${ids}-agent`}
                 agents={agents.data}
-                loading={agents.isPending}
-                failed={agents.isError}
+                loading={agents.isPending && online}
+                unreachable={agents.data === undefined && !online}
+                failed={agents.isError && online}
                 value={field.value}
                 onChange={field.onChange}
                 invalid={fieldState.invalid}
