@@ -9,7 +9,8 @@ import { it } from '@/i18n/it';
 import { lazyNamed } from '@/lib/lazy-named';
 import { dateToDay, dayToDate, dayToText, FIRST_DAY, LAST_DAY, parseTypedDay } from '@/lib/day-input';
 
-const Calendar = lazyNamed(() => import('@/components/ui/calendar'), 'Calendar');
+const loadCalendar = () => import('@/components/ui/calendar');
+const Calendar = lazyNamed(loadCalendar, 'Calendar');
 
 const FIRST = dayToDate(FIRST_DAY);
 const LAST = dayToDate(LAST_DAY);
@@ -73,6 +74,7 @@ export function DateField({
         <OnDemandPopover
           open={open}
           onOpenChange={setOpen}
+          preload={loadCalendar}
           trigger={
             <Button
               variant="outline"

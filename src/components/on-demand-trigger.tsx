@@ -3,6 +3,9 @@ import { useId, useRef, useState, type MouseEvent, type ReactElement, type Ref, 
 export type TriggerProps = {
   ref?: Ref<HTMLButtonElement>;
   onClick?: (event: MouseEvent<HTMLButtonElement>) => void;
+  onPointerEnter?: () => void;
+  onFocus?: () => void;
+  onTouchStart?: () => void;
   'aria-haspopup'?: 'dialog' | 'listbox' | 'menu';
   'aria-expanded'?: boolean;
   'aria-controls'?: string;

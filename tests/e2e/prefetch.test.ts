@@ -64,4 +64,15 @@ describe('menu links load their page on intent', () => {
       .poll(() => requested.filter((p) => p.startsWith('/api/v3/restore-case-request')))
       .toHaveLength(1);
   });
+
+  it("loads the agent list's code while the pointer is over 'Agente', so what is typed after the click is not lost", async () => {
+    await page.goto('/contatti/contatti');
+    const agent = page.getByRole('combobox', { name: 'Agente' });
+    await agent.waitFor();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await agent.hover();
+    await expect.poll(() => requested.some((p) => /\/assets\/agent-list-[\w-]+\.js$/.test(p))).toBe(true);
+    expect(requested.some((p) => /\/assets\/popover-layer-[\w-]+\.js$/.test(p))).toBe(true);
+  });
 });

@@ -9,7 +9,8 @@ import { cn } from '@/lib/cn';
 import { lazyNamed } from '@/lib/lazy-named';
 import { agentLabel, sortAgents } from '../api/get-agents';
 
-const AgentList = lazyNamed(() => import('./agent-list'), 'AgentList');
+const loadAgentList = () => import('./agent-list');
+const AgentList = lazyNamed(loadAgentList, 'AgentList');
 
 export type AgentComboboxProps = {
   id: string;
@@ -51,6 +52,7 @@ export function AgentCombobox({
     <OnDemandPopover
       open={open}
       onOpenChange={setOpen}
+      preload={loadAgentList}
       className="w-(--radix-popover-trigger-width) min-w-64 p-0"
       aria-label={it.search.agentList}
       trigger={
