@@ -162,6 +162,15 @@ describe('search and compare in the browser', () => {
     );
 
     await search('/contatti/contatti', agent);
+    // On a tablet held upright the table scrolls sideways, but each row's toggle stays in the window.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    const toggles = page.getByRole('button', { name: /^Mostra le versioni di / });
+    await toggles.first().waitFor();
+    const rightEdges = await toggles.evaluateAll((buttons) =>
+      buttons.map((button) => button.getBoundingClientRect().right),
+    );
+    expect(Math.max(...rightEdges)).toBeLessThanOrEqual(768);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: `Mostra le versioni di ${row.accountName}` }).click();
     const expansion = page.locator(`[id="versions-${row.id}"]`);
     const inRow = await markers(expansion);

@@ -65,7 +65,8 @@ export function ResultsTable<T>({
       ...columns,
       {
         id: 'expand',
-        meta: { className: 'w-14 px-1' },
+        // Sticky: while a narrow screen scrolls the cells sideways the toggle stays at the right edge.
+        meta: { className: 'sticky right-0 w-14 bg-background px-1' },
         header: () => <span className="sr-only">{it.search.expandColumn}</span>,
         cell: ({ row }) => {
           const expanded = expandedId === row.id;
