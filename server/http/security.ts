@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { API_PREFIX } from './access';
 
 /** Sets the security headers on a raw answer, then calls `next`. */
 export type SetSecurityHeaders = (
@@ -42,7 +43,15 @@ export function securityHeaders(secureTransport: boolean): SetSecurityHeaders {
   return (request, response, next) => setHeaders(request, response, () => next());
 }
 
-/** On every answer of `app`; an answer Fastify gives before any hook runs (a malformed URL) sets them itself. */
+/**
+ * On every answer of `app`; an answer Fastify gives before any hook runs (a malformed URL) sets them itself. An API
+ * answer is never stored by a browser's or a proxy's cache (`no-store`): it holds customers' data, a user's list or
+ * an enrolment secret, which must not outlive the session on a shared machine. The app keeps what it may show
+ * offline in its own store, and the service worker never caches the API.
+ */
 export function registerSecurityHeaders(app: FastifyInstance, setHeaders: SetSecurityHeaders): void {
-  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, () => done()));
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith(API_PREFIX)) reply.raw.setHeader('cache-control', 'no-store');
+    setHeaders(request.raw, reply.raw, () => done());
+  });
 }

@@ -96,4 +96,19 @@ describe.each([
     if (https) expect(String(res.headers['strict-transport-security'])).toMatch(/max-age=\d+/);
     else expect(res.headers['strict-transport-security']).toBeUndefined();
   });
+
+  it('keeps every API answer out of browser and proxy caches, a signed-in read and a public enrolment page alike', async () => {
+    const read = await app.inject({
+      method: 'GET',
+      url: '/api/v3/user/',
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['cache-control']).toBe('no-store');
+    const enrolment = await app.inject({ method: 'GET', url: '/api/v3/user/no-such-link/qr-code' });
+    expect(enrolment.headers['cache-control']).toBe('no-store');
+    // The app's own files keep their caching.
+    const shell = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(shell.headers['cache-control']).toBe('no-cache');
+  });
 });
