@@ -13,6 +13,8 @@ export const ErrorCode = {
   CONFLICT: 'CONFLICT',
   RATE_LIMITED: 'RATE_LIMITED',
   INTERNAL: 'INTERNAL',
+  /** 503 with Retry-After: Storico's own database does not answer (down, restarting, unreachable); nothing was done. */
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
   // One-time codes (restores, reviews, settings).
   INVALID_CODE: 'INVALID_CODE',
   /** 400: a right code already used (each code works once): the next one the app shows is needed. */

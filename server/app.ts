@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -89,7 +90,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app);
   // On PostgreSQL every instance counts the same hits; PGlite serves one process.
   await registerRateLimit(app, deps.config.databaseUrl ? sharedRateLimitStore(deps.db) : undefined);
-  await app.register(healthRoutes, { readiness: deps.readiness });
+  await app.register(healthRoutes, {
+    readiness: deps.readiness,
+    ...(deps.config.metricsToken ? { operatorToken: deps.config.metricsToken } : {}),
+    ...(deps.config.databaseUrl ? { probeDatabase: () => sql`select 1`.execute(deps.db) } : {}),
+  });
   const { identity } = services;
   const { productCode } = deps.config;
   await app.register(authRoutes, { prefix: API_PREFIX, identity, auth: services.auth });

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { pgliteTemplate } from './db/pglite-template';
 import { limitHeapGrowth } from './heap-growth';
 import { ReadinessState } from './health/readiness';
+import { openWhenReachable } from './db/open-when-reachable';
 import { HandOverServer } from './http/hand-over-server';
 import { redactedLogger } from './http/log-redaction';
 import { buildStartingApp } from './http/starting-app';
@@ -59,11 +60,28 @@ async function main(): Promise<void> {
     import('./revisions/revision-partitions'),
   ]);
 
-  // A new embedded database starts from the migrated copy `npm start` prepared, not from an initdb.
-  const database = await openConfiguredDatabase(config, {
-    template: config.databaseUrl ? undefined : pgliteTemplate(),
-  });
-  await migrateToLatest(database.db);
+  // A new embedded database starts from the migrated copy `npm start` prepared, not from an initdb. PostgreSQL may
+  // come up after Storico: the server keeps serving the sign-in page and /readyz (503) while it waits.
+  const database = await openWhenReachable(
+    async () => {
+      const opened = await openConfiguredDatabase(config, {
+        template: config.databaseUrl ? undefined : pgliteTemplate(),
+      });
+      try {
+        await migrateToLatest(opened.db);
+        return opened;
+      } catch (error) {
+        await opened.close().catch(() => undefined);
+        throw error;
+      }
+    },
+    (error, delayMs) => {
+      starting.log.warn({ reason: error.message, retryInMs: delayMs }, 'the database does not answer');
+      readiness.databaseWaiting(
+        `The database does not answer (${error.message}): retrying in ${delayMs / 1000} s`,
+      );
+    },
+  );
   await partitions.maintainPartitions(database.db);
   await users.bootstrapIdentity(database.db, config);
   readiness.databaseReady();
@@ -120,9 +138,12 @@ async function main(): Promise<void> {
 }
 
 // A setting found wrong, at start or once the demo CRM is there (SANDBOX_CRM_BURST), stops the server with its
-// message alone.
+// message alone; so does a database that refuses Storico (a wrong password, a missing database).
 await main().catch((error: unknown) => {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
+  const code = (error as { code?: unknown } | null)?.code;
+  if (error instanceof ConfigError) console.error(error.message);
+  else if (error instanceof Error && typeof code === 'string')
+    console.error(`Storico cannot start: ${error.message} (${code})`);
+  else throw error;
   process.exit(1);
 });

@@ -34,10 +34,16 @@ export class ReadinessState {
 
   databaseReady(): void {
     this.database = 'ok';
+    this.progress = undefined;
   }
 
   databaseFailed(): void {
     this.database = 'failed';
+  }
+
+  /** The database does not answer yet: still pending, and why. */
+  databaseWaiting(progress: string): void {
+    this.progress = progress;
   }
 
   /** `disabled` when no CRM sync runs (tests, an import-only instance). */
@@ -53,14 +59,21 @@ export class ReadinessState {
     this.progress = progress;
   }
 
-  snapshot(): Readiness {
+  /** `details`: with which instance synced last, the org's hidden fields and its API usage (an operator's view). */
+  snapshot(details = true): Readiness {
     const ready = this.database === 'ok' && (this.sync === 'ok' || this.sync === 'disabled');
-    const missing = this.crm?.facts.missingFields() ?? {};
-    const usage = this.crm?.facts.apiUsage();
     return {
       ready,
       checks: { database: this.database, sync: this.sync },
       ...(this.progress ? { progress: this.progress } : {}),
+      ...(details ? this.details() : {}),
+    };
+  }
+
+  private details(): Partial<Readiness> {
+    const missing = this.crm?.facts.missingFields() ?? {};
+    const usage = this.crm?.facts.apiUsage();
+    return {
       ...(this.lastRun
         ? { lastSync: { instance: this.lastRun.instance, startedAt: this.lastRun.startedAt.toISOString() } }
         : {}),

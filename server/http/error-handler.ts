@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { RefusalAudit } from '../audit/refusal-audit';
+import { isDatabaseUnreachable } from '../db/unreachable';
 import { errorBody } from './envelope';
 import { HttpError } from './http-error';
 import { redactUrl } from './log-redaction';
@@ -22,8 +23,14 @@ function fieldOf(instancePath: string, context: string | undefined): string {
   return field ? `${where}.${field}` : where;
 }
 
-/** An error answer: its status, the contract's code, the English message and the refused field. */
-type Answer = { status: number; code: number | string; message: string; field?: string };
+/** An error answer: its status, the contract's code, the English message, the refused field, when to retry. */
+type Answer = {
+  status: number;
+  code: number | string;
+  message: string;
+  field?: string;
+  retryAfterSeconds?: number;
+};
 
 const refusal = (status: number, field: string, message: string): Answer => ({
   status,
@@ -73,8 +80,14 @@ const INTERNAL: Answer = { status: 500, code: ErrorCode.INTERNAL, message: 'Inte
 function answerOf(error: FastifyError, request: FastifyRequest): Answer {
   if (error instanceof HttpError) {
     if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
-    const { statusCode: status, code, message, field } = error;
-    return { status, code, message, ...(field === undefined ? {} : { field }) };
+    const { statusCode: status, code, message, field, retryAfterSeconds } = error;
+    return {
+      status,
+      code,
+      message,
+      ...(field === undefined ? {} : { field }),
+      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+    };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0]!;
@@ -91,8 +104,16 @@ function answerOf(error: FastifyError, request: FastifyRequest): Answer {
     return { status, code: codeOfStatus(status), message };
   }
   request.log.error({ err: error }, 'request failed');
-  return INTERNAL;
+  return isDatabaseUnreachable(error) ? DATABASE_UNAVAILABLE : INTERNAL;
 }
+
+/** The database does not answer: the caller may retry as it comes back, unlike a fault of the server's own. */
+const DATABASE_UNAVAILABLE: Answer = {
+  status: 503,
+  code: ErrorCode.DATABASE_UNAVAILABLE,
+  message: 'The database does not answer: retry in a few seconds',
+  retryAfterSeconds: 5,
+};
 
 /**
  * Every 403 answered to a signed-in caller goes to the audit log, whoever decided it (the route's roles or a
@@ -115,10 +136,9 @@ async function auditForbidden(request: FastifyRequest, code: number | string, re
 /** The one place that writes error bodies: every failure leaves as the contract's error envelope. */
 export function registerErrorHandler(app: FastifyInstance, refusals?: RefusalAudit): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const { status, code, message, field } = answerOf(error, request);
+    const { status, code, message, field, retryAfterSeconds } = answerOf(error, request);
     if (status === 403 && refusals) await auditForbidden(request, code, refusals);
-    if (error instanceof HttpError && error.retryAfterSeconds !== undefined)
-      reply.header('retry-after', String(error.retryAfterSeconds));
+    if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
     return reply.code(status).send(errorBody(status, message, code, field));
   });
 }

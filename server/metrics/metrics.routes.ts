@@ -2,7 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Metrics } from './metrics';
 
-const sameToken = (request: FastifyRequest, token: string) => {
+/** Whether the request carries the operator's token (METRICS_TOKEN) as its bearer token, compared in constant time. */
+export const holdsOperatorToken = (request: FastifyRequest, token: string) => {
   const given = Buffer.from(request.headers.authorization ?? '');
   const expected = Buffer.from(`Bearer ${token}`);
   return given.length === expected.length && timingSafeEqual(given, expected);
@@ -24,7 +25,7 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
     );
   });
   app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
-    if (!sameToken(request, token)) {
+    if (!holdsOperatorToken(request, token)) {
       reply.code(401).header('www-authenticate', 'Bearer');
       return 'Unauthorized\n';
     }

@@ -157,6 +157,8 @@ export const it = {
       'La richiesta è già stata approvata o rifiutata, o la sta esaminando un altro utente',
     [ErrorCode.ALREADY_ACKNOWLEDGED]: "Un altro utente ha già confermato la presa visione dell'avviso",
     [ErrorCode.RATE_LIMITED]: 'Troppe richieste in poco tempo: riprova tra qualche secondo',
+    [ErrorCode.DATABASE_UNAVAILABLE]:
+      'Il database di Storico non risponde: nulla è stato salvato, riprova tra qualche istante',
     [ErrorCode.CRM_UNAVAILABLE]: "Nessun CRM è configurato: l'operazione non è disponibile",
     [ErrorCode.CRM_ERROR]: "Il CRM non ha eseguito l'operazione",
     [ErrorCode.CRM_LIMIT]: 'Il CRM ha raggiunto il limite di richieste consentite: riprova più tardi',

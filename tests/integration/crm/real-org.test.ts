@@ -14,10 +14,16 @@ import { errorBodySchema } from '../../../contract/envelope';
  * (field-level security), an active case assignment rule, a duplicate rule, queue owners, business accounts and
  * a daily API limit. Everything goes over HTTP through the real connector.
  */
+
+const OPERATOR_TOKEN = 'operator-token-of-this-test';
 describe.each(testDbKinds())('Storico against a real-like org on %s', (kind) => {
   let f: RestoreFixture;
   beforeAll(async () => {
-    f = await RestoreFixture.start(kind, { hiddenFields: { Account: ['Industry'] }, apiLimit: 100_000 });
+    f = await RestoreFixture.start(
+      kind,
+      { hiddenFields: { Account: ['Industry'] }, apiLimit: 100_000 },
+      { env: { METRICS_TOKEN: OPERATOR_TOKEN } },
+    );
     f.t.readiness.watchCrm(f.crm, 0.8);
   });
   afterAll(() => f.close());
@@ -39,7 +45,13 @@ describe.each(testDbKinds())('Storico against a real-like org on %s', (kind) => 
     return readiness;
   };
 
-  const readyz = async () => readinessSchema.parse((await f.t.app.inject({ url: '/readyz' })).json());
+  // What the org hides and its API usage are an operator's to read (METRICS_TOKEN).
+  const readyz = async () =>
+    readinessSchema.parse(
+      (
+        await f.t.app.inject({ url: '/readyz', headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } })
+      ).json(),
+    );
 
   it('a field hidden by field-level security leaves the sync complete and is named in /readyz', async () => {
     const persons = f.sandbox.records.all('Account').filter((a) => a.IsPersonAccount === true);

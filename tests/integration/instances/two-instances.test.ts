@@ -15,12 +15,18 @@ import { sandboxConnector } from '../../support/sandbox-connector';
  * Two app instances on one PostgreSQL database, the way Storico scales out: locks, rate limits, sessions and the CRM
  * sync are shared, not per process.
  */
+
+const OPERATOR_TOKEN = 'operator-token-of-this-test';
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
   let database: DatabaseHandle;
   let a: TestApp;
   let b: TestApp;
 
-  const instance = () => appOn(database, testConfig({ DATABASE_URL: process.env.TEST_DATABASE_URL! }));
+  const instance = () =>
+    appOn(
+      database,
+      testConfig({ DATABASE_URL: process.env.TEST_DATABASE_URL!, METRICS_TOKEN: OPERATOR_TOKEN }),
+    );
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
@@ -118,12 +124,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
       await second.stop();
       expect(sandbox.stats.requests).toBe(afterFirst);
       for (const on of [a, b]) {
-        const ready = await on.app.inject({ method: 'GET', url: '/readyz' });
+        const ready = await on.app.inject({
+          method: 'GET',
+          url: '/readyz',
+          headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+        });
         expect(ready.statusCode).toBe(200);
         expect(ready.json()).toMatchObject({
           checks: { sync: 'ok' },
           lastSync: { instance: 'instance-a', startedAt: expect.any(String) },
         });
+        // Anyone else learns whether the instance is ready, not which instance synced.
+        const anyone = await on.app.inject({ method: 'GET', url: '/readyz' });
+        expect(anyone.json()).not.toHaveProperty('lastSync');
       }
     });
   });
