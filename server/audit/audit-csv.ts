@@ -30,14 +30,14 @@ const SEPARATOR = ';';
 
 /**
  * One CSV field (RFC 4180, with the separator above): quoted when it holds a quote, a comma, a semicolon or a line
- * break. A text starting with = + - @ (or a tab / carriage return) gets a leading apostrophe, so a spreadsheet shows
+ * break. A text starting with = + - @ | (or a tab / carriage return) gets a leading apostrophe, so a spreadsheet shows
  * it instead of running it as a formula: usernames and sign-in names in the log are typed by anyone.
  */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text =
     typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : JSON.stringify(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && /^[=+\-@|\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
@@ -86,7 +86,10 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   }
   let client: PGlite;
   if ('dataDir' in options) {
-    mkdirSync(options.dataDir, { recursive: true });
+    // The embedded database holds password hashes, sessions and the audit log: its directory is the owner's alone,
+    // as PostgreSQL requires of its own (PGlite writes its files with the process's umask).
+    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+    chmodSync(options.dataDir, 0o700);
     const isNew = !existsSync(path.join(options.dataDir, 'PG_VERSION'));
     const template = isNew ? options.template : undefined;
     if (options.thread !== false) {

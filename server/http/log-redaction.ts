@@ -7,12 +7,32 @@ import type { FastifyServerOptions } from 'fastify';
  */
 const REDACTED = '[redacted]';
 
-const SECRET_QUERY = /([?&](?:code|token|password|oldPassword|newPassword|email)=)[^&#]*/gi;
+const SECRET_KEYS = new Set(['code', 'token', 'password', 'oldpassword', 'newpassword', 'email']);
+/** One `key=value` of a query string, with the `?` or `&` before it. */
+const QUERY_PAIR = /([?&])([^=&#]*)(=[^&#]*)?/g;
+
+/** A query key as the server reads it: percent-decoded (`c%6Fde` is `code`), any case. */
+function keyOf(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replaceAll('+', ' ')).toLowerCase();
+  } catch {
+    return raw.toLowerCase();
+  }
+}
 const SECRET_PATHS = [/(\/user\/)[^/?#]+(\/qr-code|\/confirm)/, /(\/2fa\/)[^/?#]+()/];
 
 /** A URL fit for the log: query secrets and enrolment tokens replaced. */
 export function redactUrl(url: string): string {
-  let safe = url.replace(SECRET_QUERY, `$1${REDACTED}`);
+  const query = url.indexOf('?');
+  let safe =
+    query < 0
+      ? url
+      : url.slice(0, query) +
+        url
+          .slice(query)
+          .replace(QUERY_PAIR, (pair, mark: string, key: string, value: string | undefined) =>
+            value !== undefined && SECRET_KEYS.has(keyOf(key)) ? `${mark}${key}=${REDACTED}` : pair,
+          );
   for (const pattern of SECRET_PATHS) safe = safe.replace(pattern, `$1${REDACTED}$2`);
   return safe;
 }

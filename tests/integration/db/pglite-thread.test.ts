@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -99,8 +99,11 @@ describe('the embedded database kept in a data dir', () => {
     ]);
 
     const copyDir = mkdtempSync(path.join(tmpdir(), 'storico-pglite-copy-'));
+    chmodSync(copyDir, 0o755);
     const copy = await openDatabase({ kind: 'pglite', dataDir: copyDir, template: tar });
     try {
+      // Password hashes, sessions and the audit log: the directory is the server's user's alone, as PostgreSQL's.
+      expect(statSync(copyDir).mode & 0o777).toBe(0o700);
       expect((await sql<{ v: string }>`select v from thread_kept`.execute(copy.db)).rows).toEqual([
         { v: 'kept' },
       ]);
