@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlainUsername, USERNAME_CHARACTERS_MESSAGE } from './username-text';
 import { idParamSchema, textSchema } from './bounds';
 import { booleanParam, pageQuerySchema } from './page';
 import { newPasswordSchema } from './password-policy';
@@ -33,7 +34,13 @@ export const userListQuerySchema = pageQuerySchema.extend({
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
-const usernameSchema = textSchema(300).trim().min(1);
+/** A new or renamed username (sign-in takes any name an account already has): see `isPlainUsername`. */
+const usernameSchema = textSchema(300)
+  .trim()
+  .min(1)
+  .refine((name) => name === '' || isPlainUsername(name), {
+    message: USERNAME_CHARACTERS_MESSAGE,
+  });
 const emailSchema = z.email().max(300);
 /** Only the role's name is read; a whole role object ({id, name, label}) is accepted too. */
 const roleRefSchema = z.object({ name: roleNameSchema });

@@ -85,6 +85,7 @@ export const it = {
     email: 'Inserisci un indirizzo email valido',
     invalid: 'Valore non valido',
     illFormed: 'Contiene caratteri non ammessi (tabulazioni, a capo o altri caratteri di controllo)',
+    usernameCharacters: "Usa solo lettere dell'alfabeto latino (anche accentate), cifre e i segni . _ - @ '",
   },
   forgotPassword: {
     title: 'Password dimenticata',

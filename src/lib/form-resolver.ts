@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { USERNAME_CHARACTERS_MESSAGE } from '@contract/username-text';
 import { TEXT_ILL_FORMED_MESSAGE } from '@contract/well-formed-text';
 import { it } from '@/i18n/it-first-load';
 
@@ -42,7 +43,10 @@ export function italianIssue(issue: Issue): string {
 }
 
 /** The contract's own messages (which zod puts before any given here) in Italian. */
-const CONTRACT_MESSAGES: Record<string, string> = { [TEXT_ILL_FORMED_MESSAGE]: it.validation.illFormed };
+const CONTRACT_MESSAGES: Record<string, string> = {
+  [TEXT_ILL_FORMED_MESSAGE]: it.validation.illFormed,
+  [USERNAME_CHARACTERS_MESSAGE]: it.validation.usernameCharacters,
+};
 
 /** Each error of a form's (nested) errors with a contract message, told in Italian. */
 function translateContractMessages(errors: unknown): void {

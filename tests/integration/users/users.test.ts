@@ -151,6 +151,19 @@ describe.each(testDbKinds())('users on %s', (kind) => {
       expect(error(res).error.code).toBe(LoginError.NOT_ENROLLED);
     });
 
+    it('refuses a username that would read as another, and takes accented Latin letters', async () => {
+      const create = (username: string) =>
+        call('POST', '/api/v3/user/', { ...fresh(), username, role: { name: USER_RANA } });
+      // A Cyrillic 'а', a combining dot, a fullwidth letter, a space, a zero-width joiner.
+      for (const username of ['\u0430dmin', 't6\u0307', '\uff4dario', 'mario rossi', 'ad\u200dmin']) {
+        const refused = await create(username);
+        expect(refused.statusCode, username).toBe(400);
+        expect(error(refused).error.field).toBe('body.username');
+      }
+      const accented = `nicc\u00f2.\u00e0lbani-${Date.now()}`;
+      expect((await create(accented)).statusCode).toBe(201);
+    });
+
     it('refuses a username or e-mail of a live user with 409 naming which', async () => {
       const input = fresh();
       await call('POST', '/api/v3/user/', { ...input, role: { name: USER_RANA } });

@@ -259,6 +259,21 @@ describe("Gestione utenti: 'Crea utente'", () => {
     expect(bodiesOf('POST')).toHaveLength(0);
   });
 
+  it("refuses a username that would read as another user's, in Italian", async () => {
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Crea utente' }));
+    const dialog = await findModal('dialog', { name: 'Crea utente' });
+    // A Cyrillic 'а' in front of 'dmin'.
+    await user.type(within(dialog).getByLabelText('Username'), '\u0430dmin');
+    await user.click(within(dialog).getByRole('button', { name: 'Crea utente' }));
+    expect(
+      await within(dialog).findByText(
+        "Usa solo lettere dell'alfabeto latino (anche accentate), cifre e i segni . _ - @ '",
+      ),
+    ).toBeInTheDocument();
+    expect(bodiesOf('POST')).toHaveLength(0);
+  });
+
   it('refuses a password containing the username, and shows the server refusing a common one in Italian', async () => {
     api.setHandler((request) =>
       request.method === 'POST' && request.path === '/user/'
