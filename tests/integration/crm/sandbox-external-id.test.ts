@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrmRecord } from '../../../server/crm/crm-connector';
 import { startSandboxCrm, type SandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
+import { sandboxAccessToken } from '../../support/sandbox-connector';
 
 const KEY = 'Storico_Original_Id__c';
 const V62 = '/services/data/v62.0';
@@ -30,16 +31,7 @@ describe('sandbox CRM: an External ID field and sObject Rows by External ID over
       counts: { users: 3, accounts: 10, cases: 20 },
       externalIdField: KEY,
     });
-    const res = await fetch(`${sandbox.url}/services/oauth2/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: 'sandbox',
-        client_secret: 'sandbox',
-      }),
-    });
-    auth = { authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}` };
+    auth = { authorization: `Bearer ${await sandboxAccessToken(sandbox)}` };
   });
   afterAll(() => sandbox.close());
 
