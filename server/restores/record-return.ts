@@ -154,6 +154,7 @@ async function findEarlierCreate(
       context.object,
       target,
       new Date(takenOver.getTime() - CLOCK_SKEW_MS),
+      oldId,
     );
   } catch (error) {
     await releaseRecreate(context.db, kindOfObject(context.object), oldId, takenOver);
@@ -165,7 +166,7 @@ async function findEarlierCreate(
 async function createOnce(context: ReturnContext, target: CrmRecord, oldId: string): Promise<string> {
   try {
     // The connector sends what the org lets a create set (describe's createable, a wider set than updateable).
-    return await context.crm.createRecord(context.object, target);
+    return await context.crm.createRecord(context.object, target, oldId);
   } catch (error) {
     // A refusal leaves the record free to be created by the next attempt; a lost answer keeps the claim until
     // it goes stale, so that a record perhaps created is not created twice at once.
