@@ -22,6 +22,8 @@ const CRM_ERROR_TEXTS: Partial<Record<string, string>> = {
   ENTITY_IS_DELETED: 'il record è stato eliminato nel CRM',
   NOT_FOUND: 'il record non esiste più nel CRM',
   UNABLE_TO_LOCK_ROW: 'il record è in modifica nel CRM, riprova più tardi',
+  MULTIPLE_CHOICES:
+    'più record del CRM portano la chiave del record da ricreare: va tenuto uno solo prima di riprovare',
 };
 
 /** What a refusal's Salesforce error code means in Italian, when the app has words for it. */

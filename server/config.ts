@@ -52,6 +52,18 @@ const envSchema = z.object({
   ),
   SF_READ_TIMEOUT_S: z.preprocess(emptyAsUndefined, z.coerce.number().gt(0, 'must be above 0').default(5)),
   SF_WRITE_TIMEOUT_S: z.preprocess(emptyAsUndefined, z.coerce.number().gt(0, 'must be above 0').default(10)),
+  // A custom field's API name, with its namespace prefix if any (Custom Field Names: letters, digits and single
+  // underscores, starting with a letter, ending in __c); it goes into SOQL and URLs as it is.
+  SF_RECREATE_KEY_FIELD: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        /^(?:[A-Za-z](?:[A-Za-z0-9]|_(?!_))*__)?[A-Za-z](?:[A-Za-z0-9]|_(?!_))*__c$/,
+        'must be the API name of a custom field, e.g. Storico_Original_Id__c',
+      )
+      .optional(),
+  ),
   RESTORE_OUTCOME_WAIT_S: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).default(600)),
   ROLLBACK_BATCH_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(50)),
   ROLLBACK_PAUSE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(500)),
@@ -160,6 +172,11 @@ export type Config = {
   sfQueryBatchSize: number;
   /** How long a CRM read (its retries included) and a CRM write may go unanswered. */
   crmTimeouts: { readMs: number; writeMs: number };
+  /**
+   * The org's Text External ID field on Account and Case that a re-created record holds its purged predecessor's
+   * Id in, so that a re-create is an upsert by that key: repeated, it updates the record it made.
+   */
+  sfRecreateKeyField: string | undefined;
   /**
    * How long after a restore write went unanswered a read that does not show it may conclude it was not applied:
    * until then the CRM may still be processing it.
@@ -278,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sfApiMaxUsage: e.SF_API_MAX_USAGE,
     sfQueryBatchSize: e.SF_QUERY_BATCH_SIZE ?? defaultQueryBatchSize(e.DATABASE_URL ? 'postgres' : 'pglite'),
     crmTimeouts: { readMs: e.SF_READ_TIMEOUT_S * 1000, writeMs: e.SF_WRITE_TIMEOUT_S * 1000 },
+    sfRecreateKeyField: e.SF_RECREATE_KEY_FIELD,
     restoreOutcomeWaitMs: e.RESTORE_OUTCOME_WAIT_S * 1000,
     rollback: {
       batchSize: e.ROLLBACK_BATCH_SIZE,

@@ -92,6 +92,20 @@ export class CrmOutcomeUnknown extends CrmError {
   }
 }
 
+/**
+ * Several records of the CRM hold the key a re-create goes by (the purged record's Id, in the org's re-create key
+ * field), so which of them Storico made cannot be told: nothing was created or updated. A person keeps one.
+ */
+export class CrmDuplicateKey extends CrmError {
+  constructor(
+    message: string,
+    readonly recordIds: string[],
+  ) {
+    super(message, [{ errorCode: 'MULTIPLE_CHOICES', message }]);
+    this.name = 'CrmDuplicateKey';
+  }
+}
+
 /** The org's daily API usage as its last answer reported it (Sforce-Limit-Info: api-usage=used/limit). */
 export type ApiUsage = { used: number; limit: number };
 
@@ -147,13 +161,23 @@ export interface CrmConnector {
   /** Takes the record out of the recycle bin (same Id, its cascade-deleted children with it); CrmError if refused. */
   undeleteRecord(object: CrmObject, id: string): Promise<void>;
   /**
-   * Creates a record from the writable fields of `fields`, without assignment rules; answers the new Id. Never
-   * repeated on its own: a create whose answer is lost may have happened.
+   * Creates a record in place of `formerId`, which the CRM no longer has, from the writable fields of `fields`,
+   * without assignment rules; answers the new Id. Where the org has the re-create key field, the create is an upsert
+   * by that key with `formerId` as its value: sent again, it updates the record the first one made instead of
+   * making another, and several records holding the key refuse it (CrmDuplicateKey). Never repeated on its own: a
+   * create whose answer is lost may have happened.
    */
-  createRecord(object: CrmObject, fields: Record<string, unknown>): Promise<string>;
+  createRecord(object: CrmObject, fields: Record<string, unknown>, formerId: string): Promise<string>;
   /**
-   * The Id of a record created at `since` or later that holds every value a create of `fields` sends, or null:
-   * how a create whose answer was lost is found, if it happened.
+   * The Id of the record a create in place of `formerId` made, or null: how a create whose answer was lost is
+   * found, if it happened. The record holding `formerId` as its re-create key, live or in the recycle bin, where
+   * the org has the key field (CrmDuplicateKey when several do); else, or when none does, one created at `since` or
+   * later that holds every value a create of `fields` sends.
    */
-  findCreated(object: CrmObject, fields: Record<string, unknown>, since: Date): Promise<string | null>;
+  findCreated(
+    object: CrmObject,
+    fields: Record<string, unknown>,
+    since: Date,
+    formerId: string,
+  ): Promise<string | null>;
 }

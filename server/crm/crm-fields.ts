@@ -1,3 +1,4 @@
+import { recreateKeyOf } from './recreate-key';
 import { parseSfDateTime } from './salesforce-dates';
 import type { CrmObject, CrmRecord } from './crm-connector';
 
@@ -168,6 +169,10 @@ export type DescribeField = {
   relationshipName?: string | null;
   compoundFieldName?: string | null;
   referenceTo?: string[];
+  /** An External ID field: a value of it names a record (sObject Rows by External ID). */
+  externalId?: boolean;
+  /** The most characters a text field holds. */
+  length?: number;
 };
 
 /** How a field can be written: by an update (PATCH) and by a create (POST). */
@@ -190,6 +195,8 @@ export type FieldPlan = {
   personAccountField: string | undefined;
   /** The org's name of MasterRecordId (the survivor of the merge that deleted a record), when describe lists it. */
   mergeField: string | undefined;
+  /** The org's name of the re-create key field, when it has one a re-create can upsert by (recreate-key.ts). */
+  recreateKey: string | undefined;
 };
 
 /**
@@ -200,7 +207,11 @@ export type FieldPlan = {
  * a create sending a field that is not createable is refused with INVALID_FIELD_FOR_INSERT_UPDATE.
  * sObject Describe: https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_sobject_describe.htm
  */
-export function planFields(object: CrmObject, describe: DescribeField[]): FieldPlan {
+export function planFields(
+  object: CrmObject,
+  describe: DescribeField[],
+  recreateKeyField?: string,
+): FieldPlan {
   const byName = new Map(describe.map((f) => [f.name.toLowerCase(), f]));
   const compoundParents = new Set(
     describe.map((f) => f.compoundFieldName?.toLowerCase()).filter((n): n is string => Boolean(n)),
@@ -259,6 +270,7 @@ export function planFields(object: CrmObject, describe: DescribeField[]): FieldP
     missing,
     personAccountField: byName.get('ispersonaccount')?.name,
     mergeField: byName.get('masterrecordid')?.name,
+    recreateKey: recreateKeyOf(describe, recreateKeyField),
   };
 }
 

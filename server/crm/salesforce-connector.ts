@@ -30,6 +30,7 @@ import {
   type DescribeField,
   type FieldPlan,
 } from './crm-fields';
+import { keyHolder, withoutKey, type KeyHolder, type UpsertAnswer } from './recreate-key';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
 import { parseSfDateTime, replicationDateTime, soqlDateTime } from './salesforce-dates';
 import {
@@ -51,6 +52,11 @@ export type SalesforceConnectorOptions = SalesforceCredentials & {
   bulkReadTimeoutMs?: number;
   /** How long a write (PATCH, POST, SOAP undelete) may go unanswered before its outcome is reported unknown. */
   writeTimeoutMs?: number;
+  /**
+   * The API name of the org's re-create key field on Account and Case (SF_RECREATE_KEY_FIELD): a Text External ID
+   * field a re-created record holds its purged predecessor's Id in (recreate-key.ts).
+   */
+  recreateKeyField?: string;
   /** Told once about each catalogued field the org lacks or hides. */
   logger?: { warn(details: object, message: string): void };
 };
@@ -241,8 +247,9 @@ export class SalesforceConnector implements CrmConnector {
         { method: 'GET', url: `/sobjects/${object}/describe` },
         `Describing ${object}`,
       );
-      const plan = planFields(object, describe.fields);
+      const plan = planFields(object, describe.fields, this.options.recreateKeyField);
       this.plans.set(object, plan);
+      this.reportUnusableKey(plan);
       const unseen = plan.missing.filter((f) => !this.reportedMissing.has(`${object}.${f}`));
       if (unseen.length > 0) {
         for (const f of unseen) this.reportedMissing.add(`${object}.${f}`);
@@ -252,6 +259,20 @@ export class SalesforceConnector implements CrmConnector {
         );
       }
     }
+  }
+
+  /** Tells once per object that the re-create key is set but the org has no field a re-create can go by. */
+  private reportUnusableKey(plan: FieldPlan): void {
+    const field = this.options.recreateKeyField;
+    const reported = `${plan.object}:recreate-key`;
+    if (!field || plan.recreateKey || this.reportedMissing.has(reported)) return;
+    this.reportedMissing.add(reported);
+    this.logger?.warn(
+      { object: plan.object, field },
+      'The re-create key field is missing, hidden from the integration user, or not a Text External ID field it can ' +
+        'create and edit: a purged record is created again without it, and a create whose answer was lost is ' +
+        'looked for by its values',
+    );
   }
 
   missingFields(): Partial<Record<CrmObject, string[]>> {
@@ -354,8 +375,10 @@ export class SalesforceConnector implements CrmConnector {
     };
   }
 
-  async createRecord(object: CrmObject, fields: Record<string, unknown>): Promise<string> {
-    const body = toWriteBody(await this.plan(object), fields, 'create');
+  async createRecord(object: CrmObject, fields: Record<string, unknown>, formerId: string): Promise<string> {
+    const plan = await this.plan(object);
+    const body = toWriteBody(plan, fields, 'create');
+    if (plan.recreateKey) return this.upsertByKey(object, plan.recreateKey, formerId, body);
     // sObject Create answers 201 {id, success, errors}
     // (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_sobject_create.htm).
     const answer = await this.call<{ id: string }>(
@@ -371,15 +394,92 @@ export class SalesforceConnector implements CrmConnector {
   }
 
   /**
-   * Looks among the records created since `since` and owned as `fields` says for one holding every value a create
-   * of `fields` sends. SOQL filters on SystemModstamp, a system field of every object that no call sets
+   * The create as an upsert by the re-create key, the purged record's Id its value (sObject Rows by External ID,
+   * https://developer.salesforce.com/docs/platform/api-rest/guide/dome-upsert.html): 201 created, 200 updated
+   * (the record an earlier create whose answer was lost made, whatever was changed on it since), both answering
+   * its Id; 204, an update answered as API versions before 46.0 do, without a body: the Id is read by the key. 300,
+   * "the external ID is matched multiple times": nothing was written, and the records holding the key are named.
+   */
+  private async upsertByKey(
+    object: CrmObject,
+    key: string,
+    formerId: string,
+    body: Record<string, unknown>,
+  ): Promise<string> {
+    this.checkId(object, formerId);
+    const context = `Re-creating ${object} ${formerId} by ${key}`;
+    let answer: UpsertAnswer;
+    try {
+      answer = await this.call<UpsertAnswer>(
+        {
+          method: 'PATCH',
+          url: `/sobjects/${object}/${key}/${formerId}`,
+          body: JSON.stringify(withoutKey(body, key)),
+          headers: { 'content-type': 'application/json', ...this.writeHeaders(object) },
+        },
+        context,
+      );
+    } catch (error) {
+      // jsforce reports a 300 as MULTIPLE_CHOICES (its body, the records' URLs, is read again by the key).
+      if (error instanceof CrmOutcomeUnknown || !(error instanceof CrmError)) throw error;
+      if (error.errorCode !== 'MULTIPLE_CHOICES') throw error;
+      return this.mustFindByKey(object, key, formerId, context);
+    }
+    return answer?.id ?? this.mustFindByKey(object, key, formerId, context);
+  }
+
+  /** The record holding `value` as its key, after an upsert by it that named none. */
+  private async mustFindByKey(
+    object: CrmObject,
+    key: string,
+    value: string,
+    context: string,
+  ): Promise<string> {
+    const id = await this.findByKey(object, key, value, context);
+    if (id) return id;
+    throw new CrmError(`${context}: Salesforce answered the upsert, but no record holds ${key} ${value}`);
+  }
+
+  /**
+   * The record holding `value` as its key (keyHolder). QueryAll, which also sees the recycle bin: a record an
+   * unanswered create made may have been deleted since, and it is still the one Storico made, to be undeleted
+   * rather than made a second time (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_queryall.htm).
+   */
+  private async findByKey(
+    object: CrmObject,
+    key: string,
+    value: string,
+    context = `Looking for the ${object} re-created in place of ${value}`,
+  ): Promise<string | null> {
+    const soql = `SELECT Id, IsDeleted FROM ${object} WHERE ${key} = '${value}'`;
+    const holders: KeyHolder[] = [];
+    for await (const page of this.query(soql, context, 'queryAll', this.readTimeoutMs))
+      holders.push(...page.records.map((r) => ({ id: r.Id, deleted: r.IsDeleted === true })));
+    return keyHolder({ context, object, key, value }, holders);
+  }
+
+  /**
+   * The record a create in place of `formerId` made: the one holding `formerId` as its key, where the org has the
+   * key field. Else, or when none holds it (a create sent before the org had the field), by its values: among the
+   * records created since `since` and owned as `fields` says, one holding every value a create of `fields` sends,
+   * which a change made since hides. SOQL filters on SystemModstamp, a system field of every object that no call sets
    * (https://developer.salesforce.com/docs/atlas.en-us.object_reference.meta/object_reference/system_fields.htm): a
    * record made since then was stamped since then, where its CreatedDate is the one sent when the org lets a create
    * set audit fields. And on OwnerId, which a create sends and assignment rules do not change here (see
    * writeHeaders); the values are compared here, so a field SOQL cannot filter on (a long text area) still counts.
    */
-  async findCreated(object: CrmObject, fields: Record<string, unknown>, since: Date): Promise<string | null> {
+  async findCreated(
+    object: CrmObject,
+    fields: Record<string, unknown>,
+    since: Date,
+    formerId: string,
+  ): Promise<string | null> {
     const plan = await this.plan(object);
+    if (plan.recreateKey) {
+      this.checkId(object, formerId);
+      const id = await this.findByKey(object, plan.recreateKey, formerId);
+      if (id) return id;
+    }
     const sent = toWriteBody(plan, fields, 'create');
     const owner = typeof sent.OwnerId === 'string' && ID_PATTERN.test(sent.OwnerId) ? sent.OwnerId : null;
     const where = [

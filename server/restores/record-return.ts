@@ -1,4 +1,5 @@
 import {
+  CrmDuplicateKey,
   CrmError,
   CrmOutcomeUnknown,
   type CrmConnector,
@@ -63,8 +64,13 @@ export class RecordRecreating extends RestoreFailure {
   }
 }
 
-/** A create whose answer never came may have happened: only a refusal the CRM explained is safe to try again. */
-const refused = (error: unknown) => error instanceof CrmError && error.errors.length > 0;
+/**
+ * A create whose answer never came may have happened: only a refusal the CRM explained is safe to try again. Not
+ * so several records holding the re-create key: which of them Storico made is for a person to settle, and the claim
+ * stays until then.
+ */
+const refused = (error: unknown) =>
+  error instanceof CrmError && error.errors.length > 0 && !(error instanceof CrmDuplicateKey);
 
 /**
  * Makes sure the record a restore writes to lives in the CRM, before its fields are written: a record Storico
@@ -127,15 +133,17 @@ async function recreate(context: ReturnContext, target: CrmRecord, oldId: string
   }
   // An earlier attempt held the claim and never gave it back: its create went unanswered, or its process
   // stopped. The record it may have made is looked for first, so that it is not created twice.
-  const newId =
-    (claim.takenOver && (await findEarlierCreate(context, target, oldId, claim.takenOver))) ??
-    (await createOnce(context, target, oldId));
+  const earlier = claim.takenOver && (await findEarlierCreate(context, target, oldId, claim.takenOver));
+  const newId = earlier ?? (await createOnce(context, target, oldId));
   // Linked at once, before anything else can fail: every later restore of the old Id writes to the new record.
   const created = await crm.readRecord(object, newId).catch(() => null);
   await db.transaction().execute(async (trx) => {
     if (created) await storeIfChanged(trx, object, created, context.source);
     await linkRecreated(trx, kind, oldId, newId);
   });
+  // The record an abandoned create made may have been deleted in the CRM since (its key finds it in the recycle
+  // bin too): through the link it is brought back as any deleted record is, never made a second time.
+  if (earlier && !created) return { ...(await bringBack(context, target)), outcome: 'recreated' };
   return { target: { ...target, Id: newId }, outcome: 'recreated', newRecordId: newId };
 }
 
@@ -154,6 +162,7 @@ async function findEarlierCreate(
       context.object,
       target,
       new Date(takenOver.getTime() - CLOCK_SKEW_MS),
+      oldId,
     );
   } catch (error) {
     await releaseRecreate(context.db, kindOfObject(context.object), oldId, takenOver);
@@ -165,7 +174,7 @@ async function findEarlierCreate(
 async function createOnce(context: ReturnContext, target: CrmRecord, oldId: string): Promise<string> {
   try {
     // The connector sends what the org lets a create set (describe's createable, a wider set than updateable).
-    return await context.crm.createRecord(context.object, target);
+    return await context.crm.createRecord(context.object, target, oldId);
   } catch (error) {
     // A refusal leaves the record free to be created by the next attempt; a lost answer keeps the claim until
     // it goes stale, so that a record perhaps created is not created twice at once.

@@ -91,6 +91,8 @@ export async function prepareCrm(
       port: config.sandboxCrm.port,
       editsEverySeconds: config.sandboxCrm.editsEverySeconds,
       recycleBinDays: config.sandboxCrm.recycleBinDays,
+      // The demo org has the re-create key field when Storico is told to use one, as a real org must.
+      externalIdField: config.sfRecreateKeyField,
       changeLog,
     });
     // Kept in the change log like any change: made once, on the first start of this data directory.
@@ -109,6 +111,7 @@ export async function prepareCrm(
     readTimeoutMs: config.crmTimeouts.readMs,
     writeTimeoutMs: config.crmTimeouts.writeMs,
     batchSize: config.sfQueryBatchSize,
+    recreateKeyField: config.sfRecreateKeyField,
   });
 
   const controller = new AbortController();

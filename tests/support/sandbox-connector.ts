@@ -19,3 +19,17 @@ export const sandboxConnector = (
     retry: fastRetry,
     ...options,
   });
+
+/** An access token of the sandbox CRM, asked for as the connector asks (client credentials, sandbox / sandbox). */
+export async function sandboxAccessToken(sandbox: SandboxCrm): Promise<string> {
+  const res = await fetch(`${sandbox.url}/services/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: 'sandbox',
+      client_secret: 'sandbox',
+    }),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}

@@ -16,6 +16,8 @@ const usage = `Usage: npm run crm:sandbox -- [options]
   --changes FILE    keep changes (PATCH, edits) in FILE across restarts
   --burst U:N       at start, agent U (username, or the part before @) edits N contacts at once: a mass change
                     the next Storico sync raises an alert for (default SANDBOX_CRM_BURST)
+  --key-field NAME  give Account and Case a Text(18) External ID, Unique custom field NAME, as an org set up for
+                    Storico's re-create key has (default SF_RECREATE_KEY_FIELD)
 The client id and secret are sandbox / sandbox.`;
 
 /** `npm run crm:sandbox`: the sandbox CRM on its own, for trying the connector or a second Storico instance. */
@@ -31,6 +33,7 @@ async function main(): Promise<void> {
       history: { type: 'string' },
       changes: { type: 'string' },
       burst: { type: 'string' },
+      'key-field': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -59,6 +62,7 @@ async function main(): Promise<void> {
     port: number(values.port) ?? config.sandboxCrm?.port ?? 8090,
     editsEverySeconds: number(values.edits) ?? config.sandboxCrm?.editsEverySeconds ?? 0,
     recycleBinDays: config.sandboxCrm?.recycleBinDays,
+    externalIdField: values['key-field'] ?? config.sfRecreateKeyField,
     changeLog: values.changes ? path.resolve(values.changes) : undefined,
     logger: log,
   });

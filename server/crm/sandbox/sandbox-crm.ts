@@ -13,6 +13,7 @@ import { toSfDateTime } from '../salesforce-dates';
 import {
   entityIsDeleted,
   NOT_FOUND,
+  recordUrl,
   SandboxRecords,
   type PatchOutcome,
   type SandboxData,
@@ -25,7 +26,7 @@ import { compileSoql, SoqlError, type SelectItem } from './soql';
 export type SandboxState = SandboxData;
 
 /**
- * Test-only misbehaviour of sObject writes (PATCH and create): `fail` answers Salesforce's 500 UNKNOWN_EXCEPTION without
+ * Test-only misbehaviour of sObject writes (PATCH, create and upsert by External ID): `fail` answers Salesforce's 500 UNKNOWN_EXCEPTION without
  * saving; `hang` never answers and saves nothing; `apply-and-hang` saves, then never answers; `apply-and-drop`
  * saves, then drops the connection without an answer; `busy` refuses with 403 REQUEST_LIMIT_EXCEEDED for the org's
  * concurrent long-running requests, the daily allowance untouched.
@@ -74,8 +75,8 @@ export type SandboxCrm = {
   /** Test hook: the next `count` requests, whatever they are, fail with `status`. */
   failNextRequests(count: number, status?: number): void;
   /**
-   * Test hook: the next `count` sObject writes, PATCH or create (every one when absent), misbehave as `fault` says; null
-   * ends it and drops the connections still held.
+   * Test hook: the next `count` sObject writes, PATCH, create or upsert (every one when absent), misbehave as `fault`
+   * says; null ends it and drops the connections still held.
    */
   faultWrites(fault: WriteFault | null, count?: number): void;
   /** Test hook: every token issued so far stops working, as when a session expires. */
@@ -103,6 +104,8 @@ export type SandboxCrm = {
     patches: number;
     /** POST (create), DELETE and SOAP undelete requests that reached the sandbox's records. */
     creates: number;
+    /** PATCH requests by External ID (upserts) that reached the sandbox's records. */
+    upserts: number;
     deletes: number;
     undeletes: number;
     apiUsed: number;
@@ -157,6 +160,9 @@ function soapElements(body: string, name: string, strict: boolean): string[] {
   return texts;
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
 const soapEnvelope = (body: string, header = '') =>
   '<?xml version="1.0" encoding="UTF-8"?>' +
   `<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns="${PARTNER_NS}"` +
@@ -173,7 +179,8 @@ const sendErrors = (reply: FastifyReply, status: number, errors: CrmErrorDetail[
 /**
  * A small org speaking the part of Salesforce's REST API that Storico uses, in every version from v31.0:
  * client-credentials token, versions, describeGlobal, sObject describe, SOQL query with relationship paths and
- * nextRecordsUrl paging, sObject GET and PATCH (assignment and duplicate rules), limits, and the
+ * nextRecordsUrl paging, sObject GET and PATCH (assignment and duplicate rules), sObject Rows by External ID (GET and
+ * upsert), limits, and the
  * Sforce-Limit-Info header on every answer, with Salesforce's error bodies.
  */
 export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<SandboxCrm> {
@@ -202,6 +209,7 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     failedOnPurpose: 0,
     patches: 0,
     creates: 0,
+    upserts: 0,
     deletes: 0,
     undeletes: 0,
     apiUsed: 0,
@@ -525,7 +533,7 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
   });
 
   /**
-   * An sObject write (create or PATCH) as the next write fault says: `save` stores it (or refuses it with its
+   * An sObject write (create, PATCH or upsert) as the next write fault says: `save` stores it (or refuses it with its
    * errors), `answer` answers a stored one.
    */
   function misbehave(
@@ -594,10 +602,13 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     return reply.code(204).send();
   });
 
-  app.get('/services/data/:version/sobjects/:type/:id', async (request, reply) => {
-    const { type, id } = request.params as { type: string; id: string };
-    const record = find(type, id);
-    if (!record || !isSandboxObject(type)) return missing(reply, type, id);
+  /** sObject Rows GET's answer: every field of the record, or those `fields` names. */
+  const answerRecord = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    type: SandboxObject,
+    record: CrmRecord,
+  ) => {
     const asked = (request.query as Record<string, string | undefined>).fields;
     const names = asked ? asked.split(',').map((f) => f.trim()) : schema.fields(type).map((f) => f.name);
     const fields = names.map((name) => schema.field(type, name));
@@ -613,6 +624,13 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
       records.view(type, record),
       fields.map((field) => ({ field: field! })),
     );
+  };
+
+  app.get('/services/data/:version/sobjects/:type/:id', async (request, reply) => {
+    const { type, id } = request.params as { type: string; id: string };
+    const record = find(type, id);
+    if (!record || !isSandboxObject(type)) return missing(reply, type, id);
+    return answerRecord(request, reply, type, record);
   });
 
   app.patch('/services/data/:version/sobjects/:type/:id', async (request, reply) => {
@@ -627,6 +645,81 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
       type,
       () => records.patch(type, record.Id, request.body, writeContext(request)),
       () => reply.code(204).send(),
+    );
+  });
+
+  /**
+   * sObject Rows by External ID (https://developer.salesforce.com/docs/platform/api-rest/guide/resources-sobject-upsert-get.html):
+   * the records a value of an External ID field names. A field describe does not mark externalId is answered 404
+   * NOT_FOUND, as the guide's "Incorrect external ID field" error response shows; a value several live records
+   * hold, 300 with the list of them ("If the external ID is matched multiple times, then a 300 error is reported,
+   * and the record isn't created or updated":
+   * https://developer.salesforce.com/docs/platform/api-rest/guide/dome-upsert.html), as their URLs.
+   */
+  const byExternalId = (request: FastifyRequest, reply: FastifyReply) => {
+    const params = request.params as { type: string; field: string; value: string };
+    const { type } = params;
+    const field = isSandboxObject(type) && type !== 'Contact' ? schema.field(type, params.field) : undefined;
+    if (!field?.externalId || !isSandboxObject(type) || type === 'Contact')
+      return { answered: sendErrors(reply, 404, [NOT_FOUND]) };
+    const matches = records.withValue(type, field, params.value);
+    if (matches.length > 1) {
+      const urls = matches.map((r) => recordUrl(version(request.params), type, r.Id));
+      return { answered: reply.code(300).type('application/json').send(urls) };
+    }
+    return { type, field, value: params.value, match: matches[0] };
+  };
+
+  app.get('/services/data/:version/sobjects/:type/:field/:value', async (request, reply) => {
+    const found = byExternalId(request, reply);
+    if ('answered' in found) return found.answered;
+    if (!found.match) return sendErrors(reply, 404, [NOT_FOUND]);
+    return answerRecord(request, reply, found.type, found.match);
+  });
+
+  // Upsert (https://developer.salesforce.com/docs/platform/api-rest/guide/dome-upsert.html): no record holds the
+  // value, one is created with it (201); one does, it is updated (200 with `created: false` from API version 46.0,
+  // 204 without a body before). "Do not specify Id or an external ID field in the request body or an error is
+  // generated" (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_sobject_upsert_patch.htm).
+  app.patch('/services/data/:version/sobjects/:type/:field/:value', async (request, reply) => {
+    const found = byExternalId(request, reply);
+    if ('answered' in found) return found.answered;
+    const { type, field, value, match } = found;
+    const body = request.body;
+    const named = isObject(body)
+      ? Object.keys(body).filter((n) => n.toLowerCase() === 'id' || schema.field(type, n)?.externalId)
+      : [];
+    if (named.length > 0) {
+      return sendErrors(reply, 400, [
+        {
+          errorCode: 'INVALID_FIELD',
+          message: `An upsert by ${field.name} takes neither Id nor an External ID field in its body: ${named.join(', ')}`,
+          fields: named,
+        },
+      ]);
+    }
+    stats.upserts++;
+    const answer = { success: true, errors: [] };
+    const since46 = Number.parseFloat(version(request.params)) >= 46;
+    return misbehave(
+      request,
+      reply,
+      type,
+      () =>
+        match
+          ? records.patch(type, match.Id, body, writeContext(request))
+          : records.create(
+              type,
+              isObject(body) ? { ...body, [field.name]: value } : body,
+              writeContext(request),
+            ),
+      (record) => {
+        if (!match)
+          return reply.code(201).send({ id: record.Id, ...answer, ...(since46 ? { created: true } : {}) });
+        return since46
+          ? reply.code(200).send({ id: record.Id, ...answer, created: false })
+          : reply.code(204).send();
+      },
     );
   });
 

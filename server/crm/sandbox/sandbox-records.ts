@@ -4,7 +4,7 @@ import { parseSfDateTime, toSfDateTime } from '../salesforce-dates';
 import {
   ADDRESS_COMPONENTS,
   SandboxSchema,
-  type FieldSecurity,
+  type SandboxSchemaOptions,
   type SandboxField,
   type SandboxObject,
 } from './sandbox-schema';
@@ -25,7 +25,7 @@ export type SandboxData = {
   recordTypes?: CrmRecord[];
 };
 
-export type SandboxRecordsOptions = FieldSecurity & {
+export type SandboxRecordsOptions = SandboxSchemaOptions & {
   /** Every change is appended here (NDJSON) and replayed at the next start. */
   changeLog?: string;
 };
@@ -635,6 +635,7 @@ export class SandboxRecords {
         values[field.name] = value;
       }
     }
+    errors.push(...this.duplicateValues(object, values, current));
     if (readOnly.length > 0) {
       errors.unshift({
         errorCode: 'INVALID_FIELD_FOR_INSERT_UPDATE',
@@ -643,6 +644,40 @@ export class SandboxRecords {
       });
     }
     return errors.length > 0 ? { ok: false, status: 400, errors } : { ok: true, values };
+  }
+
+  /**
+   * The live records of `object` whose `field` holds `value`, compared without regard to case unless the field is
+   * case-sensitive (a text External ID field is not, unless its administrator chose so).
+   */
+  withValue(object: SandboxObject, field: SandboxField, value: string): CrmRecord[] {
+    const fold = (v: string) => (field.caseSensitive ? v : v.toLowerCase());
+    return this.all(object).filter((r) => {
+      const held = r[field.name];
+      return typeof held === 'string' && fold(held) === fold(value);
+    });
+  }
+
+  /** A unique field's value that another live record holds refuses the save with DUPLICATE_VALUE. */
+  private duplicateValues(
+    object: StoredObject,
+    values: Record<string, unknown>,
+    current: CrmRecord | undefined,
+  ): CrmErrorDetail[] {
+    const errors: CrmErrorDetail[] = [];
+    for (const [name, value] of Object.entries(values)) {
+      const field = this.schema.field(object, name);
+      if (!field?.unique || typeof value !== 'string' || value === '') continue;
+      const holder = this.withValue(object, field, value).find((r) => r.Id !== current?.Id);
+      if (holder) {
+        errors.push({
+          errorCode: 'DUPLICATE_VALUE',
+          message: `duplicate value found: ${field.name} duplicates value on record with id: ${holder.Id}`,
+          fields: [field.name],
+        });
+      }
+    }
+    return errors;
   }
 
   /** Duplicate and validation rules, then assignment rules, then the save. */

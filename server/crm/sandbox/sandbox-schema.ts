@@ -5,7 +5,7 @@
  *
  * - sObject Describe: https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_sobject_describe.htm
  *   (fields[] with name, type, updateable, createable, calculated, nillable, defaultedOnCreate, referenceTo,
- *   relationshipName, compoundFieldName)
+ *   relationshipName, compoundFieldName, externalId, unique, caseSensitive; length for text)
  * - Address Compound Fields: https://developer.salesforce.com/docs/platform/object-reference/guide/compound-fields-address.html
  *   (BillingAddress is read-only; it is written through BillingStreet, BillingCity, ... BillingGeocodeAccuracy)
  * - Person Accounts (Account object reference, "Person Account Fields"): IsPersonAccount, PersonContactId and the
@@ -48,6 +48,14 @@ export type SandboxField = {
   referenceTo: string[];
   relationshipName: string | null;
   compoundFieldName: string | null;
+  /** An External ID field: its value names a record in sObject Rows by External ID (upsert, GET). */
+  externalId: boolean;
+  /** No two records may hold the same value (DUPLICATE_VALUE). */
+  unique: boolean;
+  /** Values compare with regard to case (a text field's default, and an External ID's, is without). */
+  caseSensitive: boolean;
+  /** The most characters a text field holds. */
+  length?: number;
 };
 
 type Options = Partial<Omit<SandboxField, 'name' | 'type'>>;
@@ -65,6 +73,10 @@ const field = (name: string, type: DescribeType, options: Options = {}): Sandbox
   referenceTo: options.referenceTo ?? [],
   relationshipName: options.relationshipName ?? null,
   compoundFieldName: options.compoundFieldName ?? null,
+  externalId: options.externalId ?? false,
+  unique: options.unique ?? false,
+  caseSensitive: options.caseSensitive ?? false,
+  ...(options.length === undefined ? {} : { length: options.length }),
 });
 
 const readOnly = (name: string, type: DescribeType, options: Options = {}) =>
@@ -260,6 +272,13 @@ export const SANDBOX_OBJECTS = Object.keys(SCHEMA) as SandboxObject[];
 
 export const isSandboxObject = (name: string): name is SandboxObject => name in SCHEMA;
 
+/**
+ * A custom field an administrator adds to Account and Case: Text(18), External ID and Unique (Setup, Object Manager,
+ * New Field), the kind of field Storico's re-create key is (README, "Setting up a real Salesforce org").
+ */
+const externalIdField = (name: string) =>
+  field(name, 'string', { externalId: true, unique: true, length: 18 });
+
 /** What this org lets the integration user see and change (field-level security). */
 export type FieldSecurity = {
   /** Fields the user cannot see: absent from describe, refused in queries. */
@@ -268,16 +287,33 @@ export type FieldSecurity = {
   readOnlyFields?: Partial<Record<SandboxObject, string[]>>;
 };
 
+/** The org's schema as set up: field-level security, and a custom External ID field on Account and Case. */
+export type SandboxSchemaOptions = FieldSecurity & {
+  /** The API name (ending in __c) of a Text(18), External ID, Unique field this org has on Account and Case. */
+  externalIdField?: string;
+};
+
+/** The objects an administrator adds the External ID field to. */
+const WITH_EXTERNAL_ID: readonly SandboxObject[] = ['Account', 'Case'];
+
 /** An object's fields as the integration user's describe shows them. */
 export class SandboxSchema {
   private readonly byObject = new Map<SandboxObject, Map<string, SandboxField>>();
 
-  constructor(security: FieldSecurity = {}) {
+  constructor(options: SandboxSchemaOptions = {}) {
+    const added = options.externalIdField;
     for (const object of SANDBOX_OBJECTS) {
-      const hidden = new Set((security.hiddenFields?.[object] ?? []).map((f) => f.toLowerCase()));
-      const readOnlyNames = new Set((security.readOnlyFields?.[object] ?? []).map((f) => f.toLowerCase()));
+      const hidden = new Set((options.hiddenFields?.[object] ?? []).map((f) => f.toLowerCase()));
+      const readOnlyNames = new Set((options.readOnlyFields?.[object] ?? []).map((f) => f.toLowerCase()));
       const fields = new Map<string, SandboxField>();
-      for (const f of SCHEMA[object]) {
+      const own = SCHEMA[object];
+      const custom =
+        added &&
+        WITH_EXTERNAL_ID.includes(object) &&
+        !own.some((f) => f.name.toLowerCase() === added.toLowerCase())
+          ? [externalIdField(added)]
+          : [];
+      for (const f of [...own, ...custom]) {
         if (hidden.has(f.name.toLowerCase())) continue;
         const locked = readOnlyNames.has(f.name.toLowerCase());
         fields.set(f.name.toLowerCase(), locked ? { ...f, updateable: false, createable: false } : f);

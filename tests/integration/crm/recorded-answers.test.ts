@@ -1,8 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CrmError, type CrmRecord } from '../../../server/crm/crm-connector';
-import { SalesforceConnector } from '../../../server/crm/salesforce-connector';
+import { CrmDuplicateKey, CrmError, type CrmRecord } from '../../../server/crm/crm-connector';
+import {
+  SalesforceConnector,
+  type SalesforceConnectorOptions,
+} from '../../../server/crm/salesforce-connector';
 
 /**
  * The connector fed answers in exactly the shapes Salesforce's REST API Developer Guide shows: the OAuth token
@@ -56,6 +59,7 @@ const ACCOUNT_DESCRIBE = {
     field('CreatedDate', { type: 'datetime', updateable: false }),
     field('LastModifiedDate', { type: 'datetime', updateable: false }),
     field('SystemModstamp', { type: 'datetime', updateable: false }),
+    field('Storico_Original_Id__c', { externalId: true, unique: true, length: 18, custom: true }),
   ],
 };
 const CASE_DESCRIBE = {
@@ -102,6 +106,14 @@ const account = (id: string, stamp: string) => ({
 });
 
 type Seen = { method: string; url: string; headers: IncomingMessage['headers']; body: string };
+
+/** Purged accounts' Ids as re-create keys: one an upsert updates (answered 204), one two records hold (300). */
+const UPDATED = '001D000000IRFmeIAH';
+const AMBIGUOUS = '001D000000IRFmgIAH';
+const KEY_HOLDERS: Record<string, string[]> = {
+  [UPDATED]: ['001D000000IRFmfIAH'],
+  [AMBIGUOUS]: ['001D000000IRFmhIAH', '001D000000IRFmiIAH'],
+};
 
 describe('the connector against answers shaped as Salesforce documents them', () => {
   let server: Server;
@@ -161,6 +173,19 @@ describe('the connector against answers shaped as Salesforce documents them', ()
             latestDateCovered: `${end.slice(0, 16)}:00.000+0000`,
           });
         }
+        if (path.startsWith(`${V}/queryAll?`) && path.includes('Storico_Original_Id__c')) {
+          const q = decodeURIComponent(path.slice(path.indexOf('q=') + 2));
+          const holders = KEY_HOLDERS[/'(\w+)'/.exec(q)![1]!] ?? [];
+          return json(200, {
+            totalSize: holders.length,
+            done: true,
+            records: holders.map((id) => ({
+              attributes: { type: 'Account', url: `${V}/sobjects/Account/${id}` },
+              Id: id,
+              IsDeleted: false,
+            })),
+          });
+        }
         if (path.startsWith(`${V}/queryAll?`)) {
           const deleted = {
             ...account('001D000000IRFmcIAH', '2024-05-08T09:30:11.000+0000'),
@@ -180,6 +205,24 @@ describe('the connector against answers shaped as Salesforce documents them', ()
           response.writeHead(204, { 'sforce-limit-info': 'api-usage=19/5000' });
           return response.end();
         }
+        if (
+          request.method === 'PATCH' &&
+          path === `${V}/sobjects/Account/Storico_Original_Id__c/${UPDATED}`
+        ) {
+          // An upsert that updated a record, as API versions before 46.0 answer it.
+          response.writeHead(204, { 'sforce-limit-info': 'api-usage=20/5000' });
+          return response.end();
+        }
+        if (
+          request.method === 'PATCH' &&
+          path === `${V}/sobjects/Account/Storico_Original_Id__c/${AMBIGUOUS}`
+        ) {
+          // "If the value is not unique, REST API returns a 300 response with the list of matching records."
+          return json(
+            300,
+            KEY_HOLDERS[AMBIGUOUS]!.map((id) => `${V}/sobjects/Account/${id}`),
+          );
+        }
         if (request.method === 'PATCH') {
           return json(400, [
             {
@@ -198,12 +241,13 @@ describe('the connector against answers shaped as Salesforce documents them', ()
   });
   afterAll(() => server.close());
 
-  const connector = () =>
+  const connector = (options: Partial<SalesforceConnectorOptions> = {}) =>
     new SalesforceConnector({
       loginUrl: url,
       clientId: 'id',
       clientSecret: 'secret',
       retry: { maxRetries: 0, minTimeoutMs: 1, factor: 1 },
+      ...options,
     });
 
   it('queries only what describe offers, follows nextRecordsUrl and stores SPEC names and ten-key addresses', async () => {
@@ -306,5 +350,29 @@ describe('the connector against answers shaped as Salesforce documents them', ()
     } finally {
       deletions.earliestDateAvailable = '2024-04-11T06:44:00.000+0000';
     }
+  });
+
+  it('re-creates by the key in the URL: a 204 without a body is followed by a read of the key, a 300 names the holders', async () => {
+    const crm = connector({ recreateKeyField: 'storico_original_id__c' });
+    const record = await crm.readRecord('Account', '001D000000IRFmaIAH');
+    expect(await crm.createRecord('Account', record, UPDATED)).toBe('001D000000IRFmfIAH');
+    const upsert = seen.filter((s) => s.method === 'PATCH').at(-1)!;
+    // The org's casing of the field, which goes in the URL and not in the body.
+    expect(upsert.url).toBe(`${V}/sobjects/Account/Storico_Original_Id__c/${UPDATED}`);
+    expect(JSON.parse(upsert.body)).not.toHaveProperty('Storico_Original_Id__c');
+    expect(JSON.parse(upsert.body)).toMatchObject({
+      LastName: 'Rossi',
+      PersonEmail: 'marco.rossi@example.it',
+    });
+    expect(upsert.headers['sforce-auto-assign']).toBe('FALSE');
+    expect(upsert.headers['sforce-duplicate-rule-header']).toBe('allowSave=true');
+    const read = seen.filter((s) => s.url.startsWith(`${V}/queryAll?`)).at(-1)!;
+    expect(decodeURIComponent(read.url)).toContain(
+      `SELECT Id, IsDeleted FROM Account WHERE Storico_Original_Id__c = '${UPDATED}'`,
+    );
+
+    const error = await crm.createRecord('Account', record, AMBIGUOUS).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CrmDuplicateKey);
+    expect((error as CrmDuplicateKey).recordIds).toEqual(KEY_HOLDERS[AMBIGUOUS]);
   });
 });

@@ -177,12 +177,16 @@ describe('Salesforce connector: deleted records', () => {
 
   it('creates a case without assignment rules, answering its new Id', async () => {
     const template = sandbox.records.all('Case').find((c) => String(c.OwnerId).startsWith('005'))!;
-    const id = await crm.createRecord('Case', {
-      Subject: 'Creato dal connettore',
-      Status: 'New',
-      OwnerId: template.OwnerId,
-      CaseNumber: 'ignored: read-only',
-    });
+    const id = await crm.createRecord(
+      'Case',
+      {
+        Subject: 'Creato dal connettore',
+        Status: 'New',
+        OwnerId: template.OwnerId,
+        CaseNumber: 'ignored: read-only',
+      },
+      template.Id,
+    );
     const created = await crm.readRecord('Case', id);
     expect(created).toMatchObject({ Id: id, Subject: 'Creato dal connettore', OwnerId: template.OwnerId });
     expect(created.CaseNumber).not.toBe(template.CaseNumber);
@@ -191,14 +195,14 @@ describe('Salesforce connector: deleted records', () => {
   it('finds a person account a create made by the values it sent, addresses and dates included', async () => {
     const source = await crm.readRecord('Account', persons()[10]!.Id);
     const since = new Date(Date.now() - 60_000);
-    const id = await crm.createRecord('Account', source);
+    const id = await crm.createRecord('Account', source, source.Id);
     // Another account of the same owner created since, with one value of its own, is not it.
-    await crm.createRecord('Account', { ...source, Phone: '+39 02 0000001' });
-    expect(await crm.findCreated('Account', source, since)).toBe(id);
+    await crm.createRecord('Account', { ...source, Phone: '+39 02 0000001' }, source.Id);
+    expect(await crm.findCreated('Account', source, since, source.Id)).toBe(id);
     expect(
-      await crm.findCreated('Account', { ...source, PersonEmail: 'altro@example.test' }, since),
+      await crm.findCreated('Account', { ...source, PersonEmail: 'altro@example.test' }, since, source.Id),
     ).toBeNull();
-    expect(await crm.findCreated('Account', source, new Date(Date.now() + 120_000))).toBeNull();
+    expect(await crm.findCreated('Account', source, new Date(Date.now() + 120_000), source.Id)).toBeNull();
   });
 });
 

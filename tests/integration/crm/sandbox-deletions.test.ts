@@ -1,6 +1,7 @@
 import { Connection } from 'jsforce';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxCrm, type SandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
+import { sandboxAccessToken } from '../../support/sandbox-connector';
 
 const DATA = '/services/data/v62.0';
 type Row = Record<string, unknown> & { Id: string };
@@ -25,16 +26,7 @@ describe('sandbox CRM: recycle bin, merge, create and undelete over HTTP', () =>
 
   beforeAll(async () => {
     sandbox = await startSandboxCrm({ port: 0, counts: { users: 4, accounts: 25, cases: 40 } });
-    const res = await fetch(`${sandbox.url}/services/oauth2/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: 'sandbox',
-        client_secret: 'sandbox',
-      }),
-    });
-    accessToken = ((await res.json()) as { access_token: string }).access_token;
+    accessToken = await sandboxAccessToken(sandbox);
     auth = { authorization: `Bearer ${accessToken}` };
   });
   afterAll(() => sandbox.close());

@@ -2,7 +2,10 @@ import { expect } from 'vitest';
 import { errorBodySchema } from '../../../contract/envelope';
 import { timeStepAt, totpCodeAt, TOTP_PERIOD_S } from '../../../server/auth/totp';
 import type { CrmObject, CrmRecord } from '../../../server/crm/crm-connector';
-import type { SalesforceConnector } from '../../../server/crm/salesforce-connector';
+import type {
+  SalesforceConnector,
+  SalesforceConnectorOptions,
+} from '../../../server/crm/salesforce-connector';
 import { sandboxConnector } from '../../support/sandbox-connector';
 import { toSfDateTime } from '../../../server/crm/salesforce-dates';
 import {
@@ -25,8 +28,11 @@ export const BASE: Record<Kind, string> = {
 const REVISIONS = { account: 'revision_accounts', case: 'revision_cases' } as const;
 const KEY = { account: 'account_id', case: 'case_id' } as const;
 
-/** What a fixture may change: the app's environment (RESTORE_OUTCOME_WAIT_S ...). */
-export type FixtureOptions = { env?: Record<string, string> };
+/** What a fixture may change: the app's environment (RESTORE_OUTCOME_WAIT_S ...), the connector's options. */
+export type FixtureOptions = {
+  env?: Record<string, string>;
+  connector?: Partial<SalesforceConnectorOptions>;
+};
 
 export type SignedIn = { user: TestUser; token: string };
 
@@ -54,7 +60,7 @@ export class RestoreFixture {
       readOnlyFields: { Case: ['Brand__c'] },
       ...options,
     });
-    const crm = sandboxConnector(sandbox);
+    const crm = sandboxConnector(sandbox, fixture.connector);
     const t = await createTestApp(kind, { deps: { crm }, env: fixture.env });
     await runSync(t.database.db, crm);
     return new RestoreFixture(t, sandbox, crm);

@@ -96,6 +96,16 @@ describe('configuration', () => {
     ]);
   });
 
+  it('reads the re-create key field, none unless set, refusing anything but a custom field name', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).sfRecreateKeyField).toBeUndefined();
+    for (const name of ['Storico_Original_Id__c', 'acme__Original_Id__c'])
+      expect(loadConfig({ DATA_DIR: dataDir(), SF_RECREATE_KEY_FIELD: name }).sfRecreateKeyField).toBe(name);
+    for (const bad of ['Original_Id', 'Name', "Key__c' OR Id != null", 'Key__c/x', 'Key___c', '_Key__c'])
+      expect(problemsOf({ DATA_DIR: dataDir(), SF_RECREATE_KEY_FIELD: bad })).toEqual([
+        expect.stringMatching(/^SF_RECREATE_KEY_FIELD: must be the API name of a custom field/),
+      ]);
+  });
+
   it('refuses a malformed SECRETS_KEY and names the variable', () => {
     expect(problemsOf({ DATA_DIR: dataDir(), SECRETS_KEY: 'short' })).toEqual([
       expect.stringMatching(/^SECRETS_KEY:/),

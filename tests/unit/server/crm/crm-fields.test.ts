@@ -185,3 +185,30 @@ describe('the field plan from an org describe', () => {
     );
   });
 });
+
+describe('the re-create key in the field plan', () => {
+  const key = (extra: Partial<DescribeField> = {}) =>
+    f('Storico_Original_Id__c', { externalId: true, length: 18, ...extra });
+  const keyOf = (field: DescribeField, name = 'storico_original_id__c') =>
+    planFields('Case', [ro('Id', { type: 'id' }), field], name).recreateKey;
+
+  it("is the org's field, in its casing, when describe shows a text External ID the user can create and edit", () => {
+    expect(keyOf(key())).toBe('Storico_Original_Id__c');
+    expect(keyOf(key({ length: undefined }))).toBe('Storico_Original_Id__c');
+    expect(planFields('Case', [key()]).recreateKey).toBeUndefined();
+  });
+
+  it('is none for a field that is no External ID, not text, too short for an Id, or read-only', () => {
+    for (const field of [
+      key({ externalId: false }),
+      key({ externalId: undefined }),
+      key({ type: 'double' }),
+      key({ type: 'email' }),
+      key({ length: 15 }),
+      key({ createable: false }),
+      key({ updateable: false }),
+    ])
+      expect(keyOf(field)).toBeUndefined();
+    expect(keyOf(key(), 'Other__c')).toBeUndefined();
+  });
+});
