@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '@/app/router';
@@ -107,13 +107,14 @@ describe('the app shell', () => {
   it('keeps user management to ADMIN', async () => {
     const router = await renderAt('/gestione_utenti/gestioneUtenti', 'USER_STORICO');
     await screen.findByTestId('current-user');
-    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('keeps the restore lists from USER_RANA', async () => {
     const router = await renderAt('/gestione_ripristini_casi/gestioneRipristiniCasi', 'USER_RANA');
     await screen.findByTestId('current-user');
-    expect(router.state.location.pathname).toBe('/');
+    // The role guard sends her home once the session is read: on a busy machine after the frame shows.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('answers an unknown page with the 404 view', async () => {
