@@ -79,6 +79,9 @@ export function startSyncLoop(options: SyncLoopOptions): SyncLoop {
       });
       if (!outcome.ran) {
         log.info({}, 'sync skipped: another instance is syncing');
+        // /readyz names the instance that holds the run, as it does once it has run.
+        const holder = await lastLoopRun(options.db);
+        if (holder) options.readiness?.lastSync(holder);
       } else if (outcome.result === null) {
         log.info({}, 'sync skipped: another instance synced within this interval');
       } else {

@@ -4,6 +4,8 @@ import { errorBodySchema } from '../../../contract/envelope';
 import { USER_RANA, ADMIN } from '../../../contract/roles';
 import { startSandboxCrm, type SandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
 import type { DatabaseHandle } from '../../../server/db/database';
+import { ReadinessState } from '../../../server/health/readiness';
+import { withSyncLock } from '../../../server/sync/sync-lock';
 import { startSyncLoop } from '../../../server/sync/sync-loop';
 import { ensureRoles } from '../../../server/users/bootstrap';
 import { bearer, createUserWithSecret, signIn, testIp } from '../../support/auth';
@@ -138,6 +140,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
         const anyone = await on.app.inject({ method: 'GET', url: '/readyz' });
         expect(anyone.json()).not.toHaveProperty('lastSync');
       }
+    });
+
+    it('names the instance holding the run when one starts while another syncs', async () => {
+      const readiness = new ReadinessState();
+      // Another instance holds the sync: this one's first run is skipped, and says whose run it is.
+      await withSyncLock(database.db, 'postgres', async () => {
+        const waiting = startSyncLoop({
+          db: database.db,
+          dbKind: 'postgres',
+          connector: sandboxConnector(sandbox),
+          intervalSeconds: 0,
+          readiness,
+          instanceId: 'instance-c',
+        });
+        await waiting.firstRun;
+        await waiting.stop();
+      });
+      expect(readiness.snapshot().lastSync).toMatchObject({ instance: 'instance-a' });
     });
   });
 });
