@@ -16,10 +16,15 @@ const importsZod = (id: string) =>
 const chunkGroups = [
   // What the entry imports: React, the router, TanStack Query, the session, the texts, the routes.
   { name: 'frame', priority: 4, tags: ['$initial' as const] },
-  // A contract module without zod that the forms read too, in a chunk of its own that imports nothing. Left to the
-  // chunk of a form, which imports the contract's, it made a cycle: the contract's schemas were made before it ran
-  // and refined text with an undefined check ('t.fn is not a function' on signing in).
-  { name: 'well-formed-text', priority: 5, test: /[\\/]contract[\\/]well-formed-text/ },
+  // The contract modules without zod that the forms read too (well-formed text, the username's characters), in a
+  // chunk of their own that imports nothing. Left to the chunk of a form, which imports the contract's, they made a
+  // cycle: the contract's schemas were made before they ran and refined text with an undefined check ('t.fn is not
+  // a function' on signing in), or a screen's modules waited on each other and it never rendered.
+  {
+    name: 'well-formed-text',
+    priority: 5,
+    test: /[\\/]contract[\\/](well-formed-text|username-text)/,
+  },
   // Radix's base and its label, which the sign-in form uses without any pop-up.
   { name: 'radix-base', priority: 3, test: nodeModule('@radix-ui[\\\\/]react-(primitive|label)') },
   { name: 'forms', priority: 3, test: nodeModule('react-hook-form|@hookform[\\\\/]resolvers') },
