@@ -173,6 +173,8 @@ export type DescribeField = {
   externalId?: boolean;
   /** The most characters a text field holds. */
   length?: number;
+  /** Whether the field may be empty; a checkbox never may (describe's `nillable`). Absent: as if true. */
+  nillable?: boolean;
 };
 
 /** How a field can be written: by an update (PATCH) and by a create (POST). */
@@ -181,7 +183,15 @@ export type WriteMode = 'update' | 'create';
 type AddressParts = Partial<Record<AddressKey, string>>;
 
 type PlannedField =
-  | { name: string; kind: 'value'; orgName: string; writable: boolean; creatable: boolean }
+  | {
+      name: string;
+      kind: 'value';
+      orgName: string;
+      writable: boolean;
+      creatable: boolean;
+      /** False for a field that cannot be empty: an empty value is left out of a write, never sent as null. */
+      nillable: boolean;
+    }
   | { name: string; kind: 'relation'; relationship: string; field: string }
   | { name: string; kind: 'address'; orgName: string; parts: AddressParts; createParts: AddressParts };
 
@@ -262,6 +272,7 @@ export function planFields(
       orgName: found.name,
       writable: settable && found.updateable,
       creatable: settable && found.createable,
+      nillable: found.nillable ?? true,
     });
   }
   return {
@@ -317,7 +328,11 @@ export function toWriteBody(
     if (!f || f.kind === 'relation') continue;
     if (f.kind === 'value') {
       const allowed = mode === 'create' ? f.creatable : f.writable;
-      if (allowed && f.orgName !== 'Id') body[f.orgName] = value;
+      // A snapshot of a business account holds null in the person fields, a checkbox's among them: Salesforce
+      // refuses a null for a field describe says is not nillable (a checkbox: JSON_PARSER_ERROR "Cannot deserialize
+      // instance of boolean from VALUE_NULL"), so such a value is left as the record has it.
+      const empty = value === null || value === undefined;
+      if (allowed && f.orgName !== 'Id' && !(empty && !f.nillable)) body[f.orgName] = value;
       continue;
     }
     const parts = mode === 'create' ? f.createParts : f.parts;

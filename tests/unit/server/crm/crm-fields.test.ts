@@ -157,6 +157,22 @@ describe('the field plan from an org describe', () => {
     });
   });
 
+  it('leaves out an empty value of a field that cannot be empty, as a checkbox, instead of sending null', () => {
+    const plan = planFields('Account', [
+      ...accountDescribe,
+      f('Consent_Newsletter__pc', { type: 'boolean', nillable: false }),
+      f('Description', { nillable: true }),
+    ]);
+    // A business account's snapshot: its person fields are empty.
+    expect(toWriteBody(plan, { Consent_Newsletter__pc: null, Description: null, Phone: '+39 06 1' })).toEqual(
+      {
+        Description: null,
+        Phone: '+39 06 1',
+      },
+    );
+    expect(toWriteBody(plan, { Consent_Newsletter__pc: false })).toEqual({ Consent_Newsletter__pc: false });
+  });
+
   it("never writes a person account's Name, even when describe does not call it compound", () => {
     const plain = planFields(
       'Account',
