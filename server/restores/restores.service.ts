@@ -33,6 +33,7 @@ import { violatedUniqueIndex } from '../users/users.repository';
 import { parseRequestDay } from './request-dates';
 import { bringBack, RecordConverted, RecordRecreating, type RecordReturn } from './record-return';
 import { settleUnknownOutcomes, type OutcomeCheckDeps } from './outcome-check';
+import { holdNamedRevisions } from '../revisions/revisions-named';
 import type { RestoreMail } from './restore-mail';
 import { RestoreFailure, restoreInCrm, RestoreOutcomeUnknown, type RestoreVerdict } from './restore-apply';
 import {
@@ -342,6 +343,11 @@ export class RestoresService {
     const { db, audit } = this.deps;
     try {
       return await db.transaction().execute(async (trx) => {
+        await holdNamedRevisions(
+          trx,
+          kind,
+          rows.map((r) => r.revisionId),
+        );
         const inserted = await insertRequests(trx, kind, rows);
         // A forced restore is recorded when it has been applied: one that fails leaves nothing behind.
         if (!forced) {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
 import type { SyncLogger } from '../sync/sync-logger';
+import { holdForPruning } from './revisions-named';
 
 /** Rows deleted per statement, so a first prune of years of history holds no lock for long. */
 const BATCH = 5_000;
@@ -21,6 +22,13 @@ export function retentionCutoff(now: Date, months: number): Date {
  * revision a rollback goes back to or wrote.
  */
 async function pruneBatch(db: Db, kind: RecordKind, cutoff: Date): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await holdForPruning(trx);
+    return deleteBatch(trx, kind, cutoff);
+  });
+}
+
+async function deleteBatch(db: Db, kind: RecordKind, cutoff: Date): Promise<number> {
   const { revisions, key, requests, revisionColumn, crmObject } = recordKinds[kind];
   const result = await sql`
     delete from ${sql.table(revisions)} where id in (

@@ -25,6 +25,7 @@ import { kindOfObject } from '../db/record-kinds';
 import type { Caller } from '../http/caller';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/http-error';
 import { toPage } from '../http/paging';
+import { holdNamedRevisions } from '../revisions/revisions-named';
 import { revisionsByIds } from '../revisions/revisions.repository';
 import { romeMidnight, nextDay } from '../revisions/rome-days';
 import { changedFields } from '../revisions/snapshot-fields';
@@ -247,6 +248,11 @@ export class RollbacksService {
     let id: number;
     try {
       id = await db.transaction().execute(async (trx) => {
+        await holdNamedRevisions(
+          trx,
+          kindOfObject(input.object),
+          included.flatMap((r) => (r.targetRevisionId === null ? [] : [r.targetRevisionId])),
+        );
         const created = await insertRollback(trx, {
           sfUserId: input.sfUserID,
           object: input.object,
