@@ -9,6 +9,7 @@ import type { AuditDetails } from '../../contract/audit';
 import type { AuditService } from '../audit/audit.service';
 import type { Db } from '../db/database';
 import type { LoginAttemptsTable } from '../db/tables/identity.table';
+import { addressSource } from '../http/address-source';
 import { HttpError, notFound } from '../http/http-error';
 import type { Principal } from '../http/access';
 import { useOpenQrTokens } from '../users/qr-tokens.repository';
@@ -106,7 +107,7 @@ export class AuthService {
       username: body.username,
       ip: from.ip,
       now,
-      key: lockKey(body.username, device ? `device:${device}` : `ip:${from.ip}`),
+      key: lockKey(body.username, device ? `device:${device}` : `ip:${addressSource(from.ip)}`),
     };
     await this.slowDownAttack(attempt);
     const state = await lockState(this.deps.db, attempt.key);

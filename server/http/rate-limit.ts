@@ -1,5 +1,6 @@
 import rateLimit, { type RateLimitOptions, type RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { addressSource } from './address-source';
 import { HttpError } from './http-error';
 import { redactUrl } from './log-redaction';
 import { memoryRateLimitStore } from './rate-limit-store';
@@ -31,6 +32,8 @@ export async function registerRateLimit(
   await app.register(rateLimit, {
     global: false,
     store,
+    // An IPv6 client counts by its /64, which it could otherwise walk through for a fresh budget each time.
+    keyGenerator: (request) => addressSource(request.ip),
     errorResponseBuilder: (_request, context) =>
       new HttpError(context.statusCode, `Too many requests, retry in ${context.after}`, RATE_LIMITED),
     onExceeded: (request, key) =>

@@ -138,6 +138,22 @@ describe.each(testDbKinds())('sign-in on %s', (kind) => {
     expect(refusal(await login(user, '000000'))).toEqual({ status: 429, code: LoginError.LOCKED });
   });
 
+  it('counts an IPv6 client by its /64: a new address of the same block does not lift its lock', async () => {
+    const user = await createUserWithSecret(t, USER_RANA);
+    const wrong = { ...user, password: 'Sbagliata-123!' };
+    for (let i = 1; i < LOGIN_MAX_FAILURES; i++)
+      expect(refusal(await login(wrong, undefined, `2001:db8:7:7::${i}`)).code).toBe(
+        LoginError.WRONG_CREDENTIALS,
+      );
+    expect(refusal(await login(wrong, undefined, '2001:db8:7:7::99'))).toEqual({
+      status: 429,
+      code: LoginError.LOCKED,
+    });
+    // Another address of the same /64 is the same client; another /64 is not.
+    expect(refusal(await login(user, undefined, '2001:db8:7:7:ffff::1')).code).toBe(LoginError.LOCKED);
+    expect(refusal(await login(user, undefined, '2001:db8:7:8::1')).code).toBe(LoginError.WRONG_CODE);
+  });
+
   it('answers -4 to the right password of a user with no authenticator yet, without counting a failure', async () => {
     const user = await createUserWithSecret(t, USER_RANA);
     await t.database.db
