@@ -71,10 +71,16 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       max: options.poolSize ?? 10,
       ...(new URL(options.url).searchParams.has('options') ? {} : { options: '-c jit=off' }),
     });
-    // An idle client dropped by the server (restart, network) must not crash the process; the pool replaces it.
-    pool.on('error', (error) =>
-      console.error(JSON.stringify({ level: 50, msg: 'idle database connection lost', err: error.message })),
+    // A connection the server drops (restart, failover, pg_terminate_backend) must not crash the process. pg emits
+    // 'error' on a client that has no query running, and the pool listens only while the client is idle: one held
+    // between statements (the sync's advisory lock, a transaction) would throw it as an uncaught exception. The
+    // statement in flight fails with the error, and the pool discards a client that is no longer queryable.
+    pool.on('connect', (client) =>
+      client.on('error', (error) =>
+        console.error(JSON.stringify({ level: 50, msg: 'database connection lost', err: error.message })),
+      ),
     );
+    pool.on('error', () => undefined); // the client's own listener has logged it
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     return {
       db,

@@ -35,6 +35,22 @@ describe.skipIf(!adminUrl)('an instance whose PostgreSQL goes away', () => {
     return { status: answer.statusCode, body: readinessSchema.parse(answer.json()) };
   };
 
+  it('outlives a connection the server drops while the instance holds it between statements', async () => {
+    // The sync holds one connection for its advisory lock while it works on others: pg emits the loss on that
+    // connection, not on a query, and an unheard 'error' would end the process.
+    const outcome = await t.database.db.connection().execute(async (conn) => {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(conn);
+      await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return sql`select 1`.execute(conn).then(
+        () => 'answered',
+        () => 'refused',
+      );
+    });
+    expect(outcome).toBe('refused');
+    expect((await readyz()).status).toBe(200);
+  });
+
   it('says it is not ready and answers 503 DATABASE_UNAVAILABLE, then serves again once the database is back', async () => {
     expect((await readyz()).status).toBe(200);
 
