@@ -97,13 +97,11 @@ export function DataTable<T>({
               ))}
               {actionsColumn && (
                 <TableCell className="w-px">
-                  <div
-                    role="group"
-                    aria-label={rowActions.label(row.original)}
+                  <RowActionGroup
+                    actions={rowActions}
+                    row={row.original}
                     className="flex justify-end gap-2"
-                  >
-                    {rowActions.render(row.original)}
-                  </div>
+                  />
                 </TableCell>
               )}
             </TableRow>
@@ -111,13 +109,11 @@ export function DataTable<T>({
               <TableRow className="border-b-0 hover:bg-transparent">
                 <TableCell colSpan={columnCount} className="pt-0 pb-3">
                   {/* Sticky: while the cells above scroll sideways the buttons stay at the left edge. */}
-                  <div
-                    role="group"
-                    aria-label={rowActions.label(row.original)}
+                  <RowActionGroup
+                    actions={rowActions}
+                    row={row.original}
                     className="sticky left-3 flex w-fit flex-wrap gap-2"
-                  >
-                    {rowActions.render(row.original)}
-                  </div>
+                  />
                 </TableCell>
               </TableRow>
             )}
@@ -160,5 +156,22 @@ export function DataTable<T>({
         </TableBody>
       )}
     </Table>
+  );
+}
+
+/** One row's buttons, named for screen readers after their row. */
+function RowActionGroup<T>({
+  actions,
+  row,
+  className,
+}: {
+  actions: RowActions<T>;
+  row: T;
+  className: string;
+}) {
+  return (
+    <div role="group" aria-label={actions.label(row)} className={className}>
+      {actions.render(row)}
+    </div>
   );
 }

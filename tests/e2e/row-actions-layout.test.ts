@@ -4,8 +4,9 @@ import type { Alert } from '../../contract/alerts';
 import type { Envelope } from '../../contract/envelope';
 import type { Page as ListPage } from '../../contract/page';
 import type { AccountRestoreRequest, RestoreStatus } from '../../contract/restores';
-import type { RollbackRequest, RollbackStatus } from '../../contract/rollbacks';
+import type { RollbackStatus } from '../../contract/rollbacks';
 import { launchBrowser } from './support/browser';
+import { sampleRollback } from '../support/rollback-sample';
 import { E2E_ADMIN } from './support/e2e-env';
 import { authenticator } from './support/one-time-codes';
 import { signInTypingCode } from './support/session';
@@ -109,31 +110,18 @@ const restore = (id: number, status: RestoreStatus): AccountRestoreRequest => ({
   revisionAccount: { id: 100 + id, json: '{}' },
 });
 
-const rollback = (id: number, status: RollbackStatus): RollbackRequest => ({
-  id,
-  sfUserID: '0055g000000D0btAAC',
-  agentName: 'Deodata Cremonesi',
-  object: 'Account',
-  from: '2026-11-28T17:55:00.000Z',
-  to: '2026-11-28T18:40:00.000Z',
-  fields: null,
-  alertId: 1,
-  status,
-  run: status === 'APPROVED' ? 'running' : 'waiting',
-  createdAt: '2026-11-28T17:59:00.000Z',
-  approvedAt: status === 'PENDING' ? null : '2026-11-28T18:00:00.000Z',
-  stoppedAt: null,
-  finishedAt: null,
-  userCreator: { id: 9, username: 'rana.operatore' },
-  userReviewer: status === 'PENDING' ? null : { id: 4, username: 'giulia.bianchi' },
-  stoppedBy: null,
-  total: 340,
-  done: status === 'APPROVED' ? 12 : 0,
-  restored: status === 'APPROVED' ? 12 : 0,
-  skipped: 0,
-  refused: 0,
-  unknown: 0,
-});
+const rollback = (id: number, status: RollbackStatus) =>
+  sampleRollback(id, status, {
+    sfUserID: '0055g000000D0btAAC',
+    agentName: 'Deodata Cremonesi',
+    from: '2026-11-28T17:55:00.000Z',
+    to: '2026-11-28T18:40:00.000Z',
+    alertId: 1,
+    createdAt: '2026-11-28T17:59:00.000Z',
+    approvedAt: status === 'PENDING' ? null : '2026-11-28T18:00:00.000Z',
+    restored: status === 'APPROVED' ? 12 : 0,
+    skipped: 0,
+  });
 
 const alert: Alert = {
   id: 1,

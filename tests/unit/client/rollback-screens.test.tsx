@@ -6,6 +6,7 @@ import { ok, pageOf, refusal } from '../../support/fake-api';
 import { startFakeApi } from '../../support/fake-api';
 import { findModal } from '../../support/modal';
 import { setOnline } from '../../support/online';
+import { sampleRollback } from '../../support/rollback-sample';
 
 // Whole screens render slowly in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -83,36 +84,7 @@ const preview = (fields: string[] | null): RollbackPreview => ({
   ],
 });
 
-const rollback = (
-  id: number,
-  status: RollbackStatus,
-  extra: Partial<RollbackRequest> = {},
-): RollbackRequest => ({
-  id,
-  sfUserID: '005A1',
-  agentName: 'Giulia Verdi',
-  object: 'Account',
-  from: '2026-11-24T08:00:00.000Z',
-  to: '2026-11-24T08:45:00.000Z',
-  fields: null,
-  alertId: 3,
-  status,
-  run: status === 'APPROVED' ? 'running' : 'waiting',
-  createdAt: '2026-11-24T09:00:00.000Z',
-  approvedAt: status === 'PENDING' ? null : '2026-11-24T09:10:00.000Z',
-  stoppedAt: null,
-  finishedAt: null,
-  userCreator: { id: 9, username: 'rana.operatore' },
-  userReviewer: status === 'PENDING' ? null : { id: 4, username: 'giulia.bianchi' },
-  stoppedBy: null,
-  total: 340,
-  done: status === 'APPROVED' ? 12 : 0,
-  restored: status === 'APPROVED' ? 11 : 0,
-  skipped: status === 'APPROVED' ? 1 : 0,
-  refused: 0,
-  unknown: 0,
-  ...extra,
-});
+const rollback = sampleRollback;
 
 let lists: Record<RollbackStatus, RollbackRequest[]>;
 

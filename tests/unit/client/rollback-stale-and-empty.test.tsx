@@ -5,6 +5,7 @@ import type { RollbackPreview, RollbackRequest, RollbackStatus } from '@contract
 import { ok, pageOf, refusal } from '../../support/fake-api';
 import { startFakeApi } from '../../support/fake-api';
 import { findModal } from '../../support/modal';
+import { sampleRollback } from '../../support/rollback-sample';
 
 // Whole screens render slowly in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -18,31 +19,14 @@ const REVIEWER = { id: 4, username: 'giulia.bianchi', role: 'USER_STORICO' };
 const PREPARE = '/rollback/prepara?agente=005A1&oggetto=Case&da=2026-11-20&a=2026-11-24';
 const EMPTY = "Nell'intervallo l'agente non ha modificato record da riportare indietro";
 
-const rollback = (id: number, status: RollbackStatus): RollbackRequest => ({
-  id,
-  sfUserID: '005A1',
-  agentName: 'Giulia Verdi',
-  object: 'Account',
-  from: '2026-11-24T08:00:00.000Z',
-  to: '2026-11-24T08:45:00.000Z',
-  fields: null,
-  alertId: null,
-  status,
-  run: status === 'APPROVED' ? 'running' : 'waiting',
-  createdAt: '2026-11-24T09:00:00.000Z',
-  approvedAt: status === 'PENDING' ? null : '2026-11-24T09:10:00.000Z',
-  stoppedAt: null,
-  finishedAt: null,
-  userCreator: { id: 9, username: 'rana.operatore' },
-  userReviewer: status === 'PENDING' ? null : { id: 5, username: 'altro.revisore' },
-  stoppedBy: null,
-  total: 340,
-  done: 0,
-  restored: 0,
-  skipped: 0,
-  refused: 0,
-  unknown: 0,
-});
+const rollback = (id: number, status: RollbackStatus) =>
+  sampleRollback(id, status, {
+    alertId: null,
+    userReviewer: status === 'PENDING' ? null : { id: 5, username: 'altro.revisore' },
+    done: 0,
+    restored: 0,
+    skipped: 0,
+  });
 
 /** Only cases created in the window: nothing of theirs can go back, so nothing would be written. */
 const createdOnly = (): RollbackPreview => ({
