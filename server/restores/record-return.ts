@@ -1,5 +1,4 @@
 import {
-  CrmDuplicateKey,
   CrmError,
   CrmOutcomeUnknown,
   type CrmConnector,
@@ -65,12 +64,11 @@ export class RecordRecreating extends RestoreFailure {
 }
 
 /**
- * A create whose answer never came may have happened: only a refusal the CRM explained is safe to try again. Not
- * so several records holding the re-create key: which of them Storico made is for a person to settle, and the claim
- * stays until then.
+ * A create whose answer never came may have happened: only a refusal the CRM explained is safe to try again. So is
+ * an upsert refused because several records hold the re-create key (CrmDuplicateKey): nothing was created or
+ * updated, and every later attempt is refused the same way, naming them, until a person keeps one of them.
  */
-const refused = (error: unknown) =>
-  error instanceof CrmError && error.errors.length > 0 && !(error instanceof CrmDuplicateKey);
+const refused = (error: unknown) => error instanceof CrmError && error.errors.length > 0;
 
 /**
  * Makes sure the record a restore writes to lives in the CRM, before its fields are written: a record Storico
