@@ -117,6 +117,11 @@ export interface CrmConnector {
   missingFields(): Partial<Record<CrmObject, string[]>>;
   /** The snapshot fields of `object` a restore can write in this org. */
   writableFields(object: CrmObject): Promise<string[]>;
+  /**
+   * The writable snapshot fields the CRM refuses to empty (describe's `nillable` false: a checkbox). A restore
+   * leaves such a field as the record has it when the version restored holds no value for it.
+   */
+  neverEmptyFields(object: CrmObject): Promise<string[]>;
   /** A person account's contact (PersonContactId), which a case of that account names as its ContactId. */
   personContactId(accountId: string): Promise<string | null>;
   /** The daily API usage last reported by the org, or null before its first answer. */

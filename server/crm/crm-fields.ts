@@ -310,6 +310,10 @@ export const writableFields = (plan: FieldPlan): string[] =>
     )
     .map((f) => f.name);
 
+/** The snapshot names of writable fields that cannot be empty (describe's `nillable` false). */
+export const neverEmptyFields = (plan: FieldPlan): string[] =>
+  plan.fields.filter((f) => f.kind === 'value' && f.writable && !f.nillable).map((f) => f.name);
+
 /**
  * The PATCH (update) or POST (create) body for `fields` (keyed by snapshot name, matched without regard to case):
  * the fields describe lets that call write, under the org's names, addresses through their components. An address

@@ -27,6 +27,7 @@ import {
   toWriteBody,
   holdsCreate,
   writableFields,
+  neverEmptyFields,
   type DescribeField,
   type FieldPlan,
 } from './crm-fields';
@@ -283,6 +284,10 @@ export class SalesforceConnector implements CrmConnector {
 
   async writableFields(object: CrmObject): Promise<string[]> {
     return writableFields(await this.plan(object));
+  }
+
+  async neverEmptyFields(object: CrmObject): Promise<string[]> {
+    return neverEmptyFields(await this.plan(object));
   }
 
   async *changedSince(object: CrmObject, since: Date | null): AsyncGenerator<ChangedPage> {

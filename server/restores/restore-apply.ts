@@ -79,13 +79,21 @@ function writableValue(field: string, record: CrmRecord, target: CrmRecord): unk
 
 /**
  * The fields of `target` a restore writes: those the org lets the connector write (`writable`), that the CRM
- * reads back (so the result can be checked) and whose values differ from `live`, in the target's order.
+ * reads back (so the result can be checked) and whose values differ from `live`, in the target's order. An empty
+ * target value of a field the CRM cannot empty (`neverEmpty`: a checkbox of a revision that held none) is left out:
+ * the connector would not send it, and the read-back would find the record's own value where the target has none.
  */
-export function fieldsToRestore(target: CrmRecord, live: CrmRecord, writable: ReadonlySet<string>): string[] {
+export function fieldsToRestore(
+  target: CrmRecord,
+  live: CrmRecord,
+  writable: ReadonlySet<string>,
+  neverEmpty: ReadonlySet<string> = new Set(),
+): string[] {
   return Object.keys(target).filter(
     (field) =>
       writable.has(field) &&
       field in live &&
+      !(neverEmpty.has(field) && (target[field] ?? null) === null) &&
       !sameJson(writableValue(field, target, target), writableValue(field, live, target)),
   );
 }
@@ -136,7 +144,7 @@ export async function restoreInCrm(
     }
     live = await crm.readRecord(object, target.Id);
     writable = new Set(await crm.writableFields(object));
-    written = fieldsToRestore(target, live, writable);
+    written = fieldsToRestore(target, live, writable, new Set(await crm.neverEmptyFields(object)));
     if (only) written = written.filter((field) => only.includes(field));
     if (object === 'Case') {
       wanted = await withConsistentContact(crm, target, written, writable);

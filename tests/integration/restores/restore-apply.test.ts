@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { envelopeOf } from '../../../contract/envelope';
@@ -81,6 +82,20 @@ describe.each(testDbKinds())('applying restores to the CRM on %s', (kind) => {
     const again = await f.review('case', await productUser(), id, true);
     expect(again.statusCode).toBe(409);
     expect(f.sandbox.stats.patches).toBe(patches + 1);
+  });
+
+  it('leaves a checkbox the restored version holds no value for as the CRM has it, and writes the rest', async () => {
+    // A version imported without the checkbox holds null there; Salesforce refuses to empty a checkbox.
+    const { id, recordId, target } = await reportedCase({ Subject: 'Cambiato dopo', Recall__c: true });
+    await sql`update revision_cases set json = jsonb_set(json, '{Recall__c}', 'null')
+      where id = ${target.id}`.execute(f.t.database.db);
+
+    const res = await f.review('case', await productUser(), id, true);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(oneCase.parse(res.json()).data.query.status.status).toBe('APPROVED');
+    const inCrm = await f.inCrm('case', recordId);
+    expect(inCrm.Subject).toBe(target.json.Subject);
+    expect(inCrm.Recall__c).toBe(true);
   });
 
   it('forces a contact restore: applied at once, APPROVED by the caller, addresses written through their parts', async () => {
