@@ -102,7 +102,7 @@ export const AUDIT_DETAIL_LABELS = {
   fields: 'Campi',
   written: 'Campi scritti',
   records: 'Numero di record',
-  laterChangedIncluded: 'Di cui modificati in seguito da altri',
+  laterChangedIncluded: 'Di cui modificati anche da altri',
   changed: 'Modificati',
   deleted: 'Eliminati',
   appliedRevisionId: 'Versione registrata',

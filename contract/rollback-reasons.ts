@@ -19,6 +19,7 @@ const REASON_TEXTS: Record<RollbackReason, string> = {
   'not-kept': WRITE_REFUSAL_TEXTS.RESTORE_NOT_KEPT,
   'owner-changed': WRITE_REFUSAL_TEXTS.OWNER_CHANGED,
   'crm-refused': 'Il CRM ha rifiutato la modifica',
+  'changed-since': "Modificato da altri nel CRM dopo la richiesta di rollback: lasciato com'è",
 };
 
 const crmRefusedBecause = (reason: string) => `${REASON_TEXTS['crm-refused']}: ${reason}`;

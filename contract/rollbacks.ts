@@ -30,7 +30,8 @@ export type RollbackOutcome = (typeof ROLLBACK_OUTCOMES)[number];
  * write did not land), `converted` (the contact is a business account in the CRM now), `recreating` (purged, and
  * being created again), `not-kept` (the CRM took the write but holds other values right after it), `owner-changed`
  * (the CRM gave the record another owner on the write), `crm-refused` (the CRM refused; its error code is in
- * `message`).
+ * `message`), `changed-since` (someone other than the agent changed it in the CRM after the request was made: left
+ * as it is).
  */
 export const ROLLBACK_REASONS = [
   'nothing-to-write',
@@ -43,6 +44,7 @@ export const ROLLBACK_REASONS = [
   'not-kept',
   'owner-changed',
   'crm-refused',
+  'changed-since',
 ] as const;
 export type RollbackReason = (typeof ROLLBACK_REASONS)[number];
 

@@ -123,16 +123,24 @@ async function withConsistentContact(
  * Writes `target` back to the CRM: reads the live record, writes the target's writable fields that differ from
  * it (without assignment rules), reads the record back and checks that every written field holds the target's
  * value and that the owner did not change unless it was restored. `only`, when given, limits the write (and so
- * its check) to those snapshot fields; an address is one field. `beforeWrite` is told the write just before it is
- * sent (a caller that must never send it twice keeps it first). Throws a RestoreFailure when the CRM refuses,
- * cannot be reached, or does not keep a value; other errors as they are.
+ * its check) to those snapshot fields; an address is one field. `checkLive` sees the live record before anything
+ * is written, and may refuse the write by throwing. `beforeWrite` is told the write just before it is sent (a
+ * caller that must never send it twice keeps it first). Throws a RestoreFailure when the CRM refuses, cannot be
+ * reached, or does not keep a value; other errors as they are.
  */
 export async function restoreInCrm(
   crm: CrmConnector,
   object: CrmObject,
   target: CrmRecord,
-  only?: readonly string[],
-  beforeWrite?: (write: SentWrite) => Promise<void>,
+  {
+    only,
+    checkLive,
+    beforeWrite,
+  }: {
+    only?: readonly string[] | undefined;
+    checkLive?: (live: CrmRecord) => void;
+    beforeWrite?: (write: SentWrite) => Promise<void>;
+  } = {},
 ): Promise<CrmRestore> {
   let live: CrmRecord;
   let writable: Set<string>;
@@ -143,6 +151,7 @@ export async function restoreInCrm(
       throw new RestoreFailure('The CRM refuses calls: its daily API request limit is exceeded', [], true);
     }
     live = await crm.readRecord(object, target.Id);
+    checkLive?.(live);
     writable = new Set(await crm.writableFields(object));
     written = fieldsToRestore(target, live, writable, new Set(await crm.neverEmptyFields(object)));
     if (only) written = written.filter((field) => only.includes(field));

@@ -569,7 +569,7 @@ export class RestoresService {
       // record with only those fields would lose the rest of the revision. The chosen fields limit the write to a
       // record that exists (live or undeleted), and the check of what it holds afterwards.
       back = await this.bringBack(crm, object, claimed);
-      result = await restoreInCrm(crm, object, back.target, claimed.fields ?? undefined);
+      result = await restoreInCrm(crm, object, back.target, { only: claimed.fields ?? undefined });
     } catch (error) {
       if (error instanceof RestoreOutcomeUnknown)
         throw await this.markUnknown(kind, claimed, error, caller, { ...options, back });

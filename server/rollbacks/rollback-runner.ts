@@ -10,11 +10,13 @@ import { RestoreFailure, restoreInCrm, RestoreOutcomeUnknown } from '../restores
 import { STALE_CLAIM_MS } from '../restores/restores.service';
 import { storeIfChanged, storeRestored, storeSnapshots } from '../revisions/revision-store';
 import { revisionsByIds } from '../revisions/revisions.repository';
+import { parseSfDateTime } from '../crm/salesforce-dates';
 import { apiUsageReached } from '../sync/crm-sync';
 import type { SyncLogger } from '../sync/sync-logger';
 import {
   claimBatch,
   isRunning,
+  lastKnownChange,
   markSent,
   nextRunningRollback,
   openRecords,
@@ -166,7 +168,9 @@ export class RollbackRunner {
       );
       return 'done';
     }
-    const [revision] = await revisionsByIds(db, kindOfObject(object), [record.targetRevisionId]);
+    const kind = kindOfObject(object);
+    const [revision] = await revisionsByIds(db, kind, [record.targetRevisionId]);
+    const known = await lastKnownChange(db, kind, record.recordId, rollback.createdAt);
     const source = `rollback:${rollback.id}` as const;
     let back: RecordReturn | undefined;
     try {
@@ -176,12 +180,14 @@ export class RollbackRunner {
         revision!.json as CrmRecord,
       );
       const returned = back;
-      const done = await restoreInCrm(
-        crm,
-        object,
-        back.target,
-        rollback.fields ?? undefined,
-        async (write) => {
+      const done = await restoreInCrm(crm, object, back.target, {
+        only: rollback.fields ?? undefined,
+        // A record brought back just now was deleted or purged, by the agent or since: nobody changed it after.
+        checkLive: (live) => {
+          if (returned.outcome === null && changedSinceRequest(live, known, rollback))
+            throw new ChangedSinceRequest(live);
+        },
+        beforeWrite: async (write) => {
           const sent = { ...write, returned: returned.outcome, newRecordId: returned.newRecordId };
           if (
             !(await markSent(db, {
@@ -196,7 +202,7 @@ export class RollbackRunner {
               `rollback ${rollback.id}: the claim on ${record.recordId} was lost before its write`,
             );
         },
-      );
+      });
       await db.transaction().execute(async (trx) => {
         await storeIfChanged(trx, object, done.live, 'sync');
         if (done.written.length > 0) await storeRestored(trx, object, done.readBack, source);
@@ -244,6 +250,11 @@ export class RollbackRunner {
         returned: back?.outcome ?? null,
         newRecordId: back?.newRecordId ?? null,
       });
+      return 'done';
+    }
+    if (error instanceof ChangedSinceRequest) {
+      await storeSnapshots(db, object, error.seen, 'sync').catch(() => undefined);
+      await this.saveResult(rollback, record, token, result('skipped', error.message, 'changed-since'));
       return 'done';
     }
     if (!(error instanceof RestoreFailure) && !(error instanceof CrmError)) throw error;
@@ -329,6 +340,32 @@ export class RollbackRunner {
 }
 
 /** Why the CRM or Storico refused to bring the record back. */
+/**
+ * Someone other than the agent changed the record in the CRM after the rollback was requested: what the requester
+ * previewed and the reviewer approved did not hold that change, so the record is left as it is.
+ */
+class ChangedSinceRequest extends RestoreFailure {
+  constructor(live: CrmRecord) {
+    super(
+      `Changed in the CRM by ${String(live.LastModifiedById)} at ${String(live.LastModifiedDate)}, after the rollback was requested: left as it is`,
+      [live],
+    );
+    this.name = 'ChangedSinceRequest';
+  }
+}
+
+/**
+ * Whether the live record's last change (`LastModifiedDate`, by `LastModifiedById`: the Object Reference's system
+ * fields, https://developer.salesforce.com/docs/atlas.en-us.object_reference.meta/object_reference/system_fields.htm)
+ * is newer than the one Storico knew when the rollback was requested, and not the agent's own. Without a known
+ * change, the request's time stands for it.
+ */
+function changedSinceRequest(live: CrmRecord, known: string | null, rollback: RunningRollback): boolean {
+  const liveAt = parseSfDateTime(live.LastModifiedDate);
+  const knownAt = parseSfDateTime(known) ?? rollback.createdAt.getTime();
+  return liveAt !== undefined && liveAt > knownAt && live.LastModifiedById !== rollback.agent;
+}
+
 function refusalReason(error: RestoreFailure | CrmError): RollbackReason {
   if (error instanceof RecordConverted) return 'converted';
   if (error instanceof RecordRecreating) return 'recreating';

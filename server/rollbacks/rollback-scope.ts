@@ -11,7 +11,10 @@ export type ScopeRecord = {
   targetRevisionId: number | null;
   /** The record's latest revision: what it holds now as far as Storico knows. */
   latestRevisionId: number;
-  /** The latest change after the window by someone other than the agent, if any. */
+  /**
+   * The latest change since the window opened (within it or after) by someone other than the agent, if any: the
+   * rollback would undo it too, since it goes back to the version before the window.
+   */
   laterBy: string | null;
   laterAt: Date | null;
   /** That change's revision source: `restore:{id}` or `rollback:{id}` when it was Storico's own write. */
@@ -57,7 +60,7 @@ export async function recordsChangedInWindow(
     left join lateral (
       select t.json->>'LastModifiedById' as later_by, t.saved_at as later_at, t.source as later_source
       from ${r} t
-      where ${k} = ch.record_id and t.saved_at > ${window.to}
+      where ${k} = ch.record_id and t.saved_at >= ${window.from}
         and (t.json->>'LastModifiedById') is distinct from ${window.agent}
       order by t.saved_at desc, t.id desc limit 1
     ) l on true

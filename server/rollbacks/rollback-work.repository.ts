@@ -2,16 +2,25 @@ import { sql } from 'kysely';
 import type { RollbackReason } from '../../contract/rollbacks';
 import type { CrmObject } from '../crm/crm-connector';
 import type { Db } from '../db/database';
+import { recordKinds, type RecordKind } from '../db/record-kinds';
 import type { SentWrite } from '../restores/restore-apply';
 
 /** A running rollback with work left, as the worker takes it. */
-export type RunningRollback = { id: number; object: CrmObject; fields: string[] | null };
+export type RunningRollback = {
+  id: number;
+  object: CrmObject;
+  fields: string[] | null;
+  /** The agent whose changes are rolled back. */
+  agent: string;
+  /** When the request was made: what Storico knew of each record then is what was previewed and approved. */
+  createdAt: Date;
+};
 
 /** The oldest running rollback not paused for the CRM's API limit. */
 export async function nextRunningRollback(db: Db, now: Date): Promise<RunningRollback | undefined> {
   const row = await db
     .selectFrom('rollback_requests')
-    .select(['id', 'object', 'fields'])
+    .select(['id', 'object', 'fields', 'sf_user_id', 'created_at'])
     .where('run', '=', 'running')
     .where((eb) => eb.or([eb('paused_until', 'is', null), eb('paused_until', '<=', now)]))
     .orderBy('id')
@@ -19,7 +28,31 @@ export async function nextRunningRollback(db: Db, now: Date): Promise<RunningRol
     .executeTakeFirst();
   if (!row) return undefined;
   const fields = typeof row.fields === 'string' ? (JSON.parse(row.fields) as string[]) : row.fields;
-  return { id: row.id, object: row.object, fields };
+  return {
+    id: row.id,
+    object: row.object,
+    fields,
+    agent: row.sf_user_id,
+    createdAt: new Date(row.created_at),
+  };
+}
+
+/**
+ * The record's last change as Storico knew it at `asOf` (the `LastModifiedDate` of its latest revision saved by
+ * then), or null when it knew none.
+ */
+export async function lastKnownChange(
+  db: Db,
+  kind: RecordKind,
+  recordId: string,
+  asOf: Date,
+): Promise<string | null> {
+  const { revisions, key } = recordKinds[kind];
+  const { rows } = await sql<{ modified: string | null }>`
+    select json->>'LastModifiedDate' as modified from ${sql.table(revisions)}
+    where ${sql.ref(key)} = ${recordId} and saved_at <= ${asOf}
+    order by saved_at desc, id desc limit 1`.execute(db);
+  return rows[0]?.modified ?? null;
 }
 
 export async function isRunning(db: Db, id: number): Promise<boolean> {

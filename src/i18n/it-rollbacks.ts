@@ -6,7 +6,7 @@
  */
 export const itRollbacks = {
   prepareIntro:
-    "Ogni record modificato dall'agente nell'intervallo torna alla versione in vigore subito prima. I record modificati di nuovo dopo da altri utenti sono elencati a parte e restano esclusi, se non li selezioni.",
+    "Ogni record modificato dall'agente nell'intervallo torna alla versione in vigore subito prima. I record modificati anche da altri utenti, nell'intervallo o dopo, sono elencati a parte e restano esclusi, se non li selezioni.",
   missingScope: 'Mancano agente, oggetto o intervallo: apri il rollback da un avviso o dalla ricerca.',
   scope: (agent: string, object: string, from: string, to: string) =>
     `${object} modificati da ${agent} dal ${from} al ${to}`,
@@ -29,9 +29,9 @@ export const itRollbacks = {
   before: 'Prima (valore ripristinato)',
   after: 'Ora',
   deleted: 'Eliminato: viene ripristinato',
-  laterTitle: 'Modificati di nuovo in seguito da altri utenti',
+  laterTitle: 'Modificati anche da altri utenti',
   laterHint: 'Sono esclusi dal rollback: seleziona quelli da includere comunque.',
-  laterNone: 'Nessun record è stato modificato in seguito da altri utenti.',
+  laterNone: "Nessun record è stato modificato da altri utenti, nell'intervallo o dopo.",
   laterChangedBy: (who: string, when: string) => `da ${who}, ${when}`,
   storicoWrite: (kind: 'restore' | 'rollback', id: number) =>
     kind === 'restore' ? `Storico (ripristino n. ${id})` : `Storico (rollback n. ${id})`,
@@ -87,7 +87,7 @@ export const itRollbacks = {
     unknown: 'Esito in verifica',
     pending: 'Da applicare',
   },
-  laterChanged: 'modificato in seguito da altri',
+  laterChanged: 'modificato anche da altri',
   approve: 'Approva',
   reject: 'Rifiuta',
   approveOf: (id: number) => `Approva il rollback ${id}`,

@@ -197,6 +197,51 @@ describe.each(testDbKinds())("rollback of an agent's changes on %s", (kind) => {
     expect(detail.outcomes.content.map((o) => o.recordId)).not.toContain(kept);
   }, 120_000);
 
+  it('lists apart a record someone else changed inside the window too, as one changed after it', async () => {
+    const agent = x.agent(9);
+    const burst = await x.burst(agent, 8);
+    const [touched] = burst.edited;
+    x.editByOther(touched!, x.agent(10), { Description: "Cambiato da un collega nell'intervallo" });
+    await x.f.sync();
+    // A window that ends after the colleague's change: going back to before it would undo that change too.
+    const to = new Date(x.sandbox.records.now() + 60_000).toISOString();
+    const preview = await x.previewed(rana, {
+      sfUserID: agent.Id,
+      object: 'Account',
+      from: burst.window.from,
+      to,
+    });
+    expect(preview.records).toBe(burst.edited.length);
+    expect(preview.laterChanged.map((r) => r.recordId)).toEqual([touched]);
+    expect(preview.laterChanged[0]).toMatchObject({ changedBy: x.agent(10).Id });
+  }, 120_000);
+
+  it("skips a record someone else changed in the CRM after the request, and still rolls back the agent's own later change", async () => {
+    const agent = x.agent(11);
+    const burst = await x.burst(agent, 8);
+    const created = await x.created(rana, { sfUserID: agent.Id, object: 'Account', ...burst.window });
+    const [colleagues, agents] = burst.edited;
+    // Changed in the CRM after the request, before any sync: neither the preview nor the reviewer saw it.
+    x.editByOther(colleagues!, x.agent(12), { Description: 'Cambiato da un collega dopo la richiesta' });
+    x.editByOther(agents!, agent, { Description: "Cambiato ancora dall'agente" });
+    await x.approved(admin, created.id);
+    await x.runner().runUntilIdle();
+
+    const detail = await x.detail(staff, created.id, '?size=100');
+    const outcomeOf = (id: string) => detail.outcomes.content.find((o) => o.recordId === id);
+    expect(outcomeOf(colleagues!)).toMatchObject({ outcome: 'skipped', reason: 'changed-since' });
+    expect(x.sandbox.records.get('Account', colleagues!)!.Description).toBe(
+      'Cambiato da un collega dopo la richiesta',
+    );
+    expect(outcomeOf(agents!)).toMatchObject({ outcome: 'restored' });
+    expect(x.sandbox.records.get('Account', agents!)!.Description).toEqual(
+      burst.before.get(agents!)!.Description ?? null,
+    );
+    // The colleague's change is kept in the record's history, as a sync would have kept it.
+    const [latest] = await x.f.revisions('account', colleagues!);
+    expect(latest!.json.Description).toBe('Cambiato da un collega dopo la richiesta');
+  }, 120_000);
+
   it('lets only USER_RANA prepare and create, reviewers review and stop; a stopped rollback writes nothing more', async () => {
     const agent = x.agent(4);
     const burst = await x.burst(agent, 12);
