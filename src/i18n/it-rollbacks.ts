@@ -65,6 +65,9 @@ export const itRollbacks = {
     actions: 'Azioni',
   },
   progress: (done: number, total: number) => `${done} / ${total}`,
+  neverApplied: 'Rifiutato: non viene applicato',
+  awaitingReview: 'In attesa di approvazione',
+  stoppedBy: (who: string, when: string) => `Interrotto da ${who} il ${when}`,
   runs: {
     waiting: 'In attesa',
     running: 'In corso',
@@ -86,6 +89,7 @@ export const itRollbacks = {
     refused: 'Rifiutato',
     unknown: 'Esito in verifica',
     pending: 'Da applicare',
+    notApplied: 'Non applicato',
   },
   laterChanged: 'modificato anche da altri',
   approve: 'Approva',

@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/error-message';
 import { fieldLabel, kindOfObject } from '@/lib/field-labels';
 import type { RecordKind } from '@/lib/records';
 import { useRollback } from '../api/get-rollback';
+import { pendingOutcome, rollbackState } from './rollback-state';
 import { recordReason } from '@contract/rollback-reasons';
 
 const t = itRollbacks;
@@ -47,7 +48,7 @@ export function RollbackDetailDialog({ id, onClose }: { id: number; onClose: () 
         ) : (
           <div className="flex flex-col gap-3">
             <p className="font-medium" data-testid="rollback-detail-progress">
-              {t.progress(data.done, data.total)} · {t.runs[data.run]}
+              {t.progress(data.done, data.total)} · {rollbackState(data)}
             </p>
             <p className="text-sm">{t.counts(data.restored, data.skipped, data.refused, data.unknown)}</p>
             <p className="text-sm text-muted-foreground">
@@ -73,7 +74,7 @@ export function RollbackDetailDialog({ id, onClose }: { id: number; onClose: () 
                         <div className="text-xs text-muted-foreground">{t.laterChanged}</div>
                       )}
                     </TableCell>
-                    <TableCell>{t.outcomes[o.outcome ?? 'pending']}</TableCell>
+                    <TableCell>{o.outcome ? t.outcomes[o.outcome] : pendingOutcome(data)}</TableCell>
                     <TableCell className="text-sm whitespace-normal [overflow-wrap:anywhere]">
                       <RecordDetails record={o} kind={kindOfObject(data.object)} />
                     </TableCell>

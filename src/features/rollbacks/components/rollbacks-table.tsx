@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
 import { itRollbacks } from '@/i18n/it-rollbacks';
 import { formatDateTime, formatDayOrDateTime } from '@/lib/dates';
+import { rollbackState } from './rollback-state';
 
 const t = itRollbacks;
 const c = t.columns;
@@ -68,7 +69,7 @@ export function RollbacksTable({
             <div className="whitespace-nowrap tabular-nums font-medium" data-testid="rollback-progress">
               {t.progress(rollback.done, rollback.total)}
             </div>
-            <div className="text-xs text-muted-foreground">{t.runs[rollback.run]}</div>
+            <div className="text-xs text-muted-foreground">{rollbackState(rollback)}</div>
           </>
         ),
       },
