@@ -232,7 +232,7 @@ export class RollbacksService {
     });
     const included = this.included(records, input.includeLaterChanged ?? []);
     if (included.length === 0) throw conflict(ROLLBACK_EMPTY_MESSAGE, undefined, ErrorCode.ROLLBACK_EMPTY);
-    if (input.alertId) await this.knownAlert(input.alertId);
+    if (input.alertId) await this.matchingAlert(input.alertId, { ...input, window });
     const key = {
       sfUserId: input.sfUserID,
       object: input.object,
@@ -437,13 +437,27 @@ export class RollbacksService {
     return new Set((fields ?? snapshotFields(object)).filter((f) => !NEVER_WRITTEN.has(f)));
   }
 
-  private async knownAlert(id: number): Promise<void> {
+  /**
+   * The alert a request names is one about its changes: the same agent and object, its window overlapping the
+   * request's (a request linked to another burst would say so in the audit log and on the alert).
+   */
+  private async matchingAlert(
+    id: number,
+    request: { sfUserID: string; object: CrmObject; window: { from: Date; to: Date } },
+  ): Promise<void> {
     const alert = await this.deps.db
       .selectFrom('alerts')
-      .select('id')
+      .select(['sf_user_id', 'object', 'window_start', 'window_end'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!alert) throw badRequest('body.alertId', `Unknown alert ${id}`);
+    const { window } = request;
+    const overlaps = new Date(alert.window_start) <= window.to && new Date(alert.window_end) >= window.from;
+    if (alert.sf_user_id !== request.sfUserID || alert.object !== request.object || !overlaps)
+      throw badRequest(
+        'body.alertId',
+        `Alert ${id} is about another agent, object or window than this rollback`,
+      );
   }
 
   private async mustFind(id: number, creatorId: RollbackCreator): Promise<RollbackView> {

@@ -415,6 +415,25 @@ describe.each(testDbKinds())("rollback of an agent's changes on %s", (kind) => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it("refuses an alert about another agent's changes, naming the field", async () => {
+    const agent = x.agent(13);
+    const other = (await x.burst(x.agent(12), 6)).alert;
+    const burst = await x.burst(agent, 6);
+    // Refused before the code is checked: the code is never spent.
+    const res = await x.create(
+      rana,
+      { sfUserID: agent.Id, object: 'Account', ...burst.window, alertId: other.id },
+      '000000',
+    );
+    expect([res.statusCode, res.json().error]).toEqual([
+      400,
+      expect.objectContaining({
+        field: 'body.alertId',
+        message: `Alert ${other.id} is about another agent, object or window than this rollback`,
+      }),
+    ]);
+  }, 120_000);
+
   it('refuses an impossible day, a year outside 1900-2200 or an unreadable date-time, naming the field, storing nothing', async () => {
     const agent = x.agent(5);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
