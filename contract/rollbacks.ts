@@ -100,6 +100,8 @@ export const createRollbackSchema = rollbackScopeSchema.extend({
 export type CreateRollback = z.input<typeof createRollbackSchema>;
 
 const fieldValue = z.unknown();
+/** A field a rollback writes back: the value it goes back to (`before` the window) and the one it holds now. */
+const fieldChangeSchema = z.object({ field: z.string(), before: fieldValue, after: fieldValue });
 
 /** A record of the preview: what it holds now and what the rollback writes back, field by field. */
 export const rollbackSampleSchema = z.object({
@@ -108,7 +110,7 @@ export const rollbackSampleSchema = z.object({
   label: z.string().nullable(),
   /** Deleted in the CRM now: the rollback brings it back (undelete, or create again once purged). */
   deleted: z.boolean(),
-  changes: z.array(z.object({ field: z.string(), before: fieldValue, after: fieldValue })),
+  changes: z.array(fieldChangeSchema),
 });
 
 /** A record changed again after the window by someone else: left out unless ticked. */
@@ -196,6 +198,12 @@ export const rollbackRecordSchema = z.object({
   returned: z.enum(['undeleted', 'recreated']).nullable(),
   newRecordId: z.string().nullable(),
   doneAt: z.string().nullable(),
+  /**
+   * For a record still to be applied, what its write would change as Storico knows the record now: each field
+   * (within the request's fields) with the value it goes back to (`before`) and the one it holds (`after`), so that
+   * a reviewer sees what is approved. Empty once the record has an outcome, or when the rollback is rejected.
+   */
+  changes: z.array(fieldChangeSchema),
 });
 export type RollbackRecord = z.infer<typeof rollbackRecordSchema>;
 

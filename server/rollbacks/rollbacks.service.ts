@@ -11,6 +11,7 @@ import {
   type RollbackDetail,
   type RollbackOutcome,
   type RollbackPreview,
+  type RollbackRecord,
   type RollbackRequest,
   type RollbackScope,
   type RollbackStatus,
@@ -21,7 +22,7 @@ import type { OneAtATime } from '../auth/one-at-a-time';
 import type { CrmConnector, CrmObject } from '../crm/crm-connector';
 import { snapshotFields } from '../crm/crm-fields';
 import type { Db } from '../db/database';
-import { kindOfObject } from '../db/record-kinds';
+import { kindOfObject, type RecordKind } from '../db/record-kinds';
 import type { Caller } from '../http/caller';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/http-error';
 import { toPage } from '../http/paging';
@@ -39,6 +40,7 @@ import {
   listRollbacks,
   openRollbackExists,
   rollbackRecords,
+  type RecordRow,
   type RollbackCreator,
   type RollbackView,
 } from './rollbacks.repository';
@@ -90,6 +92,22 @@ export function rollbackWindow(scope: Pick<RollbackScope, 'from' | 'to'>): { fro
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/**
+ * The fields a rollback writes to take a record from `after` (what it holds) back to `before`: those that differ,
+ * that the org lets Storico write, and among `fields` when the request chose some.
+ */
+function rollbackChanges(
+  kind: RecordKind,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  writable: ReadonlySet<string>,
+  fields: readonly string[] | null,
+): RollbackRecord['changes'] {
+  return changedFields(kind, before, after)
+    .filter((field) => writable.has(field) && (!fields || fields.includes(field)))
+    .map((field) => ({ field, before: before[field] ?? null, after: after[field] ?? null }));
+}
 
 /** A revision source that names Storico's own write (`restore:5`, `rollback:1`), as the preview tells it. */
 function storicoWrite(source: string | null): LaterChanged['storicoWrite'] {
@@ -157,21 +175,16 @@ export class RollbacksService {
       if (record.targetRevisionId === null) continue;
       const before = snapshots.get(record.targetRevisionId)!;
       const after = snapshots.get(record.latestRevisionId)!;
-      const changed = changedFields(kind, before, after).filter((f) => writable.has(f));
-      for (const f of changed) changedAnywhere.add(f);
+      for (const { field } of rollbackChanges(kind, before, after, writable, null)) changedAnywhere.add(field);
       if (record.laterAt) continue;
-      const written = fields ? changed.filter((f) => fields.includes(f)) : changed;
-      for (const f of written) counts.set(f, (counts.get(f) ?? 0) + 1);
-      if (written.length > 0 && sample.length < SAMPLE_SIZE) {
+      const changes = rollbackChanges(kind, before, after, writable, fields);
+      for (const { field } of changes) counts.set(field, (counts.get(field) ?? 0) + 1);
+      if (changes.length > 0 && sample.length < SAMPLE_SIZE) {
         sample.push({
           recordId: record.recordId,
           label: record.label,
           deleted: after.IsDeleted === true,
-          changes: written.map((field) => ({
-            field,
-            before: before[field] ?? null,
-            after: after[field] ?? null,
-          })),
+          changes,
         });
       }
     }
@@ -376,7 +389,9 @@ export class RollbacksService {
       offset: query.page * query.size,
       limit: query.size,
     });
+    const changes = await this.pendingChanges(rollback, rows);
     const outcomes = rows.map((row) => ({
+      changes: changes.get(row.recordId) ?? [],
       recordId: row.recordId,
       label: row.label,
       laterChanged: row.laterChanged,
@@ -432,6 +447,43 @@ export class RollbacksService {
   }
 
   /** The fields the CRM lets Storico write; the catalogue's when the CRM cannot say. */
+  /**
+   * What the write of each record still to be applied would change, by record: from its latest revision back to
+   * its target, within the request's fields. None for a rejected rollback, which is never applied.
+   */
+  private async pendingChanges(
+    rollback: RollbackView,
+    rows: readonly RecordRow[],
+  ): Promise<Map<string, RollbackRecord['changes']>> {
+    const pending = rows.filter(
+      (row) => row.outcome === null && row.targetRevisionId !== null && row.latestRevisionId !== null,
+    );
+    if (rollback.status === 'REJECTED' || pending.length === 0) return new Map();
+    const kind = kindOfObject(rollback.object);
+    const snapshots = new Map(
+      (
+        await revisionsByIds(
+          this.deps.db,
+          kind,
+          pending.flatMap((row) => [row.targetRevisionId!, row.latestRevisionId!]),
+        )
+      ).map((rev) => [rev.id, rev.json]),
+    );
+    const writable = await this.writable(rollback.object);
+    return new Map(
+      pending.map((row) => [
+        row.recordId,
+        rollbackChanges(
+          kind,
+          snapshots.get(row.targetRevisionId!)!,
+          snapshots.get(row.latestRevisionId!)!,
+          writable,
+          rollback.fields,
+        ),
+      ]),
+    );
+  }
+
   private async writable(object: CrmObject): Promise<Set<string>> {
     const fields = await this.deps.crm?.writableFields(object).catch(() => null);
     return new Set((fields ?? snapshotFields(object)).filter((f) => !NEVER_WRITTEN.has(f)));

@@ -99,6 +99,11 @@ export const itRollbacks = {
   approveTitle: (id: number) => `Approva il rollback n. ${id}`,
   rejectTitle: (id: number) => `Rifiuta il rollback n. ${id}`,
   reviewDescription: "Inserisci il codice a 6 cifre generato dall'app di autenticazione per confermare.",
+  /** What a review decides, above the code: the agent, object and window, and how many records. */
+  reviewScope: (object: string, agent: string, window: string, total: number) =>
+    `${object} modificati da ${agent} ${window}: ${total === 1 ? '1 record' : `${total} record`}. Il Dettaglio mostra i valori che il rollback ripristina.`,
+  /** A change a record still to be applied would get: the field, the value it goes back to and the one it holds. */
+  changeBack: (field: string, before: string, after: string) => `${field}: torna a ${before} (ora ${after})`,
   approved: 'Rollback approvato: viene applicato a lotti',
   rejected: 'Rollback rifiutato con successo',
   reviewFailed: "Errore durante l'approvazione del rollback",

@@ -23,7 +23,7 @@ export class RollbackFixture {
 
   static async start(kind: TestDbKind, accounts: number): Promise<RollbackFixture> {
     return new RollbackFixture(
-      await RestoreFixture.start(kind, { counts: { users: 14, accounts, cases: 10 } }),
+      await RestoreFixture.start(kind, { counts: { users: 16, accounts, cases: 10 } }),
     );
   }
 

@@ -415,6 +415,30 @@ describe.each(testDbKinds())("rollback of an agent's changes on %s", (kind) => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('shows the reviewer what each record still to be applied gets back, within the chosen fields', async () => {
+    const agent = x.agent(14);
+    const burst = await x.burst(agent, 6);
+    const scope = { sfUserID: agent.Id, object: 'Account', ...burst.window };
+    const preview = await x.previewed(rana, scope);
+    const field = preview.fieldCounts[0]!.field;
+    const created = await x.created(rana, { ...scope, fields: [field] });
+
+    const pending = await x.detail(staff, created.id, '?size=100');
+    const withChanges = pending.outcomes.content.filter((o) => o.changes.length > 0);
+    expect(withChanges).toHaveLength(preview.fieldCounts[0]!.count);
+    for (const o of withChanges) {
+      expect(o.changes.map((c) => c.field)).toEqual([field]);
+      const now = x.sandbox.records.get('Account', o.recordId)!;
+      const before = burst.before.get(o.recordId)!;
+      expect(o.changes[0]).toEqual({ field, before: before[field] ?? null, after: now[field] ?? null });
+    }
+
+    await x.approved(admin, created.id);
+    await x.runner().runUntilIdle();
+    const applied = await x.detail(staff, created.id, '?size=100');
+    expect(applied.outcomes.content.every((o) => o.changes.length === 0)).toBe(true);
+  }, 120_000);
+
   it("refuses an alert about another agent's changes, naming the field", async () => {
     const agent = x.agent(13);
     const other = (await x.burst(x.agent(12), 6)).alert;

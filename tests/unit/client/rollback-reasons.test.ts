@@ -10,6 +10,7 @@ const record = (fields: Partial<RollbackRecord>): RollbackRecord => ({
   message: null,
   reason: null,
   written: [],
+  changes: [],
   returned: null,
   newRecordId: null,
   doneAt: '2026-11-24T09:11:00.000Z',

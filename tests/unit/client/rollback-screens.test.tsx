@@ -118,6 +118,7 @@ beforeEach(() => {
             returned: null,
             newRecordId: null,
             doneAt: '2026-11-24T09:11:00.000Z',
+            changes: [],
           },
           {
             recordId: '001B',
@@ -130,6 +131,7 @@ beforeEach(() => {
             returned: null,
             newRecordId: null,
             doneAt: '2026-11-24T09:11:01.000Z',
+            changes: [],
           },
           {
             recordId: '001C',
@@ -143,6 +145,7 @@ beforeEach(() => {
             returned: null,
             newRecordId: null,
             doneAt: '2026-11-24T09:11:02.000Z',
+            changes: [],
           },
           {
             recordId: '001D',
@@ -155,6 +158,7 @@ beforeEach(() => {
             returned: null,
             newRecordId: null,
             doneAt: '2026-11-24T09:11:03.000Z',
+            changes: [],
           },
           {
             recordId: '001E',
@@ -168,6 +172,20 @@ beforeEach(() => {
             returned: null,
             newRecordId: null,
             doneAt: '2026-11-24T09:11:04.000Z',
+            changes: [],
+          },
+          {
+            recordId: '001F',
+            label: 'Franca Viola',
+            laterChanged: false,
+            outcome: null,
+            message: null,
+            reason: null,
+            written: [],
+            returned: null,
+            newRecordId: null,
+            doneAt: null,
+            changes: [{ field: 'Phone', before: '+39 06 1', after: '+39 06 2' }],
           },
         ]),
       };
@@ -294,6 +312,10 @@ describe('Gestione rollback', () => {
     expect(within(row).getByText('non ancora approvato')).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'Approva il rollback 7' }));
     const dialog = await findModal('dialog');
+    // What is approved, above the code.
+    expect(dialog).toHaveTextContent(
+      'Contatti modificati da Giulia Verdi dal 24/11/2026 09:00 al 24/11/2026 09:45: 340 record',
+    );
     await user.type(within(dialog).getByLabelText('Codice OTP'), '123456');
     expect(await screen.findByText('Rollback approvato: viene applicato a lotti')).toBeInTheDocument();
     expect(posts('/rollback-request/7/review/4')[0]?.query.toString()).toBe('approved=true&code=123456');
@@ -324,6 +346,10 @@ describe('Gestione rollback', () => {
     expect(within(dialog).getByText('Elena Blu').closest('tr')).toHaveTextContent(
       'Il CRM non ha mantenuto i valori ripristinati',
     );
+    // A record still to be applied: what its write changes.
+    const viola = within(dialog).getByText('Franca Viola').closest('tr')!;
+    expect(viola).toHaveTextContent('Da applicare');
+    expect(viola).toHaveTextContent('Telefono: torna a +39 06 1 (ora +39 06 2)');
     // No text of the server's own reaches the screen.
     expect(dialog).not.toHaveTextContent(/Salesforce said|Already holds|purged from the CRM|did not keep/);
     await user.keyboard('{Escape}');

@@ -7,6 +7,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { itRollbacks } from '@/i18n/it-rollbacks';
 import { errorMessage } from '@/lib/error-message';
 import { fieldLabel, kindOfObject } from '@/lib/field-labels';
+import { formatSnapshotValue } from '@/lib/snapshot-value';
 import type { RecordKind } from '@/lib/records';
 import { useRollback } from '../api/get-rollback';
 import { pendingOutcome, rollbackState } from './rollback-state';
@@ -14,8 +15,25 @@ import { recordReason } from '@contract/rollback-reasons';
 
 const t = itRollbacks;
 
-/** Why the record came out as it did, or the fields written. */
+/**
+ * Why the record came out as it did, or the fields written; for a record still to be applied, what its write
+ * changes (the value each field goes back to, and the one it holds).
+ */
 function RecordDetails({ record, kind }: { record: RollbackRecord; kind: RecordKind }) {
+  if (record.outcome === null && record.changes.length > 0)
+    return (
+      <ul className="flex flex-col gap-1">
+        {record.changes.map((c) => (
+          <li key={c.field}>
+            {t.changeBack(
+              fieldLabel(kind, c.field),
+              formatSnapshotValue(c.before),
+              formatSnapshotValue(c.after),
+            )}
+          </li>
+        ))}
+      </ul>
+    );
   const reason = recordReason(record);
   if (!reason)
     return record.written.length > 0 ? record.written.map((f) => fieldLabel(kind, f)).join(', ') : '—';

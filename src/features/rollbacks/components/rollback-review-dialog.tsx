@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import type { RollbackRequest } from '@contract/rollbacks';
 import { OtpDialog } from '@/components/otp-dialog';
+import { it } from '@/i18n/it';
 import { itRollbacks } from '@/i18n/it-rollbacks';
+import { formatDayOrDateTime } from '@/lib/dates';
 import { codeRefusalText, isInvalidCode, isSignedOut } from '@/lib/error-message';
 import { useReviewRollback } from '../api/review-rollback';
 import { rollbackFailure } from './rollback-failure';
@@ -44,7 +46,12 @@ export function RollbackReviewDialog({
   return (
     <OtpDialog
       title={approved ? t.approveTitle(rollback.id) : t.rejectTitle(rollback.id)}
-      description={t.reviewDescription}
+      description={`${t.reviewScope(
+        t.objects[rollback.object],
+        rollback.agentName ?? rollback.sfUserID,
+        it.alerts.window(formatDayOrDateTime(rollback.from), formatDayOrDateTime(rollback.to)),
+        rollback.total,
+      )} ${t.reviewDescription}`}
       confirmLabel={approved ? t.approve : t.reject}
       pending={mutation.isPending}
       error={codeError}
