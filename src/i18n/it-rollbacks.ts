@@ -43,6 +43,8 @@ export const itRollbacks = {
       ? 'Viene inviata una richiesta di rollback di 1 record, da approvare da un revisore.'
       : `Viene inviata una richiesta di rollback di ${n} record, da approvare da un revisore.`,
   created: (id: number) => `Richiesta di rollback n. ${id} inviata con successo`,
+  totalChanged: (now: number, shown: number) =>
+    `Comprende ${now === 1 ? '1 record' : `${now} record`}, non ${shown}: i dati sono cambiati dopo l'anteprima.`,
   /** The toast's action after a request is sent: to 'Le mie richieste di rollback'. */
   openOwn: 'Vedi le mie richieste',
   createFailed: "Errore durante l'invio della richiesta di rollback",

@@ -259,6 +259,10 @@ describe('Prepara rollback', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Richiesta di rollback n. 8 inviata con successo',
     );
+    // Counted again when made: a sync since the preview changed how many records it holds, and she is told.
+    expect(
+      await screen.findByText("Comprende 340 record, non 60: i dati sono cambiati dopo l'anteprima."),
+    ).toBeInTheDocument();
     expect(posts('/rollback-request/').at(-1)?.body).toEqual({
       sfUserID: '005A1',
       object: 'Account',

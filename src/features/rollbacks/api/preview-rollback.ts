@@ -24,5 +24,8 @@ export const useRollbackPreview = (scope: RollbackScope | null) =>
   useQuery({
     ...rollbackPreviewOptions(scope ?? { sfUserID: '', object: 'Account', from: '', to: '' }),
     enabled: scope !== null,
-    staleTime: Infinity,
+    // Read again whenever the page opens (the records change with every sync), not when the window regains focus:
+    // the checkboxes of the later-changed records must not shift under the user.
+    staleTime: 0,
+    refetchOnWindowFocus: false,
   });

@@ -112,6 +112,8 @@ function Prepare({ link }: { link: RollbackLink }) {
       setCreatedId(created.id);
       // She follows it in 'Le mie richieste di rollback', pending until a reviewer decides.
       toast.success(t.created(created.id), {
+        // The records are counted again when the request is made: a sync since the preview may change them.
+        ...(created.total !== total ? { description: t.totalChanged(created.total, total) } : {}),
         action: { label: t.openOwn, onClick: () => void navigate(OWN_ROLLBACKS_PATH) },
       });
     } catch (error) {
