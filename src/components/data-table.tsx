@@ -1,5 +1,5 @@
 import { flexRender, type RowData, type Table as TableInstance } from '@tanstack/react-table';
-import { useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useActionsBelow } from '@/components/row-actions';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -63,7 +63,13 @@ export function DataTable<T>({
   const actionsColumn = rowActions !== undefined && !actionsBelow;
   const columnCount = table.getVisibleLeafColumns().length + (actionsColumn ? 1 : 0);
   return (
-    <Table ref={tableRef} className={className} aria-label={ariaLabel} aria-busy={loading || undefined}>
+    <Table
+      ref={tableRef}
+      tabIndex={-1}
+      className={className}
+      aria-label={ariaLabel}
+      aria-busy={loading || undefined}
+    >
       <TableHeader>
         {table.getHeaderGroups().map((group) => (
           <TableRow key={group.id} className="hover:bg-transparent">
@@ -100,6 +106,7 @@ export function DataTable<T>({
                   <RowActionGroup
                     actions={rowActions}
                     row={row.original}
+                    table={tableRef}
                     className="flex justify-end gap-2"
                   />
                 </TableCell>
@@ -112,6 +119,7 @@ export function DataTable<T>({
                   <RowActionGroup
                     actions={rowActions}
                     row={row.original}
+                    table={tableRef}
                     className="sticky left-3 flex w-fit flex-wrap gap-2"
                   />
                 </TableCell>
@@ -159,19 +167,38 @@ export function DataTable<T>({
   );
 }
 
-/** One row's buttons, named for screen readers after their row. */
+/**
+ * One row's buttons, named for screen readers after their row. A row that goes away while one of its buttons has
+ * focus (a request approved leaves its tab) hands focus to its table instead of letting it drop to the page: the
+ * cleanup of a layout effect runs before React takes the row out of the document.
+ */
 function RowActionGroup<T>({
   actions,
   row,
   className,
+  table,
 }: {
   actions: RowActions<T>;
   row: T;
   className: string;
+  table: RefObject<HTMLTableElement | null>;
 }) {
+  const group = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = group.current;
+    return () => {
+      if (element?.contains(document.activeElement)) queueMicrotask(() => focusIfDropped(table));
+    };
+  }, [table]);
   return (
-    <div role="group" aria-label={actions.label(row)} className={className}>
+    <div ref={group} role="group" aria-label={actions.label(row)} className={className}>
       {actions.render(row)}
     </div>
   );
+}
+
+/** Focuses the table (which outlives its rows) when focus fell to the page. */
+function focusIfDropped(table: RefObject<HTMLTableElement | null>) {
+  const now = document.activeElement;
+  if (now === document.body || !now?.isConnected) table.current?.focus();
 }

@@ -11,7 +11,12 @@ const columns: ColumnDef<Row>[] = [
 
 function Requests({ rows }: { rows: Row[] }) {
   // eslint-disable-next-line react-hooks/incompatible-library -- as the screens use TanStack Table
-  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel() });
+  const table = useReactTable({
+    data: rows,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => String(row.id),
+  });
   return (
     <DataTable
       table={table}
@@ -93,5 +98,20 @@ describe("a table's row actions", () => {
     await resize(1000);
     expect(within(screen.getByTestId('row-1')).getAllByRole('row')).toHaveLength(1);
     expect(groupOf('Anna').closest('tr')).toHaveTextContent('1Anna');
+  });
+
+  it('hand focus to the table when the row whose button has it goes away (a request approved)', async () => {
+    laidOut({ frame: 1000, table: 900, tableBelow: 700 });
+    const { rerender } = render(<Requests rows={rows} />);
+    screen.getByRole('button', { name: 'Approva Anna' }).focus();
+    rerender(<Requests rows={rows.slice(1)} />);
+    await act(async () => undefined);
+    expect(document.activeElement).toBe(screen.getByRole('table', { name: 'Richieste' }));
+
+    // A row going away while focus is elsewhere takes nothing from it.
+    screen.getByRole('button', { name: 'Approva Bruno' }).focus();
+    rerender(<Requests rows={[{ id: 3, name: 'Carla' }, ...rows.slice(1)]} />);
+    await act(async () => undefined);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Approva Bruno' }));
   });
 });
