@@ -276,10 +276,11 @@ function Sample({ data }: { data: RollbackPreview }) {
       <Table aria-labelledby="rollback-sample" className="table-fixed">
         <TableHeader>
           <TableRow>
-            <TableHead>{t.record}</TableHead>
-            <TableHead>{t.field}</TableHead>
-            <TableHead>{t.before}</TableHead>
-            <TableHead>{t.after}</TableHead>
+            {/* Fixed columns: a long header wraps rather than running into the next one. */}
+            <TableHead className="whitespace-normal">{t.record}</TableHead>
+            <TableHead className="whitespace-normal">{t.field}</TableHead>
+            <TableHead className="whitespace-normal">{t.before}</TableHead>
+            <TableHead className="whitespace-normal">{t.after}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
