@@ -459,7 +459,10 @@ export class SandboxRecords {
   /**
    * Merges `loserId` into `survivorId` (SOAP merge()): the loser goes to the recycle bin with MasterRecordId set
    * to the survivor, and its cases are reparented to the survivor, which an undelete does not undo
-   * (https://developer.salesforce.com/docs/platform/api/guide/sforce-api-calls-merge.html).
+   * (https://developer.salesforce.com/docs/platform/api/guide/sforce-api-calls-merge.html). The survivor is
+   * updated as by any save, its SystemModstamp moved: "A single merge operation fires a single update event for
+   * the winning record"
+   * (https://developer.salesforce.com/docs/atlas.en-us.apexcode.meta/apexcode/apex_triggers_merge_statements.htm).
    */
   merge(object: StoredObject, survivorId: string, loserId: string, userId: string): PatchOutcome {
     const survivor = this.get(object, survivorId);
@@ -477,6 +480,9 @@ export class SandboxRecords {
       }
     }
     const record = this.markDeleted(object, loser, userId, { MasterRecordId: survivorId });
+    const updated: Record<string, unknown> = { ...survivor };
+    this.stamp(updated, userId);
+    this.put(object, updated as CrmRecord);
     return { ok: true, record };
   }
 

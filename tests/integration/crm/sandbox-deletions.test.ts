@@ -1,5 +1,6 @@
 import { Connection } from 'jsforce';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSfDateTime } from '../../../server/crm/salesforce-dates';
 import { startSandboxCrm, type SandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
 import { sandboxAccessToken } from '../../support/sandbox-connector';
 
@@ -133,10 +134,19 @@ describe('sandbox CRM: recycle bin, merge, create and undelete over HTTP', () =>
     expect(await res.text()).toMatch(/<faultcode>sf:INVALID_SESSION_ID<\/faultcode>/);
   });
 
-  it('merge deletes the loser with MasterRecordId and moves its cases to the survivor', async () => {
+  it('merge deletes the loser with MasterRecordId, moves its cases to the survivor and updates the survivor', async () => {
     const [survivor, loser] = personAccounts().slice(3, 5) as [Row, Row];
     const cases = sandbox.records.all('Case').filter((c) => c.AccountId === loser.Id);
+    const before = sandbox.records.now();
     sandbox.merge('Account', survivor.Id, loser.Id);
+    // One update of the winning record, stamped as any save: a replication by SystemModstamp sees it changed.
+    const [updated] = await soql(
+      'query',
+      `SELECT LastModifiedById, LastModifiedDate, SystemModstamp FROM Account WHERE Id = '${survivor.Id}'`,
+    );
+    expect(updated).toMatchObject({ LastModifiedById: sandbox.integrationUserId });
+    expect(parseSfDateTime(updated!.SystemModstamp)).toBeGreaterThan(before);
+    expect(updated!.LastModifiedDate).toBe(updated!.SystemModstamp);
     const [merged] = await soql(
       'queryAll',
       `SELECT Id, IsDeleted, MasterRecordId FROM Account WHERE Id = '${loser.Id}'`,

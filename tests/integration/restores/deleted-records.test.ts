@@ -308,11 +308,19 @@ describe.each(testDbKinds())('records deleted and merged in the CRM on %s', (dbK
     expect(f.sandbox.stats.creates).toBe(creates + 1);
   });
 
-  it('marks a contact merged into another with mergedInto, the survivor known', async () => {
+  it('marks a contact merged into another with mergedInto, the survivor known and stored as changed', async () => {
     const loser = f.freshRecord('account');
     const survivor = f.freshRecord('account');
+    const [kept] = await f.revisions('account', survivor.Id);
     f.sandbox.merge('Account', survivor.Id, loser.Id);
     await f.sync();
+    // The merge updated the survivor in the CRM: the sync stores it as a new revision.
+    const [merged] = await f.revisions('account', survivor.Id);
+    expect(merged!.id).not.toBe(kept!.id);
+    expect(merged!.source).toBe('sync');
+    expect(parseSfDateTime(String(merged!.json.SystemModstamp))).toBeGreaterThan(
+      parseSfDateTime(String(kept!.json.SystemModstamp))!,
+    );
     const [deletion] = await f.revisions('account', loser.Id);
     expect(deletion).toMatchObject({
       source: 'delete',
