@@ -7,11 +7,13 @@ const USER_ID_PREFIX = '005';
 
 /**
  * What users of the demo org did lately, so a new Storico user sees every life of a record at once: two person
- * accounts deleted (with their cases), three cases deleted, one person account merged into another and one made a
- * business account (its record type changed). Chosen by Id, so every start of the same demo data picks the same
- * records; made at start-up, so the deleted ones sit in the recycle bin and the first sync stores all of them. Each
- * is done by the agent who owns the record, as in an org where agents tidy their own book: done all by one user, a
- * dozen deletions and changes within minutes would be a mass change, and the watch would raise an alert for it.
+ * accounts deleted, each after its cases (Salesforce refuses to delete an account a case is related to, so its
+ * cases are in the recycle bin too, each to be restored on its own), three more cases deleted, one person account
+ * merged into another and one made a business account (its record type changed). Chosen by Id, so every start of
+ * the same demo data picks the same records; made at start-up, so the deleted ones sit in the recycle bin and the
+ * first sync stores all of them. Each is done by the agent who owns the record (a deleted contact's cases by the
+ * contact's owner), as in an org where agents tidy their own book: done all by one user, a dozen deletions and
+ * changes within minutes would be a mass change, and the watch would raise an alert for it.
  */
 export function applyDemoLifeEvents(records: SandboxRecords, integrationUserId: string): void {
   const userId = (record: CrmRecord) =>
@@ -24,7 +26,7 @@ export function applyDemoLifeEvents(records: SandboxRecords, integrationUserId: 
     .filter((a) => a.IsPersonAccount === true)
     .sort(byId);
   const withCases = accounts.filter((a) => records.all('Case').some((c) => c.AccountId === a.Id));
-  for (const account of withCases.slice(0, 2)) records.remove('Account', account.Id, userId(account));
+  for (const account of withCases.slice(0, 2)) records.removeWithCases(account.Id, userId(account));
   const cases = records.all('Case').sort(byId);
   for (const c of cases.filter((_, i) => i % 97 === 5).slice(0, 3)) records.remove('Case', c.Id, userId(c));
   const [survivor, loser] = accounts.filter((a) => records.get('Account', a.Id)).slice(-2);

@@ -590,7 +590,8 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
   });
 
   // sObject Rows DELETE: 204, the record goes to the recycle bin
-  // (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_delete_record.htm).
+  // (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_delete_record.htm); an account
+  // a live case is related to is refused with 400 DELETE_FAILED (SandboxRecords.remove).
   app.delete('/services/data/:version/sobjects/:type/:id', async (request, reply) => {
     const { type, id } = request.params as { type: string; id: string };
     if (!isSandboxObject(type)) return sendErrors(reply, 404, [NOT_FOUND]);
@@ -789,10 +790,13 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
         const object = faker.datatype.boolean({ probability: 0.3 }) ? 'Account' : 'Case';
         const all = records.all(object).filter((r) => object === 'Case' || r.IsPersonAccount === true);
         if (all.length === 0) continue;
-        // Users of a live CRM also delete records now and then (a person account takes its cases with it).
+        // Users of a live CRM also delete records now and then: a person account's cases first, as Salesforce
+        // refuses an account a case is related to.
         if (faker.datatype.boolean({ probability: options.deletionShare ?? 0.05 })) {
           const victim = faker.helpers.arrayElement(all);
-          records.remove(object, victim.Id, faker.helpers.arrayElement(records.all('User')).Id);
+          const userId = faker.helpers.arrayElement(records.all('User')).Id;
+          if (object === 'Account') records.removeWithCases(victim.Id, userId);
+          else records.remove(object, victim.Id, userId);
           app.log.debug({ object, id: victim.Id }, 'sandbox CRM deleted a record');
           continue;
         }

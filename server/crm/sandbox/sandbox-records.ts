@@ -76,11 +76,12 @@ const joinName = (r: Record<string, unknown> | undefined) =>
 /** Salesforce marks a record in the recycle bin with IsDeleted = true (queryAll shows it, query does not). */
 const isDeleted = (record: CrmRecord) => record.IsDeleted === true;
 
-/**
- * Kept on a case deleted because its account was: undeleting the account undeletes it too, and only it. Never
- * served (view() drops it, and no describe names it).
- */
-const DELETED_WITH = 'sandboxDeletedWith';
+/** Salesforce's refusal of an account a case is related to, in the words of its message (the cases by number). */
+const deleteFailed = (account: CrmRecord, cases: CrmRecord[]): CrmErrorDetail => ({
+  errorCode: 'DELETE_FAILED',
+  message: `Your attempt to delete ${joinName(account) ?? text(account.Name) ?? account.Id} could not be completed because it is associated with the following cases.: ${cases.map((c) => String(c.CaseNumber)).join(', ')}`,
+  fields: [],
+});
 
 /**
  * Kept on a person account made a business account: the fields of its contact, which stays in the org as the
@@ -194,7 +195,6 @@ export class SandboxRecords {
    */
   view(object: SandboxObject, record: CrmRecord): CrmRecord {
     const out: Record<string, unknown> = { ...record };
-    delete out[DELETED_WITH];
     delete out[FORMER_PERSON];
     if (object === 'Account' || object === 'Case') {
       out.IsDeleted = isDeleted(record);
@@ -419,24 +419,50 @@ export class SandboxRecords {
 
   /**
    * Moves a record to the recycle bin (sObject Rows DELETE): IsDeleted true, query and GET by Id no longer see it,
-   * queryAll and getDeleted do. A person account takes its cases with it; undeleting it brings back those cases.
+   * queryAll and getDeleted do; a person account's contact goes with it. An account a live case is related to is
+   * refused, nothing changed ("If any of the following conditions apply, you can't delete an account. - A case is
+   * related to the account", Guidelines for Deleting Accounts:
+   * https://help.salesforce.com/HTViewHelpDoc?id=account_del.htm&language=en_US): 400 with DELETE_FAILED in the
+   * REST error array (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/errorcodes.htm). A
+   * case already in the recycle bin does not hold the account back.
    */
   remove(object: SandboxObject, id: string, userId: string): PatchOutcome {
     const stored = this.stored(object, id);
     if (!stored || object === 'Contact') return { ok: false, status: 404, errors: [NOT_FOUND] };
     if (isDeleted(stored)) return { ok: false, status: 404, errors: [entityIsDeleted()] };
-    const record = this.markDeleted(object, stored, userId, {});
     if (object === 'Account') {
-      for (const c of this.all('Case').filter((c) => c.AccountId === id))
-        this.markDeleted('Case', c, userId, { [DELETED_WITH]: id });
+      const cases = this.casesOf(stored);
+      if (cases.length > 0) return { ok: false, status: 400, errors: [deleteFailed(stored, cases)] };
     }
-    return { ok: true, record };
+    return { ok: true, record: this.markDeleted(object, stored, userId, {}) };
+  }
+
+  /**
+   * What a CRM user does to delete an account that has cases, as Salesforce refuses it until none is related: each
+   * of its live cases deleted, then the account. Every one is a deletion of its own, and an undelete brings back
+   * only the record it names.
+   */
+  removeWithCases(accountId: string, userId: string): PatchOutcome {
+    const account = this.get('Account', accountId);
+    for (const c of account ? this.casesOf(account) : []) this.remove('Case', c.Id, userId);
+    return this.remove('Account', accountId, userId);
+  }
+
+  /** The live cases related to an account: by AccountId, or by ContactId to its person contact. */
+  casesOf(account: CrmRecord): CrmRecord[] {
+    const contactId = text(this.personOf(account)?.PersonContactId);
+    return this.all('Case').filter(
+      (c) => c.AccountId === account.Id || (contactId !== null && c.ContactId === contactId),
+    );
   }
 
   /**
    * Merges `loserId` into `survivorId` (SOAP merge()): the loser goes to the recycle bin with MasterRecordId set
    * to the survivor, and its cases are reparented to the survivor, which an undelete does not undo
-   * (https://developer.salesforce.com/docs/platform/api/guide/sforce-api-calls-merge.html).
+   * (https://developer.salesforce.com/docs/platform/api/guide/sforce-api-calls-merge.html). The survivor is
+   * updated as by any save, its SystemModstamp moved: "A single merge operation fires a single update event for
+   * the winning record"
+   * (https://developer.salesforce.com/docs/atlas.en-us.apexcode.meta/apexcode/apex_triggers_merge_statements.htm).
    */
   merge(object: StoredObject, survivorId: string, loserId: string, userId: string): PatchOutcome {
     const survivor = this.get(object, survivorId);
@@ -454,11 +480,14 @@ export class SandboxRecords {
       }
     }
     const record = this.markDeleted(object, loser, userId, { MasterRecordId: survivorId });
+    const updated: Record<string, unknown> = { ...survivor };
+    this.stamp(updated, userId);
+    this.put(object, updated as CrmRecord);
     return { ok: true, record };
   }
 
   /**
-   * SOAP undelete(): each id out of the recycle bin, with the cases deleted with it. An id that is live, unknown
+   * SOAP undelete(): each id out of the recycle bin (a person account with its contact). An id that is live, unknown
    * or purged fails with UNDELETE_FAILED
    * (https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_undelete.htm).
    */
@@ -479,10 +508,6 @@ export class SandboxRecords {
         };
       }
       this.markLive(found.object, found.record, userId);
-      if (found.object === 'Account') {
-        for (const c of this.allWithDeleted('Case').filter((c) => c[DELETED_WITH] === id))
-          this.markLive('Case', c, userId);
-      }
       return { id: found.record.Id, success: true, errors: [] };
     });
   }
@@ -542,7 +567,6 @@ export class SandboxRecords {
 
   private markLive(object: StoredObject, record: CrmRecord, userId: string): void {
     const next: Record<string, unknown> = { ...record, IsDeleted: false, MasterRecordId: null };
-    delete next[DELETED_WITH];
     this.stamp(next, userId);
     this.put(object, next as CrmRecord);
   }

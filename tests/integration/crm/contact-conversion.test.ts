@@ -74,7 +74,7 @@ describe('Salesforce connector: contacts made business accounts', () => {
     expect(await crm.recordState('Account', person!.Id)).toBe('live');
     expect(await crm.recordState('Account', made!.Id)).toBe('business');
     expect(await crm.recordState('Account', businessAccount().Id)).toBe('business');
-    for (const id of [person!.Id, made!.Id]) sandbox.records.remove('Account', id, sandbox.integrationUserId);
+    for (const id of [person!.Id, made!.Id]) sandbox.records.removeWithCases(id, sandbox.integrationUserId);
     expect(await crm.recordState('Account', person!.Id)).toBe('deleted');
     expect(await crm.recordState('Account', made!.Id)).toBe('business');
     sandbox.purge([made!.Id]);

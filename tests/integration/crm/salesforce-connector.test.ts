@@ -145,7 +145,7 @@ describe('Salesforce connector against the sandbox CRM', () => {
     expect(sandbox.stats.patches).toBe(patches + 1);
     expect(sandbox.stats.tokensIssued).toBe(issued + 1);
 
-    sandbox.records.remove('Account', binned!.Id, sandbox.integrationUserId);
+    sandbox.records.removeWithCases(binned!.Id, sandbox.integrationUserId);
     sandbox.expireTokens();
     await crm.undeleteRecord('Account', binned!.Id);
     expect(sandbox.records.get('Account', binned!.Id)).toBeDefined();

@@ -25,7 +25,7 @@ describe('Salesforce connector: deleted records', () => {
   it('lists deletions since a time with their last snapshot, IsDeleted and MasterRecordId', async () => {
     const since = new Date(Date.now() - 1000);
     const [deleted, survivor, loser] = persons().slice(0, 3);
-    sandbox.records.remove('Account', deleted!.Id, sandbox.integrationUserId);
+    sandbox.records.removeWithCases(deleted!.Id, sandbox.integrationUserId);
     sandbox.merge('Account', survivor!.Id, loser!.Id);
     // The sandbox's clock runs a few ms ahead while it stamps many changes at once; Get Deleted stops at "now".
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -48,7 +48,7 @@ describe('Salesforce connector: deleted records', () => {
 
   it('undeletes by SOAP; a purged record refuses with UNDELETE_FAILED and reads as purged', async () => {
     const [back, purged] = persons().slice(5, 7);
-    for (const a of [back!, purged!]) sandbox.records.remove('Account', a.Id, sandbox.integrationUserId);
+    for (const a of [back!, purged!]) sandbox.records.removeWithCases(a.Id, sandbox.integrationUserId);
     await crm.undeleteRecord('Account', back!.Id);
     expect((await crm.readRecord('Account', back!.Id)).Id).toBe(back!.Id);
 
@@ -61,7 +61,7 @@ describe('Salesforce connector: deleted records', () => {
 
   it('a SOAP fault says its code as REST does; the daily limit refused on an undelete is noted', async () => {
     const account = persons()[7]!;
-    sandbox.records.remove('Account', account.Id, sandbox.integrationUserId);
+    sandbox.records.removeWithCases(account.Id, sandbox.integrationUserId);
     const limited = sandboxConnector(sandbox, { retry: { maxRetries: 0, minTimeoutMs: 5, factor: 2 } });
     await limited.checkLimits();
     const { apiUsed } = sandbox.stats;
@@ -81,7 +81,7 @@ describe('Salesforce connector: deleted records', () => {
   it('after a purge of the recycle bin, lists what the bin still holds and says so; the ids it has are live or binned', async () => {
     const since = new Date(Date.now() - 1000);
     const [kept, purged] = persons().slice(8, 10);
-    for (const a of [kept!, purged!]) sandbox.records.remove('Account', a.Id, sandbox.integrationUserId);
+    for (const a of [kept!, purged!]) sandbox.records.removeWithCases(a.Id, sandbox.integrationUserId);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sandbox.purge([purged!.Id])).toEqual([purged!.Id]);
 
@@ -120,7 +120,7 @@ describe('Salesforce connector: deleted records', () => {
   it('from a last run older than the 15 days Get Deleted covers, lists the recycle bin and says the log was short', async () => {
     const since = new Date(Date.now() - 20 * 86_400_000);
     const binned = persons()[11]!;
-    sandbox.records.remove('Account', binned.Id, sandbox.integrationUserId);
+    sandbox.records.removeWithCases(binned.Id, sandbox.integrationUserId);
     const answer = await crm.deletedSince('Account', since);
     expect(answer.purgedLog).toBe(true);
     expect(answer.deleted.map((d) => d.id)).toContain(binned.Id);
@@ -141,7 +141,7 @@ describe('Salesforce connector: deleted records', () => {
         .slice(0, 5);
       // Deleted one a day over the last five days.
       gone.forEach((a, day) => {
-        const deleted = small.records.remove('Account', a.Id, small.integrationUserId);
+        const deleted = small.records.removeWithCases(a.Id, small.integrationUserId);
         if (!deleted.ok) throw new Error(`could not delete ${a.Id}`);
         small.records.save('Account', {
           ...deleted.record,
@@ -160,7 +160,7 @@ describe('Salesforce connector: deleted records', () => {
         .slice(0, 4);
       let stamped = 0;
       for (const a of sameMinute) {
-        const deleted = small.records.remove('Account', a.Id, small.integrationUserId);
+        const deleted = small.records.removeWithCases(a.Id, small.integrationUserId);
         if (deleted.ok) stamped = Math.max(stamped, parseSfDateTime(deleted.record.SystemModstamp) ?? 0);
       }
       // The sandbox's clock runs a few ms ahead while it stamps many changes at once; Get Deleted stops at "now".

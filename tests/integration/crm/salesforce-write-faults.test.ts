@@ -100,7 +100,7 @@ describe('Salesforce connector writes when the CRM misbehaves', () => {
 
   it('reports a 502 on a SOAP undelete as outcome unknown, and does not send it again', async () => {
     const record = account();
-    sandbox.records.remove('Account', record.Id, sandbox.integrationUserId);
+    sandbox.records.removeWithCases(record.Id, sandbox.integrationUserId);
     sandbox.failNextRequests(1, 502);
     const requests = sandbox.stats.requests;
     const error = await crm.undeleteRecord('Account', record.Id).catch((e: unknown) => e);

@@ -195,9 +195,15 @@ describe('sandbox CRM state', () => {
     const context = { userId: first.integrationUserId, autoAssign: false, allowDuplicates: false };
     expect(first.records.patch('Case', id, { Status: 'Escalated' }, context).ok).toBe(true);
     const changed = first.records.get('Case', id);
+    const [survivor, loser] = first.records.all('Account').filter((a) => a.IsPersonAccount === true);
+    first.merge('Account', survivor!.Id, loser!.Id);
+    const merged = first.records.get('Account', survivor!.Id);
+    expect(merged!.SystemModstamp).not.toBe(survivor!.SystemModstamp);
     await first.close();
     const second = await startSandboxCrm({ port: 0, counts, changeLog });
     expect(second.records.get('Case', id)).toEqual(changed);
+    expect(second.records.get('Account', survivor!.Id)).toEqual(merged);
+    expect(second.records.stored('Account', loser!.Id)).toMatchObject({ IsDeleted: true });
     expect(second.records.now()).toBeGreaterThan(Date.parse(String(changed!.SystemModstamp)));
     await second.close();
   });

@@ -1,5 +1,6 @@
 import { Connection } from 'jsforce';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSfDateTime } from '../../../server/crm/salesforce-dates';
 import { startSandboxCrm, type SandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
 import { sandboxAccessToken } from '../../support/sandbox-connector';
 
@@ -68,17 +69,47 @@ describe('sandbox CRM: recycle bin, merge, create and undelete over HTTP', () =>
     expect(reversed.status).toBe(400);
   });
 
-  it('deleting a person account deletes its cases; SOAP undelete (jsforce) brings both back, same Ids', async () => {
+  it('refuses to delete an account a live case is related to with 400 DELETE_FAILED, changing nothing', async () => {
     const account = personAccounts().find((a) =>
       sandbox.records.all('Case').some((c) => c.AccountId === a.Id),
     )!;
     const cases = sandbox.records.all('Case').filter((c) => c.AccountId === account.Id);
+    const requests = sandbox.stats.deletes;
+    const refused = await call('DELETE', `${DATA}/sobjects/Account/${account.Id}`);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual([
+      {
+        errorCode: 'DELETE_FAILED',
+        message: expect.stringContaining(String(cases[0]!.CaseNumber)),
+        fields: [],
+      },
+    ]);
+    expect(sandbox.stats.deletes).toBe(requests + 1);
+    expect(sandbox.records.get('Account', account.Id)).toEqual(account);
+    for (const c of cases) expect(sandbox.records.get('Case', c.Id)).toEqual(c);
+    const [contact] = await soql('query', `SELECT Id FROM Contact WHERE AccountId = '${account.Id}'`);
+    expect(contact).toMatchObject({ Id: account.PersonContactId });
+  });
+
+  it('deletes an account once its cases are in the recycle bin; SOAP undelete (jsforce) brings back only what it names', async () => {
+    const account = personAccounts().find((a) =>
+      sandbox.records.all('Case').some((c) => c.AccountId === a.Id),
+    )!;
+    const cases = sandbox.records.all('Case').filter((c) => c.AccountId === account.Id);
+    for (const c of cases) expect((await call('DELETE', `${DATA}/sobjects/Case/${c.Id}`)).status).toBe(204);
     expect((await call('DELETE', `${DATA}/sobjects/Account/${account.Id}`)).status).toBe(204);
-    for (const c of cases) expect(sandbox.records.get('Case', c.Id)).toBeUndefined();
+    // Its person contact goes to the recycle bin with it.
+    expect(await soql('query', `SELECT Id FROM Contact WHERE AccountId = '${account.Id}'`)).toEqual([]);
 
     const results = await connection().soap.undelete([account.Id]);
     expect(results).toEqual([{ id: account.Id, success: true, errors: [] }]);
     expect(sandbox.records.get('Account', account.Id)).toBeDefined();
+    const [contact] = await soql('query', `SELECT Id FROM Contact WHERE AccountId = '${account.Id}'`);
+    expect(contact).toMatchObject({ Id: account.PersonContactId });
+    // The cases were deleted on their own: each comes back on its own.
+    for (const c of cases) expect(sandbox.records.get('Case', c.Id)).toBeUndefined();
+    const back = await connection().soap.undelete(cases.map((c) => c.Id));
+    expect(back).toEqual(cases.map((c) => ({ id: c.Id, success: true, errors: [] })));
     for (const c of cases) expect(sandbox.records.get('Case', c.Id)).toMatchObject({ IsDeleted: false });
   });
 
@@ -88,7 +119,7 @@ describe('sandbox CRM: recycle bin, merge, create and undelete over HTTP', () =>
     expect(refused).toMatchObject({ success: false, errors: [{ statusCode: 'UNDELETE_FAILED' }] });
 
     const purged = personAccounts()[2]!;
-    expect((await call('DELETE', `${DATA}/sobjects/Account/${purged.Id}`)).status).toBe(204);
+    expect(sandbox.records.removeWithCases(purged.Id, sandbox.integrationUserId).ok).toBe(true);
     expect(sandbox.purge([purged.Id])).toContain(purged.Id);
     expect(await soql('queryAll', `SELECT Id FROM Account WHERE Id = '${purged.Id}'`)).toEqual([]);
     const [gone] = await connection().soap.undelete([purged.Id]);
@@ -103,10 +134,19 @@ describe('sandbox CRM: recycle bin, merge, create and undelete over HTTP', () =>
     expect(await res.text()).toMatch(/<faultcode>sf:INVALID_SESSION_ID<\/faultcode>/);
   });
 
-  it('merge deletes the loser with MasterRecordId and moves its cases to the survivor', async () => {
+  it('merge deletes the loser with MasterRecordId, moves its cases to the survivor and updates the survivor', async () => {
     const [survivor, loser] = personAccounts().slice(3, 5) as [Row, Row];
     const cases = sandbox.records.all('Case').filter((c) => c.AccountId === loser.Id);
+    const before = sandbox.records.now();
     sandbox.merge('Account', survivor.Id, loser.Id);
+    // One update of the winning record, stamped as any save: a replication by SystemModstamp sees it changed.
+    const [updated] = await soql(
+      'query',
+      `SELECT LastModifiedById, LastModifiedDate, SystemModstamp FROM Account WHERE Id = '${survivor.Id}'`,
+    );
+    expect(updated).toMatchObject({ LastModifiedById: sandbox.integrationUserId });
+    expect(parseSfDateTime(updated!.SystemModstamp)).toBeGreaterThan(before);
+    expect(updated!.LastModifiedDate).toBe(updated!.SystemModstamp);
     const [merged] = await soql(
       'queryAll',
       `SELECT Id, IsDeleted, MasterRecordId FROM Account WHERE Id = '${loser.Id}'`,
@@ -145,7 +185,7 @@ describe('sandbox CRM: recycle bin, merge, create and undelete over HTTP', () =>
     ]);
   });
 
-  it('its generated edits delete records now and then', async () => {
+  it('its generated edits delete records now and then, an account after its cases', async () => {
     const busy = await startSandboxCrm({
       port: 0,
       counts: { users: 2, accounts: 6, cases: 10 },
@@ -153,15 +193,11 @@ describe('sandbox CRM: recycle bin, merge, create and undelete over HTTP', () =>
       deletionShare: 1,
     });
     try {
-      await expect
-        .poll(
-          () =>
-            [...busy.records.allWithDeleted('Case'), ...busy.records.allWithDeleted('Account')].some(
-              (r) => r.IsDeleted === true,
-            ),
-          { timeout: 3000 },
-        )
-        .toBe(true);
+      const deletedAccounts = () =>
+        busy.records.allWithDeleted('Account').filter((r) => r.IsDeleted === true);
+      await expect.poll(() => deletedAccounts().length, { timeout: 3000 }).toBeGreaterThan(0);
+      const gone = new Set(deletedAccounts().map((a) => a.Id));
+      expect(busy.records.all('Case').filter((c) => gone.has(String(c.AccountId)))).toEqual([]);
     } finally {
       await busy.close();
     }

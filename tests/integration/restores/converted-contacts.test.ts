@@ -94,7 +94,7 @@ describe.each(testDbKinds())('contacts made business accounts in the CRM on %s',
     const { recordId, target } = await f.editedRecord('account', { Phone: '+39 02 8888889' });
     const business = changeRecordType(recordId, BUSINESS_RECORD_TYPE_ID);
     await f.sync();
-    f.sandbox.records.remove('Account', recordId, f.sandbox.integrationUserId);
+    f.deleteInCrm('account', recordId);
     await f.sync();
     // Stored as deleted: the deletion is what Storico saw last; the conversion before it still holds.
     expect((await f.revisions('account', recordId))[0]!.source).toBe('delete');

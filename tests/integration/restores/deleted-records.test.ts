@@ -11,7 +11,7 @@ import { caseRowSchema, contactRowSchema } from '../../../contract/search';
 import { parseSfDateTime } from '../../../server/crm/salesforce-dates';
 import { BUSINESS_RECORD_TYPE_ID } from '../../../server/crm/sandbox/demo-data';
 import { testDbKinds } from '../../support/test-database';
-import { codeOf, messageOf, OBJECT, RestoreFixture, type Kind, type SignedIn } from './restore-fixture';
+import { codeOf, messageOf, RestoreFixture, type Kind, type SignedIn } from './restore-fixture';
 
 const contactPage = envelopeOf(pageOf(contactRowSchema));
 const casePage = envelopeOf(pageOf(caseRowSchema));
@@ -36,13 +36,6 @@ describe.each(testDbKinds())('records deleted and merged in the CRM on %s', (dbK
   });
   afterAll(() => f.close());
 
-  /** A CRM user deletes the record (a person account takes its cases with it). */
-  function deleteInCrm(kind: Kind, id: string) {
-    const outcome = f.sandbox.records.remove(OBJECT[kind], id, f.sandbox.integrationUserId);
-    if (!outcome.ok) throw new Error(`could not delete ${id}`);
-    return outcome.record;
-  }
-
   async function search(kind: Kind, agentId: string, query = '') {
     const res = await f.request(
       rana,
@@ -62,7 +55,7 @@ describe.each(testDbKinds())('records deleted and merged in the CRM on %s', (dbK
   /** A record with two revisions, the older one the target; then deleted in the CRM and synced. */
   async function deletedRecord(kind: Kind, edits: Record<string, unknown>) {
     const edited = await f.editedRecord(kind, edits);
-    const gone = deleteInCrm(kind, edited.recordId);
+    const gone = f.deleteInCrm(kind, edited.recordId);
     await f.sync();
     return { ...edited, deletedAt: parseSfDateTime(gone.SystemModstamp)! };
   }
@@ -103,10 +96,12 @@ describe.each(testDbKinds())('records deleted and merged in the CRM on %s', (dbK
     expect(row?.deletedAt).toBeNull();
   });
 
-  it('a forced restore undeletes a contact (same Id, its cases back too) and writes the chosen revision', async () => {
+  it('a forced restore undeletes a contact (same Id) and writes the chosen revision; its cases come back one by one', async () => {
     const edited = await f.editedRecord('account', { Phone: '+39 02 2222222' });
     const cases = f.sandbox.records.all('Case').filter((c) => c.AccountId === edited.recordId);
-    deleteInCrm('account', edited.recordId);
+    expect(cases.length).toBeGreaterThan(0);
+    // Salesforce refuses to delete a contact a case is related to: its cases were deleted first.
+    f.deleteInCrm('account', edited.recordId);
     await f.sync();
     const undeletes = f.sandbox.stats.undeletes;
     const creates = f.sandbox.stats.creates;
@@ -123,14 +118,44 @@ describe.each(testDbKinds())('records deleted and merged in the CRM on %s', (dbK
     expect(f.sandbox.stats.creates).toBe(creates);
     const inCrm = await f.inCrm('account', edited.recordId);
     expect(inCrm.Phone).toBe(edited.target.json.Phone);
-    for (const c of cases) expect(f.sandbox.records.get('Case', c.Id)).toBeDefined();
+    // An undelete brings back the record it names: the cases were deleted on their own.
+    for (const c of cases) expect(f.sandbox.records.get('Case', c.Id)).toBeUndefined();
 
     await f.sync();
-    for (const c of cases) expect((await f.revisions('case', c.Id))[0]!.source).toBe('sync');
     const owner = String(inCrm.OwnerId);
     const row = (await search('account', owner)).find((r) => r.id === edited.recordId);
     expect(row?.deletedAt).toBeNull();
     expect(await f.auditActions(`restore-account-request:${request!.id}`)).toContain('restore.applied');
+    for (const c of cases) expect((await f.revisions('case', c.Id))[0]!.source).toBe('delete');
+
+    // Each case is restored on its own, to its contact live again.
+    for (const c of cases) {
+      const [, beforeDeletion] = await f.revisions('case', c.Id);
+      const restored = await f.create('case', await f.user(USER_RANA), [beforeDeletion!.id], { type: 2 });
+      expect(restored.statusCode, restored.body).toBe(201);
+      expect(caseRequests.parse(restored.json()).data.query[0]).toMatchObject({
+        outcome: 'undeleted',
+        newRecordId: null,
+        status: { status: 'APPROVED' },
+      });
+      expect(await f.inCrm('case', c.Id)).toMatchObject({ Id: c.Id, AccountId: edited.recordId });
+    }
+    await f.sync();
+    for (const c of cases) expect((await f.revisions('case', c.Id))[0]!.source).not.toBe('delete');
+  });
+
+  it('a case deleted before its contact is restored while the contact is still deleted', async () => {
+    const casesOf = (id: string) => f.sandbox.records.all('Case').filter((r) => r.AccountId === id);
+    let contact = f.freshRecord('account');
+    while (casesOf(contact.Id).length === 0) contact = f.freshRecord('account');
+    const [c] = casesOf(contact.Id);
+    f.deleteInCrm('account', contact.Id);
+    await f.sync();
+    const [, beforeDeletion] = await f.revisions('case', c!.Id);
+    const res = await f.create('case', await f.user(USER_RANA), [beforeDeletion!.id], { type: 2 });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(caseRequests.parse(res.json()).data.query[0]).toMatchObject({ outcome: 'undeleted' });
+    expect(f.sandbox.records.get('Case', c!.Id)).toBeDefined();
   });
 
   it('a reviewed report undeletes a case with the values of the chosen revision', async () => {
@@ -283,11 +308,19 @@ describe.each(testDbKinds())('records deleted and merged in the CRM on %s', (dbK
     expect(f.sandbox.stats.creates).toBe(creates + 1);
   });
 
-  it('marks a contact merged into another with mergedInto, the survivor known', async () => {
+  it('marks a contact merged into another with mergedInto, the survivor known and stored as changed', async () => {
     const loser = f.freshRecord('account');
     const survivor = f.freshRecord('account');
+    const [kept] = await f.revisions('account', survivor.Id);
     f.sandbox.merge('Account', survivor.Id, loser.Id);
     await f.sync();
+    // The merge updated the survivor in the CRM: the sync stores it as a new revision.
+    const [merged] = await f.revisions('account', survivor.Id);
+    expect(merged!.id).not.toBe(kept!.id);
+    expect(merged!.source).toBe('sync');
+    expect(parseSfDateTime(String(merged!.json.SystemModstamp))).toBeGreaterThan(
+      parseSfDateTime(String(kept!.json.SystemModstamp))!,
+    );
     const [deletion] = await f.revisions('account', loser.Id);
     expect(deletion).toMatchObject({
       source: 'delete',
@@ -341,7 +374,7 @@ describe.each(testDbKinds())('records deleted and merged in the CRM on %s', (dbK
 
   it('a contact deleted and purged between two syncs is stored as deleted at the sync, from its last snapshot', async () => {
     const { recordId, latest } = await f.editedRecord('account', { Phone: '+39 02 4444444' });
-    deleteInCrm('account', recordId);
+    f.deleteInCrm('account', recordId);
     expect(f.sandbox.purge([recordId])).toEqual([recordId]);
     const beforeSync = Date.now();
     await f.sync();
@@ -362,7 +395,7 @@ describe.each(testDbKinds())('records deleted and merged in the CRM on %s', (dbK
     expect(
       f.sandbox.records.patch('Account', converted, { RecordTypeId: BUSINESS_RECORD_TYPE_ID }, context).ok,
     ).toBe(true);
-    deleteInCrm('account', purged);
+    f.deleteInCrm('account', purged);
     expect(f.sandbox.purge([purged])).toEqual([purged]);
     await f.sync();
     expect((await f.revisions('account', purged))[0]!.source).toBe('delete');

@@ -94,6 +94,20 @@ export class RestoreFixture {
     });
   }
 
+  /**
+   * A CRM user deletes the record: a contact after its cases, as Salesforce refuses to delete an account a case is
+   * related to. Answers the record as the recycle bin holds it.
+   */
+  deleteInCrm(kind: Kind, id: string): CrmRecord {
+    const userId = this.sandbox.integrationUserId;
+    const outcome =
+      kind === 'account'
+        ? this.sandbox.records.removeWithCases(id, userId)
+        : this.sandbox.records.remove('Case', id, userId);
+    if (!outcome.ok) throw new Error(`could not delete ${id}: ${outcome.errors[0]?.message ?? ''}`);
+    return outcome.record;
+  }
+
   sync() {
     return runSync(this.t.database.db, this.crm);
   }

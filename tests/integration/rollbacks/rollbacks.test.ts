@@ -355,7 +355,7 @@ describe.each(testDbKinds())("rollback of an agent's changes on %s", (kind) => {
       await runner.runBatch();
       const third = await x.detail(staff, created.id, '?size=100');
       deletedId = third.outcomes.content.find((o) => o.outcome === 'unknown')!.recordId;
-      expect(x.sandbox.records.remove('Account', deletedId, x.sandbox.integrationUserId).ok).toBe(true);
+      expect(x.sandbox.records.removeWithCases(deletedId, x.sandbox.integrationUserId).ok).toBe(true);
       await runner.runUntilIdle();
     } finally {
       x.sandbox.validationRule(null);
