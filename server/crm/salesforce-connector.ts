@@ -2,7 +2,7 @@ import { Connection } from 'jsforce';
 import { ApiSchemas } from 'jsforce/lib/api/soap/schema';
 import { setDefaults as setJsforceDefaults } from 'jsforce/lib/request';
 import { SOAP, type SOAPOptions } from 'jsforce/lib/soap';
-import { GATEWAY_STATUSES, StatusTransport } from './answer-status';
+import { GATEWAY_STATUSES, RedirectedWrite, StatusTransport } from './answer-status';
 import {
   CrmError,
   CrmOutcomeUnknown,
@@ -31,6 +31,7 @@ import {
   type DescribeField,
   type FieldPlan,
 } from './crm-fields';
+import { movedInstance } from './moved-instance';
 import { keyHolder, withoutKey, type KeyHolder, type UpsertAnswer } from './recreate-key';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
 import { parseSfDateTime, replicationDateTime, soqlDateTime } from './salesforce-dates';
@@ -140,6 +141,13 @@ const errorCodeOf = (code: unknown) =>
 
 function toCrmError(error: unknown, context: string): CrmError {
   if (error instanceof CrmError) return error;
+  if (error instanceof RedirectedWrite) {
+    // Not sent on: the redirect names no other host of the org (movedInstance), or a second one came.
+    const message = `a redirect (HTTP ${error.status}) to ${error.location ?? 'no address'}: nothing was written`;
+    return new CrmError(`${context}: Salesforce answered ${message}, and a write is not sent on elsewhere`, [
+      { errorCode: `HTTP_${error.status}`, message },
+    ]);
+  }
   const e = error as { errorCode?: string; data?: unknown; code?: string; message?: string; name?: string };
   if (e.message === 'Request Timeout') {
     return new CrmError(`${context}: Salesforce could not be reached: no answer in time`);
@@ -220,7 +228,8 @@ export class SalesforceConnector implements CrmConnector {
     // jsforce's request timeout defaults to a process-wide 30 minutes: a CRM that stops answering would hold a
     // restore (and its claim) or a sync page that long. REST calls get their own timeout below; the SOAP undelete,
     // a write, takes this default. A process talks to one CRM, so one setting serves.
-    // The defaults are replaced whole, so the proxy jsforce takes from the environment is passed on.
+    // The defaults are replaced whole, so the proxy jsforce takes from the environment is passed on. A read follows a
+    // redirect; a write never does (StatusTransport).
     setJsforceDefaults({
       followRedirect: true,
       timeout: this.writeTimeoutMs,
@@ -727,13 +736,15 @@ export class SalesforceConnector implements CrmConnector {
     };
     try {
       answer = (await withDeadline(
-        endpoint.invoke(
-          'undelete',
-          // The partner WSDL's undelete element holds `ids` in its own namespace, urn:partner.soap.sforce.com
-          // (elementFormDefault qualified), as the guide's sample messages show.
-          { '@xmlns': 'urn:partner.soap.sforce.com', ids: [id] },
-          { result: [ApiSchemas.UndeleteResult] },
-          ApiSchemas,
+        this.movingOnce(connection, () =>
+          endpoint.invoke(
+            'undelete',
+            // The partner WSDL's undelete element holds `ids` in its own namespace, urn:partner.soap.sforce.com
+            // (elementFormDefault qualified), as the guide's sample messages show.
+            { '@xmlns': 'urn:partner.soap.sforce.com', ids: [id] },
+            { result: [ApiSchemas.UndeleteResult] },
+            ApiSchemas,
+          ),
         ),
         this.writeTimeoutMs + BODY_GRACE_MS,
       )) as typeof answer;
@@ -850,17 +861,19 @@ export class SalesforceConnector implements CrmConnector {
       // reads only. A write whose answer was lost may have been applied (a PATCH with a trigger, a POST that
       // created a record): repeating it is the caller's decision, after reading the record.
       const answer = await withDeadline(
-        connection.request<T>(request, {
-          retry: {
-            maxRetries: write ? 0 : this.retry.maxRetries,
-            minTimeout: this.retry.minTimeoutMs,
-            timeoutFactor: this.retry.factor,
-            statusCodes: [500, 502, 503, 504],
-            methods: ['GET'],
-          },
-          timeout,
-          transport,
-        } as Parameters<Connection['request']>[1]),
+        this.movingOnce(connection, () =>
+          connection.request<T>(request, {
+            retry: {
+              maxRetries: write ? 0 : this.retry.maxRetries,
+              minTimeout: this.retry.minTimeoutMs,
+              timeoutFactor: this.retry.factor,
+              statusCodes: [500, 502, 503, 504],
+              methods: ['GET'],
+            },
+            timeout,
+            transport,
+          } as Parameters<Connection['request']>[1]),
+        ),
         timeout + BODY_GRACE_MS,
       );
       noteLimitInfo();
@@ -872,6 +885,32 @@ export class SalesforceConnector implements CrmConnector {
         throw new CrmOutcomeUnknown(`${context}: sent, but Salesforce did not answer (${describe(error)})`);
       }
       throw this.noteRefusal(this.crmError(error, context));
+    }
+  }
+
+  /**
+   * Sends a write again, once, to the org's new host when the first send was redirected there (movedInstance): the
+   * redirect shows that the first was not applied. The connection stays on the new host for every later call; its
+   * URLs built on the old one are moved by onCurrentInstance. Any other redirect fails the call (toCrmError).
+   */
+  private async movingOnce<T>(connection: Connection, send: () => Promise<T>): Promise<T> {
+    try {
+      return await send();
+    } catch (error) {
+      if (!(error instanceof RedirectedWrite)) throw error;
+      const to = movedInstance(error.url, error.location);
+      if (!to) throw error;
+      const from = new URL(error.url).origin;
+      if (connection.instanceUrl === from) {
+        this.formerInstanceUrl = from;
+        connection.instanceUrl = to;
+        this.logger?.warn(
+          { from, to },
+          'The CRM redirected a write to another host of the org: calls go there now',
+        );
+      }
+      if (connection.instanceUrl !== to) throw error;
+      return send();
     }
   }
 
