@@ -222,4 +222,17 @@ describe('Salesforce connector writes answered with a redirect (a My Domain chan
     former.redirect(301, onSandbox);
     expect((await crm.readRecord('Account', record.Id)).Id).toBe(record.Id);
   });
+
+  it('reports a login URL that redirects, without sending the credentials on as a GET or at all', async () => {
+    for (const status of [301, 307]) {
+      other.sent.length = 0;
+      former.rule = () => [status, { location: `${other.url}/services/oauth2/token` }, ''];
+      const crm = sandboxConnector(former.url);
+      const error = await crm.listAgents().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CrmError);
+      expect((error as CrmError).message).toContain(`HTTP ${status}`);
+      expect((error as CrmError).message).toContain(`${other.url}/services/oauth2/token`);
+      expect(other.sent).toEqual([]);
+    }
+  });
 });
