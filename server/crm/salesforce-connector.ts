@@ -395,7 +395,7 @@ export class SalesforceConnector implements CrmConnector {
     if (plan.recreateKey) return this.upsertByKey(object, plan.recreateKey, formerId, body);
     // sObject Create answers 201 {id, success, errors}
     // (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_sobject_create.htm).
-    const answer = await this.call<{ id: string }>(
+    const answer = await this.call<{ id?: unknown } | undefined>(
       {
         method: 'POST',
         url: `/sobjects/${object}`,
@@ -404,6 +404,10 @@ export class SalesforceConnector implements CrmConnector {
       },
       `Creating ${object}`,
     );
+    // A success without the Id (a proxy's page, say) cannot say whether, or which, record was made: as with an
+    // answer that never came, the record is looked for before any new create (findCreated).
+    if (typeof answer?.id !== 'string' || !ID_PATTERN.test(answer.id))
+      throw new CrmOutcomeUnknown(`Creating ${object}: Salesforce answered without the new record's Id`);
     return answer.id;
   }
 
@@ -439,7 +443,10 @@ export class SalesforceConnector implements CrmConnector {
       if (error.errorCode !== 'MULTIPLE_CHOICES') throw error;
       return this.mustFindByKey(object, key, formerId, context);
     }
-    return answer?.id ?? this.mustFindByKey(object, key, formerId, context);
+    const id = answer?.id;
+    return typeof id === 'string' && ID_PATTERN.test(id)
+      ? id
+      : this.mustFindByKey(object, key, formerId, context);
   }
 
   /** The record holding `value` as its key, after an upsert by it that named none. */

@@ -223,6 +223,18 @@ describe('Salesforce connector writes answered with a redirect (a My Domain chan
     expect((await crm.readRecord('Account', record.Id)).Id).toBe(record.Id);
   });
 
+  it('refuses a create answered without the new Id: the outcome is unknown, never an undefined Id', async () => {
+    const crm = await connector();
+    const template = await crm.readRecord('Case', sandbox.records.all('Case')[2]!.Id);
+    former.rule = (request) =>
+      request.method === 'POST' && request.path === `${V}/sobjects/Case`
+        ? [201, { 'content-type': 'application/json' }, JSON.stringify({ success: true, errors: [] })]
+        : undefined;
+    const error = await crm.createRecord('Case', template, template.Id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CrmOutcomeUnknown);
+    expect((error as Error).message).toMatch(/without the new record's Id/);
+  });
+
   it('reports a login URL that redirects, without sending the credentials on as a GET or at all', async () => {
     for (const status of [301, 307]) {
       other.sent.length = 0;
