@@ -482,8 +482,9 @@ export class SalesforceConnector implements CrmConnector {
   /**
    * The record a create in place of `formerId` made: the one holding `formerId` as its key, where the org has the
    * key field. Else, or when none holds it (a create sent before the org had the field), by its values: among the
-   * records created since `since` and owned as `fields` says, one holding every value a create of `fields` sends,
-   * which a change made since hides. SOQL filters on SystemModstamp, a system field of every object that no call sets
+   * records created since `since` and owned as `fields` says, live or in the recycle bin (a live one first), one
+   * holding every value a create of `fields` sends, which a change made since hides. SOQL filters on SystemModstamp,
+   * a system field of every object that no call sets
    * (https://developer.salesforce.com/docs/atlas.en-us.object_reference.meta/object_reference/system_fields.htm): a
    * record made since then was stamped since then, where its CreatedDate is the one sent when the org lets a create
    * set audit fields. And on OwnerId, which a create sends and assignment rules do not change here (see
@@ -508,17 +509,19 @@ export class SalesforceConnector implements CrmConnector {
       `SystemModstamp >= ${soqlDateTime(since)}`,
       ...(owner ? [`OwnerId = '${owner}'`] : []),
     ];
-    const soql = `SELECT ${selectList(plan).join(', ')} FROM ${object} WHERE ${where.join(' AND ')} ORDER BY CreatedDate ASC, Id ASC`;
-    for await (const page of this.query(
-      soql,
-      `Looking for a created ${object}`,
-      'query',
-      this.readTimeoutMs,
-    )) {
-      const found = page.records.map((r) => toSnapshot(plan, r)).find((r) => holdsCreate(plan, sent, r));
-      if (found) return found.Id;
+    const soql = `SELECT ${[...selectList(plan), 'IsDeleted'].join(', ')} FROM ${object} WHERE ${where.join(' AND ')} ORDER BY CreatedDate ASC, Id ASC`;
+    // QueryAll, as by the key (findByKey): the record may have been deleted since, and is then undeleted, not made
+    // again (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_queryall.htm).
+    let deleted: string | null = null;
+    const context = `Looking for a created ${object}`;
+    for await (const page of this.query(soql, context, 'queryAll', this.readTimeoutMs)) {
+      for (const record of page.records) {
+        if (!holdsCreate(plan, sent, toSnapshot(plan, record))) continue;
+        if (record.IsDeleted !== true) return record.Id;
+        deleted ??= record.Id;
+      }
     }
-    return null;
+    return deleted;
   }
 
   /**
