@@ -600,16 +600,17 @@ export class SalesforceConnector implements CrmConnector {
       ]);
     const snapshots = await this.deletedSnapshots(object, byIds);
     const deleted: DeletedRecord[] = [];
+    const business: DeletedRecord[] = [];
     for (const [id, deletedDate] of listed) {
-      const snapshot = snapshots.get(id);
-      if (snapshot === 'live') continue;
-      deleted.push({
+      const found = snapshots.get(id);
+      if (found === 'live') continue;
+      (found?.business ? business : deleted).push({
         id,
         deletedAt: new Date(parseSfDateTime(deletedDate) ?? Date.parse(deletedDate)),
-        snapshot: snapshot ?? null,
+        snapshot: found?.snapshot ?? null,
       });
     }
-    return { deleted, latestDateCovered, purgedLog: false };
+    return { deleted, business, latestDateCovered, purgedLog: false };
   }
 
   /**
@@ -636,32 +637,44 @@ export class SalesforceConnector implements CrmConnector {
       ['IsDeleted = true', `SystemModstamp >= ${soqlDateTime(start)}`],
     ]);
     const deleted: DeletedRecord[] = [];
-    for (const snapshot of snapshots.values()) {
-      if (snapshot === 'live') continue;
-      deleted.push({
+    const business: DeletedRecord[] = [];
+    for (const found of snapshots.values()) {
+      if (found === 'live') continue;
+      const { snapshot } = found;
+      (found.business ? business : deleted).push({
         id: snapshot.Id,
         deletedAt: new Date(parseSfDateTime(String(snapshot.SystemModstamp)) ?? end.getTime()),
         snapshot,
       });
     }
-    return { deleted, latestDateCovered: end };
+    return { deleted, business, latestDateCovered: end };
   }
 
   /**
    * The snapshots QueryAll answers for the records matching each set of conditions (with IsDeleted true and
    * MasterRecordId, the survivor of a merge, where the org has it), by Id; 'live' for one that is not deleted.
+   * Accounts are read whatever their family: Get Deleted lists business accounts too, among them contacts made
+   * business accounts before they were deleted, which the person account scope would take for purged.
    */
   private async deletedSnapshots(
     object: CrmObject,
     queries: string[][],
-  ): Promise<Map<string, CrmRecord | 'live'>> {
+  ): Promise<Map<string, { snapshot: CrmRecord; business: boolean } | 'live'>> {
     const plan = await this.plan(object);
-    const found = new Map<string, CrmRecord | 'live'>();
+    this.scope(plan); // refuses an org without person accounts, as every read of contacts does
+    const family = plan.object === 'Account' ? plan.personAccountField : undefined;
+    const found = new Map<string, { snapshot: CrmRecord; business: boolean } | 'live'>();
     for (const conditions of queries) {
-      const soql = `SELECT ${withLife(plan).join(', ')} FROM ${object} WHERE ${[...this.scope(plan), ...conditions].join(' AND ')}`;
+      const select = [...withLife(plan), ...(family ? [family] : [])];
+      const soql = `SELECT ${select.join(', ')} FROM ${object} WHERE ${conditions.join(' AND ')}`;
       for await (const page of this.query(soql, `Reading deleted ${object} records`, 'queryAll')) {
-        for (const record of page.records)
-          found.set(record.Id, record.IsDeleted === true ? binSnapshot(plan, record) : 'live');
+        for (const record of page.records) {
+          const business = family !== undefined && record[family] !== true;
+          found.set(
+            record.Id,
+            record.IsDeleted === true ? { snapshot: binSnapshot(plan, record), business } : 'live',
+          );
+        }
       }
     }
     return found;
