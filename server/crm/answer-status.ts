@@ -1,11 +1,33 @@
 import { Transport } from 'jsforce/lib/transport';
 import type { HttpRequest, HttpRequestOptions } from 'jsforce/lib/types';
+import { StreamPromise } from 'jsforce/lib/util/promise';
+
+/** The statuses jsforce follows as redirects (request-helper.js). 300, an upsert's Multiple Choices, is none. */
+const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * A write answered with a redirect: nothing was written where it was sent. jsforce would follow it as a GET without
+ * the body (and with the write's content-length, which leaves the next server waiting for a body that never comes),
+ * so a write is never followed; the connector decides where, if anywhere, to send it again.
+ */
+export class RedirectedWrite extends Error {
+  constructor(
+    readonly status: number,
+    /** The Location answered, made absolute; undefined when there was none. */
+    readonly location: string | undefined,
+    /** Where the write was sent. */
+    readonly url: string,
+  ) {
+    super(`HTTP ${status} redirect to ${location ?? 'no address'}`);
+    this.name = 'RedirectedWrite';
+  }
+}
 
 /**
  * jsforce's HTTP transport, keeping the status of the last answer: the errors jsforce throws carry the error code
- * of the body, not the status, and a gateway's answer can carry any body. One per request. `sendTo` names the URL
- * each send goes to: jsforce repeats a call refused for an expired session at the URL it built before the new
- * token, whose instance URL may differ.
+ * of the body, not the status, and a gateway's answer can carry any body. One per call. `sendTo` names the URL each send goes
+ * to: jsforce repeats a call refused for an expired session at the URL it built before the new token, whose
+ * instance URL may differ. A write (any method but GET) answered with a redirect fails with RedirectedWrite.
  */
 export class StatusTransport extends Transport {
   status: number | undefined;
@@ -16,14 +38,29 @@ export class StatusTransport extends Transport {
 
   override httpRequest(req: HttpRequest, options?: HttpRequestOptions) {
     const url = this.sendTo(req.url);
-    const answer = super.httpRequest(url === req.url ? req : { ...req, url }, options);
+    const sent = url === req.url ? req : { ...req, url };
+    const write = req.method !== 'GET';
+    const answer = super.httpRequest(sent, write ? { ...options, followRedirect: false } : options);
     answer.then(
       (response) => {
         this.status = response.statusCode;
       },
       () => undefined,
     );
-    return answer;
+    if (!write) return answer;
+    return StreamPromise.create(() => ({
+      stream: answer.stream(),
+      promise: answer.then((response) => {
+        if (!REDIRECTS.has(response.statusCode)) return response;
+        // node-fetch, asked not to follow, makes the Location absolute.
+        const location = response.headers?.location;
+        throw new RedirectedWrite(
+          response.statusCode,
+          typeof location === 'string' ? location : undefined,
+          url,
+        );
+      }),
+    }));
   }
 }
 

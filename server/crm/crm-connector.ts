@@ -47,6 +47,12 @@ export type DeletedRecord = {
 
 export type DeletedSince = {
   deleted: DeletedRecord[];
+  /**
+   * Accounts deleted as business accounts, not person accounts, with what the recycle bin keeps of them: a contact
+   * made a business account and deleted before a sync saw the change is among them, as are the org's own business
+   * accounts, none of Storico's. Empty for cases.
+   */
+  business: DeletedRecord[];
   /** Deletions up to this time are all listed: the next call may start here. */
   latestDateCovered: Date;
   /**

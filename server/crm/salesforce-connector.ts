@@ -2,7 +2,7 @@ import { Connection } from 'jsforce';
 import { ApiSchemas } from 'jsforce/lib/api/soap/schema';
 import { setDefaults as setJsforceDefaults } from 'jsforce/lib/request';
 import { SOAP, type SOAPOptions } from 'jsforce/lib/soap';
-import { GATEWAY_STATUSES, StatusTransport } from './answer-status';
+import { GATEWAY_STATUSES, RedirectedWrite, StatusTransport } from './answer-status';
 import {
   CrmError,
   CrmOutcomeUnknown,
@@ -31,6 +31,7 @@ import {
   type DescribeField,
   type FieldPlan,
 } from './crm-fields';
+import { movedInstance } from './moved-instance';
 import { keyHolder, withoutKey, type KeyHolder, type UpsertAnswer } from './recreate-key';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
 import { parseSfDateTime, replicationDateTime, soqlDateTime } from './salesforce-dates';
@@ -140,6 +141,13 @@ const errorCodeOf = (code: unknown) =>
 
 function toCrmError(error: unknown, context: string): CrmError {
   if (error instanceof CrmError) return error;
+  if (error instanceof RedirectedWrite) {
+    // Not sent on: the redirect names no other host of the org (movedInstance), or a second one came.
+    const message = `a redirect (HTTP ${error.status}) to ${error.location ?? 'no address'}: nothing was written`;
+    return new CrmError(`${context}: Salesforce answered ${message}, and a write is not sent on elsewhere`, [
+      { errorCode: `HTTP_${error.status}`, message },
+    ]);
+  }
   const e = error as { errorCode?: string; data?: unknown; code?: string; message?: string; name?: string };
   if (e.message === 'Request Timeout') {
     return new CrmError(`${context}: Salesforce could not be reached: no answer in time`);
@@ -220,7 +228,8 @@ export class SalesforceConnector implements CrmConnector {
     // jsforce's request timeout defaults to a process-wide 30 minutes: a CRM that stops answering would hold a
     // restore (and its claim) or a sync page that long. REST calls get their own timeout below; the SOAP undelete,
     // a write, takes this default. A process talks to one CRM, so one setting serves.
-    // The defaults are replaced whole, so the proxy jsforce takes from the environment is passed on.
+    // The defaults are replaced whole, so the proxy jsforce takes from the environment is passed on. A read follows a
+    // redirect; a write never does (StatusTransport).
     setJsforceDefaults({
       followRedirect: true,
       timeout: this.writeTimeoutMs,
@@ -386,7 +395,7 @@ export class SalesforceConnector implements CrmConnector {
     if (plan.recreateKey) return this.upsertByKey(object, plan.recreateKey, formerId, body);
     // sObject Create answers 201 {id, success, errors}
     // (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_sobject_create.htm).
-    const answer = await this.call<{ id: string }>(
+    const answer = await this.call<{ id?: unknown } | undefined>(
       {
         method: 'POST',
         url: `/sobjects/${object}`,
@@ -395,6 +404,10 @@ export class SalesforceConnector implements CrmConnector {
       },
       `Creating ${object}`,
     );
+    // A success without the Id (a proxy's page, say) cannot say whether, or which, record was made: as with an
+    // answer that never came, the record is looked for before any new create (findCreated).
+    if (typeof answer?.id !== 'string' || !ID_PATTERN.test(answer.id))
+      throw new CrmOutcomeUnknown(`Creating ${object}: Salesforce answered without the new record's Id`);
     return answer.id;
   }
 
@@ -430,7 +443,10 @@ export class SalesforceConnector implements CrmConnector {
       if (error.errorCode !== 'MULTIPLE_CHOICES') throw error;
       return this.mustFindByKey(object, key, formerId, context);
     }
-    return answer?.id ?? this.mustFindByKey(object, key, formerId, context);
+    const id = answer?.id;
+    return typeof id === 'string' && ID_PATTERN.test(id)
+      ? id
+      : this.mustFindByKey(object, key, formerId, context);
   }
 
   /** The record holding `value` as its key, after an upsert by it that named none. */
@@ -466,8 +482,9 @@ export class SalesforceConnector implements CrmConnector {
   /**
    * The record a create in place of `formerId` made: the one holding `formerId` as its key, where the org has the
    * key field. Else, or when none holds it (a create sent before the org had the field), by its values: among the
-   * records created since `since` and owned as `fields` says, one holding every value a create of `fields` sends,
-   * which a change made since hides. SOQL filters on SystemModstamp, a system field of every object that no call sets
+   * records created since `since` and owned as `fields` says, live or in the recycle bin (a live one first), one
+   * holding every value a create of `fields` sends, which a change made since hides. SOQL filters on SystemModstamp,
+   * a system field of every object that no call sets
    * (https://developer.salesforce.com/docs/atlas.en-us.object_reference.meta/object_reference/system_fields.htm): a
    * record made since then was stamped since then, where its CreatedDate is the one sent when the org lets a create
    * set audit fields. And on OwnerId, which a create sends and assignment rules do not change here (see
@@ -492,17 +509,19 @@ export class SalesforceConnector implements CrmConnector {
       `SystemModstamp >= ${soqlDateTime(since)}`,
       ...(owner ? [`OwnerId = '${owner}'`] : []),
     ];
-    const soql = `SELECT ${selectList(plan).join(', ')} FROM ${object} WHERE ${where.join(' AND ')} ORDER BY CreatedDate ASC, Id ASC`;
-    for await (const page of this.query(
-      soql,
-      `Looking for a created ${object}`,
-      'query',
-      this.readTimeoutMs,
-    )) {
-      const found = page.records.map((r) => toSnapshot(plan, r)).find((r) => holdsCreate(plan, sent, r));
-      if (found) return found.Id;
+    const soql = `SELECT ${[...selectList(plan), 'IsDeleted'].join(', ')} FROM ${object} WHERE ${where.join(' AND ')} ORDER BY CreatedDate ASC, Id ASC`;
+    // QueryAll, as by the key (findByKey): the record may have been deleted since, and is then undeleted, not made
+    // again (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_queryall.htm).
+    let deleted: string | null = null;
+    const context = `Looking for a created ${object}`;
+    for await (const page of this.query(soql, context, 'queryAll', this.readTimeoutMs)) {
+      for (const record of page.records) {
+        if (!holdsCreate(plan, sent, toSnapshot(plan, record))) continue;
+        if (record.IsDeleted !== true) return record.Id;
+        deleted ??= record.Id;
+      }
     }
-    return null;
+    return deleted;
   }
 
   /**
@@ -581,16 +600,17 @@ export class SalesforceConnector implements CrmConnector {
       ]);
     const snapshots = await this.deletedSnapshots(object, byIds);
     const deleted: DeletedRecord[] = [];
+    const business: DeletedRecord[] = [];
     for (const [id, deletedDate] of listed) {
-      const snapshot = snapshots.get(id);
-      if (snapshot === 'live') continue;
-      deleted.push({
+      const found = snapshots.get(id);
+      if (found === 'live') continue;
+      (found?.business ? business : deleted).push({
         id,
         deletedAt: new Date(parseSfDateTime(deletedDate) ?? Date.parse(deletedDate)),
-        snapshot: snapshot ?? null,
+        snapshot: found?.snapshot ?? null,
       });
     }
-    return { deleted, latestDateCovered, purgedLog: false };
+    return { deleted, business, latestDateCovered, purgedLog: false };
   }
 
   /**
@@ -617,32 +637,44 @@ export class SalesforceConnector implements CrmConnector {
       ['IsDeleted = true', `SystemModstamp >= ${soqlDateTime(start)}`],
     ]);
     const deleted: DeletedRecord[] = [];
-    for (const snapshot of snapshots.values()) {
-      if (snapshot === 'live') continue;
-      deleted.push({
+    const business: DeletedRecord[] = [];
+    for (const found of snapshots.values()) {
+      if (found === 'live') continue;
+      const { snapshot } = found;
+      (found.business ? business : deleted).push({
         id: snapshot.Id,
         deletedAt: new Date(parseSfDateTime(String(snapshot.SystemModstamp)) ?? end.getTime()),
         snapshot,
       });
     }
-    return { deleted, latestDateCovered: end };
+    return { deleted, business, latestDateCovered: end };
   }
 
   /**
    * The snapshots QueryAll answers for the records matching each set of conditions (with IsDeleted true and
    * MasterRecordId, the survivor of a merge, where the org has it), by Id; 'live' for one that is not deleted.
+   * Accounts are read whatever their family: Get Deleted lists business accounts too, among them contacts made
+   * business accounts before they were deleted, which the person account scope would take for purged.
    */
   private async deletedSnapshots(
     object: CrmObject,
     queries: string[][],
-  ): Promise<Map<string, CrmRecord | 'live'>> {
+  ): Promise<Map<string, { snapshot: CrmRecord; business: boolean } | 'live'>> {
     const plan = await this.plan(object);
-    const found = new Map<string, CrmRecord | 'live'>();
+    this.scope(plan); // refuses an org without person accounts, as every read of contacts does
+    const family = plan.object === 'Account' ? plan.personAccountField : undefined;
+    const found = new Map<string, { snapshot: CrmRecord; business: boolean } | 'live'>();
     for (const conditions of queries) {
-      const soql = `SELECT ${withLife(plan).join(', ')} FROM ${object} WHERE ${[...this.scope(plan), ...conditions].join(' AND ')}`;
+      const select = [...withLife(plan), ...(family ? [family] : [])];
+      const soql = `SELECT ${select.join(', ')} FROM ${object} WHERE ${conditions.join(' AND ')}`;
       for await (const page of this.query(soql, `Reading deleted ${object} records`, 'queryAll')) {
-        for (const record of page.records)
-          found.set(record.Id, record.IsDeleted === true ? binSnapshot(plan, record) : 'live');
+        for (const record of page.records) {
+          const business = family !== undefined && record[family] !== true;
+          found.set(
+            record.Id,
+            record.IsDeleted === true ? { snapshot: binSnapshot(plan, record), business } : 'live',
+          );
+        }
       }
     }
     return found;
@@ -727,13 +759,15 @@ export class SalesforceConnector implements CrmConnector {
     };
     try {
       answer = (await withDeadline(
-        endpoint.invoke(
-          'undelete',
-          // The partner WSDL's undelete element holds `ids` in its own namespace, urn:partner.soap.sforce.com
-          // (elementFormDefault qualified), as the guide's sample messages show.
-          { '@xmlns': 'urn:partner.soap.sforce.com', ids: [id] },
-          { result: [ApiSchemas.UndeleteResult] },
-          ApiSchemas,
+        this.movingOnce(connection, () =>
+          endpoint.invoke(
+            'undelete',
+            // The partner WSDL's undelete element holds `ids` in its own namespace, urn:partner.soap.sforce.com
+            // (elementFormDefault qualified), as the guide's sample messages show.
+            { '@xmlns': 'urn:partner.soap.sforce.com', ids: [id] },
+            { result: [ApiSchemas.UndeleteResult] },
+            ApiSchemas,
+          ),
         ),
         this.writeTimeoutMs + BODY_GRACE_MS,
       )) as typeof answer;
@@ -850,17 +884,19 @@ export class SalesforceConnector implements CrmConnector {
       // reads only. A write whose answer was lost may have been applied (a PATCH with a trigger, a POST that
       // created a record): repeating it is the caller's decision, after reading the record.
       const answer = await withDeadline(
-        connection.request<T>(request, {
-          retry: {
-            maxRetries: write ? 0 : this.retry.maxRetries,
-            minTimeout: this.retry.minTimeoutMs,
-            timeoutFactor: this.retry.factor,
-            statusCodes: [500, 502, 503, 504],
-            methods: ['GET'],
-          },
-          timeout,
-          transport,
-        } as Parameters<Connection['request']>[1]),
+        this.movingOnce(connection, () =>
+          connection.request<T>(request, {
+            retry: {
+              maxRetries: write ? 0 : this.retry.maxRetries,
+              minTimeout: this.retry.minTimeoutMs,
+              timeoutFactor: this.retry.factor,
+              statusCodes: [500, 502, 503, 504],
+              methods: ['GET'],
+            },
+            timeout,
+            transport,
+          } as Parameters<Connection['request']>[1]),
+        ),
         timeout + BODY_GRACE_MS,
       );
       noteLimitInfo();
@@ -872,6 +908,32 @@ export class SalesforceConnector implements CrmConnector {
         throw new CrmOutcomeUnknown(`${context}: sent, but Salesforce did not answer (${describe(error)})`);
       }
       throw this.noteRefusal(this.crmError(error, context));
+    }
+  }
+
+  /**
+   * Sends a write again, once, to the org's new host when the first send was redirected there (movedInstance): the
+   * redirect shows that the first was not applied. The connection stays on the new host for every later call; its
+   * URLs built on the old one are moved by onCurrentInstance. Any other redirect fails the call (toCrmError).
+   */
+  private async movingOnce<T>(connection: Connection, send: () => Promise<T>): Promise<T> {
+    try {
+      return await send();
+    } catch (error) {
+      if (!(error instanceof RedirectedWrite)) throw error;
+      const to = movedInstance(error.url, error.location);
+      if (!to) throw error;
+      const from = new URL(error.url).origin;
+      if (connection.instanceUrl === from) {
+        this.formerInstanceUrl = from;
+        connection.instanceUrl = to;
+        this.logger?.warn(
+          { from, to },
+          'The CRM redirected a write to another host of the org: calls go there now',
+        );
+      }
+      if (connection.instanceUrl !== to) throw error;
+      return send();
     }
   }
 

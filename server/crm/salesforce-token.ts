@@ -29,6 +29,9 @@ export async function requestClientCredentialsToken(
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body,
+        // Followed, a 301 or 302 would become a GET without the form, and a 307 would send the client secret to
+        // whatever host it names: a redirect is reported instead (a login URL a My Domain change left behind).
+        redirect: 'manual',
         signal: AbortSignal.timeout(30_000),
       });
     } catch (error) {
@@ -43,6 +46,15 @@ export async function requestClientCredentialsToken(
       json = JSON.parse(text) as Record<string, unknown>;
     } catch {
       // Not JSON (a proxy's error page, say): the status line is reported instead.
+    }
+    if (response.status >= 300 && response.status < 400) {
+      const location = response.headers.get('location') ?? 'no address';
+      const reason = `HTTP ${response.status}, a redirect to ${location}`;
+      throw new CrmError(
+        `Salesforce login at ${url} answered ${reason}: the credentials were not sent there; if the org's My Domain ` +
+          'changed, set SF_LOGIN_URL to its new address',
+        [{ errorCode: `HTTP_${response.status}`, message: reason }],
+      );
     }
     if (response.status >= 500) {
       throw new PassingFailure(`Salesforce login at ${url} failed with HTTP ${response.status}`);

@@ -117,6 +117,22 @@ export async function liveRecordsAmong(db: Db, kind: RecordKind, ids: readonly s
   return rows.map((row) => row.id);
 }
 
+/**
+ * Which of `ids` Storico holds (has a revision of), each with whether it holds it as made a business account: a
+ * `convert` revision no contact's revision followed, a deletion since or not.
+ */
+export async function heldRecordsAmong(
+  db: Db,
+  kind: RecordKind,
+  ids: readonly string[],
+): Promise<Map<string, { converted: boolean }>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql<{ id: string; converted: boolean }>`
+    select s.id, s.converted_at is not null as converted from ${sql.table(recordKinds[kind].records)} s
+    where s.id = any(cast(${[...ids]} as text[])) and s.latest_revision_id is not null`.execute(db);
+  return new Map(rows.map((row) => [row.id, { converted: row.converted }]));
+}
+
 /** The ids of the records Storico holds as live (its newest revision of each is not a deletion). */
 export async function liveRecordIds(db: Db, kind: RecordKind): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`

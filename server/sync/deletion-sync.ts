@@ -1,10 +1,10 @@
 import type { CrmConnector, CrmObject, CrmRecord, DeletedRecord, DeletedSince } from '../crm/crm-connector';
-import { toSfDateTime } from '../crm/salesforce-dates';
+import { parseSfDateTime, toSfDateTime } from '../crm/salesforce-dates';
 import type { Db } from '../db/database';
 import { kindOfObject } from '../db/record-kinds';
 import { latestSnapshots } from '../restores/restores.repository';
 import { ensurePartitionsFor } from '../revisions/revision-partitions';
-import { liveRecordIds } from '../revisions/record-life.repository';
+import { heldRecordsAmong, liveRecordIds } from '../revisions/record-life.repository';
 import { storeSnapshots } from '../revisions/revision-store';
 import { advanceWatermark, readWatermark } from './sync-state.repository';
 
@@ -50,7 +50,7 @@ async function vanished(
   listed: DeletedSince,
 ): Promise<{ purged: DeletedRecord[]; outOfScope: string[] }> {
   const inScope = await connector.recordIds(object);
-  const seen = new Set(listed.deleted.map((d) => d.id));
+  const seen = new Set([...listed.deleted, ...listed.business].map((d) => d.id));
   const missing = (await liveRecordIds(db, kindOfObject(object))).filter(
     (id) => !inScope.has(id) && !seen.has(id),
   );
@@ -64,6 +64,33 @@ async function vanished(
 }
 
 /**
+ * The business accounts deleted that Storico holds: contacts made business accounts, stored as deleted (`deleted`)
+ * and, where no sync saw the conversion before the deletion, first as converted (`conversions`), as the conversions'
+ * sync stores a live one (conversion-sync.ts). The conversion is the last state the recycle bin keeps, dated by the
+ * record's last change before its deletion, by which time it had been converted. The other business accounts were
+ * never contacts Storico kept.
+ */
+async function businessDeletions(db: Db, object: CrmObject, business: readonly DeletedRecord[]) {
+  const held = await heldRecordsAmong(
+    db,
+    kindOfObject(object),
+    business.map((d) => d.id),
+  );
+  const deleted = business.filter((d) => d.snapshot !== null && held.has(d.id));
+  const conversions = deleted.filter((d) => !held.get(d.id)!.converted).map(lastBusinessState);
+  return { deleted, conversions };
+}
+
+function lastBusinessState(d: DeletedRecord): CrmRecord {
+  const state: Record<string, unknown> = { ...d.snapshot };
+  delete state.IsDeleted;
+  delete state.MasterRecordId;
+  const changed = parseSfDateTime(state.LastModifiedDate) ?? Infinity;
+  state.SystemModstamp = toSfDateTime(Math.min(changed, d.deletedAt.getTime()));
+  return state as CrmRecord;
+}
+
+/**
  * Stores each record deleted in the CRM since the last run as a revision with source `delete`, saved at the
  * deletion time: the snapshot the recycle bin keeps (IsDeleted true, MasterRecordId for a merge), or, once
  * purged, the last one Storico has with IsDeleted added. A record Storico never knew and cannot read is left out.
@@ -72,7 +99,8 @@ async function vanished(
  * table", https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_getdeleted.htm).
  * After an import (`requestRecheck`), the next run does the same full check once, and reads the whole recycle
  * bin: an import may bring in records the CRM deleted, purged or converted before the watermarks. The records found
- * out of scope are reported for the conversions (`outOfScope`).
+ * live out of scope are reported for the conversions (`outOfScope`); a contact found deleted as a business account
+ * is stored as converted, then deleted (businessDeletions), never as a contact purged.
  * The revisions and the watermark move together, so a rerun stores nothing twice.
  */
 export async function syncDeletions(
@@ -89,7 +117,8 @@ export async function syncDeletions(
   const { latestDateCovered, purgedLog } = listed;
   const gone =
     purgedLog || recheck ? await vanished(db, connector, object, listed) : { purged: [], outOfScope: [] };
-  const deleted = [...listed.deleted, ...gone.purged];
+  const converted = await businessDeletions(db, object, listed.business);
+  const deleted = [...listed.deleted, ...gone.purged, ...converted.deleted];
   const known = await latestSnapshots(
     db,
     kindOfObject(object),
@@ -108,9 +137,13 @@ export async function syncDeletions(
       SystemModstamp: toSfDateTime(d.deletedAt.getTime()),
     } as CrmRecord);
   }
-  await ensurePartitionsFor(db, object, snapshots);
+  await ensurePartitionsFor(db, object, [...converted.conversions, ...snapshots]);
   const stored = await db.transaction().execute(async (trx) => {
-    const results = await storeSnapshots(trx, object, snapshots, 'delete');
+    // The conversion first: at the time of its deletion too, the deletion is the newer revision.
+    const results = [
+      ...(await storeSnapshots(trx, object, converted.conversions, 'convert')),
+      ...(await storeSnapshots(trx, object, snapshots, 'delete')),
+    ];
     await advanceWatermark(trx, deletionsKey(object), latestDateCovered);
     if (recheck) await advanceWatermark(trx, recheckedKey(object), recheck);
     return results.filter((r) => r.stored).length;

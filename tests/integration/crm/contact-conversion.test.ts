@@ -81,6 +81,25 @@ describe('Salesforce connector: contacts made business accounts', () => {
     expect(await crm.recordState('Account', made!.Id)).toBe('purged');
   });
 
+  it('lists a contact made a business account and then deleted apart, with what the recycle bin keeps', async () => {
+    const since = new Date(Date.now() - 1000);
+    const [person, made] = persons().slice(4, 6);
+    changeType(made!.Id, BUSINESS_RECORD_TYPE_ID);
+    for (const id of [person!.Id, made!.Id]) sandbox.records.remove('Account', id, sandbox.integrationUserId);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const answer = await crm.deletedSince('Account', since);
+    expect(answer.deleted.map((d) => d.id)).toContain(person!.Id);
+    expect(answer.deleted.map((d) => d.id)).not.toContain(made!.Id);
+    expect(answer.business.map((d) => d.id)).not.toContain(person!.Id);
+    expect(answer.business.find((d) => d.id === made!.Id)?.snapshot).toMatchObject({
+      Id: made!.Id,
+      Name: `${String(made!.FirstName)} ${String(made!.LastName)}`,
+      PersonEmail: null,
+      IsDeleted: true,
+      MasterRecordId: null,
+    });
+  });
+
   it('refuses to make a business account without a contact a person account', () => {
     const business = businessAccount();
     const outcome = changeType(business.Id, PERSON_RECORD_TYPE_ID);

@@ -204,6 +204,16 @@ describe('Salesforce connector: deleted records', () => {
     ).toBeNull();
     expect(await crm.findCreated('Account', source, new Date(Date.now() + 120_000), source.Id)).toBeNull();
   });
+
+  it('finds the record a create made by its values in the recycle bin too, a live one before a deleted one', async () => {
+    const source = await crm.readRecord('Account', persons()[11]!.Id);
+    const since = new Date(Date.now() - 60_000);
+    const first = await crm.createRecord('Account', source, source.Id);
+    sandbox.records.remove('Account', first, sandbox.integrationUserId);
+    expect(await crm.findCreated('Account', source, since, source.Id)).toBe(first);
+    const second = await crm.createRecord('Account', source, source.Id);
+    expect(await crm.findCreated('Account', source, since, source.Id)).toBe(second);
+  });
 });
 
 describe('Salesforce connector: deletions in an org whose cases have no MasterRecordId', () => {

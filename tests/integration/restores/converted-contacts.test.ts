@@ -115,6 +115,38 @@ describe.each(testDbKinds())('contacts made business accounts in the CRM on %s',
     expect(f.sandbox.records.stored('Account', recordId)).toEqual(before);
   });
 
+  it('a contact made a business account and deleted before a sync saw either is stored as converted, then deleted', async () => {
+    const { recordId, latest, target } = await f.editedRecord('account', { Phone: '+39 02 8888890' });
+    const business = changeRecordType(recordId, BUSINESS_RECORD_TYPE_ID);
+    f.sandbox.records.remove('Account', recordId, f.sandbox.integrationUserId);
+    const gone = f.sandbox.records.stored('Account', recordId)!;
+    await f.sync();
+
+    const [deletion, conversion, before] = await f.revisions('account', recordId);
+    expect(before!.id).toBe(latest.id);
+    expect(conversion).toMatchObject({ source: 'convert', json: { Id: recordId, PersonEmail: null } });
+    expect(conversion!.json).not.toHaveProperty('IsDeleted');
+    expect(deletion).toMatchObject({
+      source: 'delete',
+      json: { Id: recordId, IsDeleted: true, MasterRecordId: null, Name: business.Name },
+    });
+    const deletedAt = new Date(parseSfDateTime(gone.SystemModstamp)!).toISOString();
+    const history = await f.request(rana, 'GET', `/api/v3/revision-account/${recordId}/history?size=50`);
+    const [newest] = revisionPage.parse(history.json()).data.query.content;
+    expect(newest).toMatchObject({ source: 'delete', deletedAt, convertedAt: expect.any(String) });
+    expect(Date.parse(newest!.convertedAt!)).toBeLessThanOrEqual(Date.parse(deletedAt));
+
+    // Another run stores nothing more.
+    const count = (await f.revisions('account', recordId)).length;
+    await f.sync();
+    expect((await f.revisions('account', recordId)).length).toBe(count);
+
+    const res = await f.create('account', await f.user(USER_RANA), [target.id], { type: 2 });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ error: { code: ErrorCode.RECORD_CONVERTED } });
+    expect(f.sandbox.records.stored('Account', recordId)).toEqual(gone);
+  });
+
   it('a contact made a person account again is live on the next sync, and can be restored', async () => {
     const { recordId, target } = await f.editedRecord('account', { Phone: '+39 02 9999999' });
     changeRecordType(recordId, BUSINESS_RECORD_TYPE_ID);

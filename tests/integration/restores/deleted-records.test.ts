@@ -286,6 +286,41 @@ describe.each(testDbKinds())('records deleted and merged in the CRM on %s', (dbK
     expect(rows.find((r) => r.id === recordId)).toMatchObject({ recreatedAs: made!.Id });
   });
 
+  it('a re-create whose answer was lost and whose record was deleted since is undeleted once its claim is stale, not created twice', async () => {
+    const { recordId, target } = await deletedRecord('case', { Subject: 'Created, answer lost, deleted' });
+    f.sandbox.purge([recordId]);
+    const id = await f.reported('case', await f.user(USER_RANA), target.id);
+    const since = Date.now();
+    /** The cases of the CRM created since, live or in the recycle bin. */
+    const made = () =>
+      f.sandbox.records
+        .allWithDeleted('Case')
+        .filter((c) => (parseSfDateTime(c.CreatedDate) ?? 0) >= since)
+        .map((c) => c.Id);
+    f.sandbox.faultWrites('apply-and-drop', 1);
+    try {
+      const lost = await f.review('case', await productUser(), id, true);
+      expect(codeOf(lost)).toBe(ErrorCode.RECORD_RECREATING);
+    } finally {
+      f.sandbox.faultWrites(null);
+    }
+    const [created] = made();
+    deleteInCrm('case', created!);
+    const { creates, undeletes } = f.sandbox.stats;
+
+    await abandonedClaim(recordId);
+    const res = await f.review('case', await productUser(), id, true);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(oneCase.parse(res.json()).data.query).toMatchObject({
+      outcome: 'recreated',
+      newRecordId: created,
+      status: { status: 'APPROVED' },
+    });
+    expect(f.sandbox.stats).toMatchObject({ creates, undeletes: undeletes + 1 });
+    expect(made()).toEqual([created]);
+    expect(f.sandbox.records.get('Case', created!)?.Subject).toBe(target.json.Subject);
+  });
+
   it('a stale claim whose create never reached the CRM is taken over and the record created once', async () => {
     const { recordId, target } = await deletedRecord('case', { Subject: 'Claimed, never sent' });
     f.sandbox.purge([recordId]);
