@@ -305,7 +305,7 @@ describe.each(testDbKinds())('records deleted and merged in the CRM on %s', (dbK
       f.sandbox.faultWrites(null);
     }
     const [created] = made();
-    deleteInCrm('case', created!);
+    f.deleteInCrm('case', created!);
     const { creates, undeletes } = f.sandbox.stats;
 
     await abandonedClaim(recordId);
