@@ -441,7 +441,7 @@ describe('Gestione utenti: row actions', () => {
       request.method === 'DELETE'
         ? refusal(
             409,
-            'The last administrator cannot be removed: make another user ADMIN first',
+            'No administrator who can sign in would be left: first make ADMIN another user who has set up their authenticator',
             'LAST_ADMIN',
           )
         : server.handle(request),
@@ -452,7 +452,7 @@ describe('Gestione utenti: row actions', () => {
     expect(await screen.findByText("Errore durante l'eliminazione dell'utente")).toBeInTheDocument();
     expect(
       screen.getByText(
-        "L'ultimo amministratore non può essere rimosso: assegna prima il ruolo Admin a un altro utente",
+        "Non resterebbe nessun amministratore in grado di accedere: assegna prima il ruolo Admin a un altro utente che abbia già configurato l'autenticatore",
       ),
     ).toBeInTheDocument();
   });
