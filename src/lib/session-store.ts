@@ -27,6 +27,8 @@ function currentUser(t: string | undefined): TokenUser | null {
 
 let token = readToken();
 let user = currentUser(token);
+/** The session on this device ended with 'Esci' (here or in another tab), not by expiring or being ended. */
+let signedOut = false;
 
 const notify = () => {
   for (const listener of listeners) listener();
@@ -38,11 +40,12 @@ const notify = () => {
  */
 const tabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('storico-session');
 const otherTabListeners = new Set<Listener>();
-tabs?.addEventListener('message', () => {
+tabs?.addEventListener('message', (event: MessageEvent) => {
   const now = readToken();
   if (now === token) return;
   token = now;
   user = currentUser(now);
+  signedOut = !now && event.data === 'signed-out';
   notify();
   for (const listener of otherTabListeners) listener();
 });
@@ -78,11 +81,22 @@ export const sessionStore = {
     storeToken(newToken);
     token = newToken;
     user = userFromToken(newToken);
+    signedOut = false;
     notify();
     tabs?.postMessage('signed-in');
   },
-  /** Forgets the session on this device: cookie, search state, persisted lists and saved comparisons. */
-  clear(): void {
+  /**
+   * Whether the last session here ended with 'Esci': sign-in then keeps no page to return to, as whoever signs in
+   * next may be someone else.
+   */
+  signedOut(): boolean {
+    return signedOut;
+  },
+  /**
+   * Forgets the session on this device: cookie, search state, persisted lists and saved comparisons. `how`
+   * 'signed-out': the user chose 'Esci'.
+   */
+  clear(how: 'signed-out' | 'ended' = 'ended'): void {
     clearToken();
     window.sessionStorage.clear();
     window.localStorage.clear();
@@ -90,8 +104,9 @@ export const sessionStore = {
     void import('@/offline/comparison-store').then(({ clearComparisons }) => clearComparisons());
     token = undefined;
     user = null;
+    signedOut = how === 'signed-out';
     notify();
-    tabs?.postMessage('signed-out');
+    tabs?.postMessage(how);
   },
 };
 
