@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeOf } from '../../../contract/envelope';
 import { USER_RANA } from '../../../contract/roles';
@@ -16,23 +14,14 @@ import { ensureRoles } from '../../../server/users/bootstrap';
 import { findRoleByName } from '../../../server/users/roles.repository';
 import { insertUser } from '../../../server/users/users.repository';
 import { bearer, signedInUser, testIp } from '../../support/auth';
+import { runTool } from '../../support/run-tool';
 import { createTestApp, testConfig, type TestApp } from '../../support/test-app';
 
-const run = promisify(execFile);
 const secrets = { JWT_SECRET: testConfig().jwtSecret, SECRETS_KEY: testConfig().secretsKey.toString('hex') };
 
 /** `npm run user:reset -- USERNAME` as a process of its own, with `env` over the test's settings. */
 const resetCli = (username: string, env: Record<string, string>) =>
-  run(path.resolve('node_modules/.bin/tsx'), ['server/users/reset-cli.ts', username], {
-    env: { ...process.env, DEMO: '1', DATABASE_URL: '', ...secrets, ...env },
-  }).then(
-    (r) => ({ code: 0, ...r }),
-    (e: { code: number; stdout: string; stderr: string }) => ({
-      code: e.code,
-      stdout: e.stdout,
-      stderr: e.stderr,
-    }),
-  );
+  runTool('server/users/reset-cli.ts', [username], { DEMO: '1', DATABASE_URL: '', ...secrets, ...env });
 
 /** A migrated data dir to start from: an initdb costs seconds. */
 async function migratedTemplate(): Promise<Blob> {

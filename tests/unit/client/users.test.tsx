@@ -172,6 +172,12 @@ async function chooseAction(user: ReturnType<typeof userEvent.setup>, username: 
   await user.click(within(menu).getByRole('menuitem', { name: action }));
 }
 
+/** This session ended with the change: sign-in shows, without the expired-session toast. */
+async function signedOutWithoutExpiry() {
+  expect(await screen.findByRole('heading', { name: /Accedi a Storico/ })).toBeInTheDocument();
+  expect(screen.queryByText("Sessione scaduta, effettua nuovamente l'accesso")).toBeNull();
+}
+
 async function chooseRole(user: ReturnType<typeof userEvent.setup>, label: string) {
   await user.click(screen.getByRole('combobox', { name: 'Ruolo' }));
   await user.click(await screen.findByRole('option', { name: label }));
@@ -412,8 +418,7 @@ describe('Gestione utenti: row actions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Salva' }));
     expect(await screen.findByText('Password modificata con successo')).toBeInTheDocument();
     expect(screen.getByText('Accedi di nuovo per continuare.')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: /Accedi a Storico/ })).toBeInTheDocument();
-    expect(screen.queryByText("Sessione scaduta, effettua nuovamente l'accesso")).toBeNull();
+    await signedOutWithoutExpiry();
     expect(api.requests.filter((r) => r.path === '/user/' && r.method === 'GET')).toHaveLength(1);
   });
 
@@ -426,8 +431,7 @@ describe('Gestione utenti: row actions', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Termina sessioni' }));
     expect(await screen.findByText('Sessioni terminate')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: /Accedi a Storico/ })).toBeInTheDocument();
-    expect(screen.queryByText("Sessione scaduta, effettua nuovamente l'accesso")).toBeNull();
+    await signedOutWithoutExpiry();
   });
 
   it('deletes a user after confirmation', async () => {
