@@ -12,6 +12,12 @@ export const USER_RANA = 'USER_RANA';
  */
 export const ROLE_HEADER = 'x-storico-role';
 
+/**
+ * Beside ROLE_HEADER: the caller's username as the server knows it now, percent-encoded (a header holds no accented
+ * letter safely). A user renamed by an administrator sees the new name in the header with their next call.
+ */
+export const USERNAME_HEADER = 'x-storico-username';
+
 /** `USER_{PRODUCT_CODE}`, e.g. USER_STORICO. */
 export const productRole = (productCode: string) => `USER_${productCode}`;
 

@@ -236,6 +236,16 @@ function parseTrustProxy(value: string): boolean | number | string {
 export const defaultQueryBatchSize = (database: 'pglite' | 'postgres') =>
   database === 'pglite' ? 200 : 2000;
 
+/**
+ * DATA_DIR, resolved, when the database is the embedded one (no DATABASE_URL); undefined otherwise or when the
+ * environment is invalid (loadConfig says why). For a tool that must look at the data dir before loadConfig, which
+ * in demo mode writes the generated secrets there.
+ */
+export function embeddedDataDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const parsed = envSchema.safeParse(env);
+  return parsed.success && !parsed.data.DATABASE_URL ? path.resolve(parsed.data.DATA_DIR) : undefined;
+}
+
 /** The one reader of process.env: parses it and fails with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config';
+import { lockDataDir } from './db/data-dir-lock';
 import { pgliteTemplate } from './db/pglite-template';
 import { limitHeapGrowth } from './heap-growth';
 import { ReadinessState } from './health/readiness';
@@ -18,6 +19,8 @@ const distDir = fileURLToPath(new URL('../dist', import.meta.url));
 async function main(): Promise<void> {
   const config = loadConfig();
   limitHeapGrowth(config.heapGrowthPercent);
+  // Before it listens: while another server or a tool has the embedded database open, this one does not start.
+  const dataDirLock = config.databaseUrl ? undefined : lockDataDir(config.dataDir, 'the server');
   const readiness = new ReadinessState();
   const socket = new HandOverServer();
   const logger = redactedLogger({ level: config.logLevel });
@@ -123,6 +126,7 @@ async function main(): Promise<void> {
       await pruning?.stop();
       await stopSessionChanges();
       await database.close();
+      dataDirLock?.release();
       app.log.info('stopped cleanly');
       process.exit(0);
     } catch (error) {

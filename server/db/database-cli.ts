@@ -1,32 +1,61 @@
-import { ConfigError, loadConfig, type Config } from '../config';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError, embeddedDataDir, loadConfig, type Config } from '../config';
 import { limitHeapGrowth } from '../heap-growth';
+import { DataDirInUse, lockDataDir, type DataDirLock } from './data-dir-lock';
 import { migrateToLatest, type DatabaseHandle } from './database';
-import { openConfiguredDatabase } from './open-configured';
+import { embeddedDatabaseDir, openConfiguredDatabase } from './open-configured';
 
 /**
  * Runs a command-line tool's work on the configured database, migrated to the latest schema, and closes it after.
- * A configuration error is printed and ends the tool with exit code 2; otherwise the exit code is `work`'s.
+ * The embedded database is opened only while no other process (the server, another tool) has it, and with
+ * `existing` only if DATA_DIR holds one already: a tool that changes a user must not make a new, empty database.
+ * A configuration error is printed and ends the tool with exit code 2; a refusal to open, with 1; otherwise the exit
+ * code is `work`'s.
  */
 export async function withConfiguredDatabase(
+  tool: { name: string; existing?: boolean },
   work: (database: DatabaseHandle, config: Config) => Promise<number>,
 ): Promise<number> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
+  const dataDir = embeddedDataDir();
+  let lock: DataDirLock | undefined;
+  if (dataDir !== undefined) {
+    const database = embeddedDatabaseDir(dataDir);
+    if (tool.existing && !existsSync(path.join(database, 'PG_VERSION'))) {
+      console.error(
+        `No Storico database found in ${database}: run the command with the server's DATA_DIR (or DATABASE_URL).`,
+      );
+      return 1;
     }
-    throw error;
+    try {
+      lock = lockDataDir(dataDir, tool.name);
+    } catch (error) {
+      if (!(error instanceof DataDirInUse)) throw error;
+      console.error(error.message);
+      return 1;
+    }
   }
-  // A tool's heap grows as the server's does: `npm run import` holds a batch or two of snapshots at a time.
-  limitHeapGrowth(config.heapGrowthPercent);
-  const database = await openConfiguredDatabase(config);
   try {
-    await migrateToLatest(database.db);
-    return await work(database, config);
+    let config;
+    try {
+      config = loadConfig();
+    } catch (error) {
+      if (error instanceof ConfigError) {
+        console.error(error.message);
+        return 2;
+      }
+      throw error;
+    }
+    // A tool's heap grows as the server's does: `npm run import` holds a batch or two of snapshots at a time.
+    limitHeapGrowth(config.heapGrowthPercent);
+    const database = await openConfiguredDatabase(config);
+    try {
+      await migrateToLatest(database.db);
+      return await work(database, config);
+    } finally {
+      await database.close();
+    }
   } finally {
-    await database.close();
+    lock?.release();
   }
 }

@@ -1,5 +1,5 @@
 import { ErrorCode } from '../../contract/error-codes';
-import { ROLE_HEADER } from '../../contract/role-names';
+import { ROLE_HEADER, USERNAME_HEADER } from '../../contract/role-names';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RefusalAudit } from '../audit/refusal-audit';
 import { forbidden, unauthorized } from './http-error';
@@ -85,8 +85,10 @@ export function registerAccessControl(
       throw unauthorized('Session expired or revoked', ErrorCode.SESSION_EXPIRED);
     }
     request.principal = principal;
-    // The role as the server knows it now: the client follows it when it changed since the token was issued.
+    // The role and name as the server knows them now: the client follows them when they changed since the token
+    // was issued.
     void reply.header(ROLE_HEADER, principal.role);
+    void reply.header(USERNAME_HEADER, encodeURIComponent(principal.username));
     // The error handler audits this 403, as every other one answered to a signed-in caller.
     if (access !== 'signed-in' && !access.includes(principal.role))
       throw forbidden('Your role does not allow this');

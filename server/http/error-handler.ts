@@ -117,7 +117,7 @@ const DATABASE_UNAVAILABLE: Answer = {
 
 /**
  * Every 403 answered to a signed-in caller goes to the audit log, whoever decided it (the route's roles or a
- * service), at most once a minute per address.
+ * service), at most once a minute per user.
  */
 async function auditForbidden(request: FastifyRequest, code: number | string, refusals: RefusalAudit) {
   const principal = request.principal;

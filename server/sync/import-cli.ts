@@ -10,7 +10,7 @@ async function main(): Promise<number> {
     console.error(file ? `No such file: ${file}` : 'Usage: npm run import -- FILE.ndjson');
     return 2;
   }
-  return withConfiguredDatabase(async (database) => {
+  return withConfiguredDatabase({ name: 'npm run import' }, async (database) => {
     const bar = new cliProgress.SingleBar(
       { format: 'Import |{bar}| {percentage}% | {lines} lines | {stored} new revisions', hideCursor: true },
       cliProgress.Presets.shades_classic,

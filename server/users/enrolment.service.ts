@@ -15,7 +15,8 @@ import {
   supersedeOpenQrTokens,
   useOpenQrTokens,
 } from './qr-tokens.repository';
-import { activatePendingSecret, findLiveUserById, updateUser } from './users.repository';
+import { keepAnAdminWhoSignsIn } from './last-admin';
+import { activatePendingSecret, findLiveUserById, signsIn, updateUser } from './users.repository';
 import { clearLock, lockKey, lockState, lockStateForUpdate, saveLockState } from '../auth/auth.repository';
 import { afterFailure, isLocked } from '../auth/lock-policy';
 
@@ -44,7 +45,7 @@ export const enrolmentUrl = (publicUrl: string, token: string) => `${publicUrl}/
 const keepsCurrentSecret = (
   user: { totp_secret_enc: string | null; totp_last_step: number | null } | undefined,
   reset: boolean,
-) => !reset && Boolean(user?.totp_secret_enc) && user?.totp_last_step != null;
+) => !reset && user !== undefined && signsIn(user);
 
 /**
  * Gives the user a fresh TOTP secret and a one-use enrolment token (only its hash is stored); older unused tokens
@@ -109,6 +110,8 @@ export class EnrolmentService {
     const reset = context.reset === true;
     const confirm = keepsCurrentSecret(user, reset);
     const qrToken = await db.transaction().execute(async (trx) => {
+      // The old authenticator stops at once: the last administrator who signs in would be locked out with it.
+      if (reset) await keepAnAdminWhoSignsIn(trx, user);
       const token = await issueEnrolment(trx, { userId, secretsKey: this.deps.secretsKey, now, reset });
       if (reset) await sessions.endAllFor(userId, 'secret-changed', trx);
       await audit.record(

@@ -123,7 +123,7 @@ export const countUsers = async (db: Db): Promise<number> =>
 export const lockLiveUsersOfRole = (db: Db, roleId: number) =>
   db
     .selectFrom('users')
-    .select('id')
+    .select(['id', 'totp_secret_enc', 'totp_last_step'])
     .where('role_id', '=', roleId)
     .where('deleted', '=', false)
     .forUpdate()
@@ -158,3 +158,10 @@ export async function activatePendingSecret(
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/**
+ * Whether the user signs in with an authenticator they hold: their current secret has accepted a code. A user who
+ * was never sent a QR, or whose link is not used yet (it may expire), does not.
+ */
+export const signsIn = (user: { totp_secret_enc: string | null; totp_last_step: number | null }) =>
+  user.totp_secret_enc !== null && user.totp_last_step !== null;

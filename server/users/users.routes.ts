@@ -114,7 +114,7 @@ export async function userRoutes(
       config: adminOnly,
       schema: {
         tags: ['users'],
-        summary: 'Delete a user (soft): not yourself, not the last administrator',
+        summary: 'Delete a user (soft): not yourself, not the last administrator who can sign in',
         params: userIdParamsSchema,
         response: { 200: envelopeOf(z.null()), ...errors, ...errorResponses(409) },
       },
@@ -183,10 +183,11 @@ export async function userRoutes(
         tags: ['users'],
         summary:
           'New TOTP secret and enrolment link for a user (e-mailed when SMTP is configured): beside the current ' +
-          'secret until the user confirms it, or in its place at once with reset=true',
+          'secret until the user confirms it, or in its place at once with reset=true (refused for the last ' +
+          'administrator who can sign in)',
         params: userIdParamsSchema,
         querystring: qrTokenQuerySchema,
-        response: { 200: envelopeOf(qrTokenSchema), ...errors, ...errorResponses(429) },
+        response: { 200: envelopeOf(qrTokenSchema), ...errors, ...errorResponses(409, 429) },
       },
     },
     async (request) => {

@@ -28,13 +28,13 @@ import type { Caller } from '../http/caller';
 import type { HttpError } from '../http/http-error';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/http-error';
 import { pageWindow, parseSort, toPage } from '../http/paging';
+import { keepAnAdminWhoSignsIn } from './last-admin';
 import { supersedeOpenQrTokens } from './qr-tokens.repository';
 import { findRoleByName } from './roles.repository';
 import {
   findLiveUserById,
   insertUser,
   listLiveUsers,
-  lockLiveUsersOfRole,
   takenIdentity,
   updateUser,
   violatedUniqueIndex,
@@ -48,8 +48,6 @@ export const toUser = (row: UserWithRole): User => ({
   deleted: row.deleted,
   role: { id: row.role_id, name: row.role_name, label: row.role_label },
 });
-
-const LAST_ADMIN = 'The last administrator cannot be removed: make another user ADMIN first';
 
 function duplicateError(taken: { username: boolean; email: boolean }): HttpError | null {
   if (taken.username && taken.email)
@@ -335,11 +333,8 @@ export class UsersService {
     return role;
   }
 
-  /** Refuses a change that would leave no live administrator (`newRole` null: the user is deleted). */
+  /** Refuses a change of role (`newRole` null: the user is deleted) that leaves no administrator who signs in. */
   private async keepAnAdmin(trx: Db, user: UserWithRole, newRole: string | null): Promise<void> {
-    if (user.role_name !== ADMIN || newRole === ADMIN) return;
-    const admins = await lockLiveUsersOfRole(trx, user.role_id);
-    if (admins.filter((a) => a.id !== user.id).length === 0)
-      throw conflict(LAST_ADMIN, undefined, ErrorCode.LAST_ADMIN);
+    if (newRole !== ADMIN) await keepAnAdminWhoSignsIn(trx, user);
   }
 }

@@ -145,7 +145,7 @@ export const it = {
     [ErrorCode.USERNAME_AND_EMAIL_TAKEN]: 'Username ed email sono già usati da un altro utente',
     [ErrorCode.OWN_USER]: 'Non puoi eliminare il tuo utente',
     [ErrorCode.LAST_ADMIN]:
-      "L'ultimo amministratore non può essere rimosso: assegna prima il ruolo Admin a un altro utente",
+      "Non resterebbe nessun amministratore in grado di accedere: assegna prima il ruolo Admin a un altro utente che abbia già configurato l'autenticatore",
     [ErrorCode.WRONG_PASSWORD]: 'La password attuale non è corretta',
     [ErrorCode.SAME_PASSWORD]: 'La nuova password deve essere diversa da quella attuale',
     [ErrorCode.PASSWORD_COMMON]: 'Questa password è troppo comune: scegline una meno prevedibile',

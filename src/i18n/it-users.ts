@@ -10,6 +10,10 @@ export const itUsers = {
   changePasswordTitle: (username: string) => `Cambia la password di ${username}`,
   changePasswordDescription:
     "Le sessioni dell'utente terminano e un eventuale blocco per troppi tentativi viene rimosso.",
+  passwordSelfWarning:
+    'Stai cambiando la tua password: verrai disconnesso e dovrai accedere di nuovo con la nuova password.',
+  /** After your own password or sessions: this session has ended too. */
+  signInAgain: 'Accedi di nuovo per continuare.',
   delete: 'Elimina',
   sendQr: 'Invia QR',
   unlock: 'Sblocca accesso',
@@ -23,6 +27,7 @@ export const itUsers = {
   endSessionsTitle: (username: string) => `Terminare tutte le sessioni di ${username}?`,
   endSessionsDescription:
     "L'utente viene disconnesso da ogni dispositivo e dovrà accedere di nuovo. Il suo account resta attivo.",
+  endSessionsSelfWarning: 'Stai terminando le tue sessioni: verrai disconnesso anche da questo dispositivo.',
   sessionsEnded: 'Sessioni terminate',
   endSessionsFailed: 'Errore durante la chiusura delle sessioni',
   rowActions: (username: string) => `Azioni per ${username}`,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ROLE_HEADER } from '@contract/role-names';
+import { ROLE_HEADER, USERNAME_HEADER } from '@contract/role-names';
 import { readToken } from './auth-token';
 import { clientConfig } from './config';
 import { sessionStore } from './session-store';
@@ -55,6 +55,16 @@ function retryAfterSeconds(header: string | null): number | undefined {
  * The envelope's schemas (and zod with them) load with the first answer to read, not with the first page: the
  * sign-in page shows without them.
  */
+/** A percent-encoded header's value; null when absent or not valid percent-encoding. */
+function decodedHeader(response: Response, name: string): string | null {
+  const value = response.headers.get(name);
+  try {
+    return value === null ? null : decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
 const envelope = () => import('@contract/envelope');
 
 async function errorFrom(response: Response): Promise<ApiError> {
@@ -101,8 +111,11 @@ async function send(
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, 'network', 'NETWORK');
   }
-  const role = response.headers.get(ROLE_HEADER);
-  if (role && token) sessionStore.followRole(role, token);
+  if (token)
+    sessionStore.followServer(
+      { role: response.headers.get(ROLE_HEADER), username: decodedHeader(response, USERNAME_HEADER) },
+      token,
+    );
   if (!response.ok) throw await errorFrom(response);
   return response;
 }

@@ -3,9 +3,10 @@ import { sessionStore } from './session-store';
 
 /**
  * Forgets the session on this device (logout, an expired session, a changed password): the cached answers, the
- * cookie, the kept searches and lists, the saved comparisons. Whoever signs in next starts from nothing.
+ * cookie, the kept searches and lists, the saved comparisons. Whoever signs in next starts from nothing; after
+ * 'Esci' (`how` 'signed-out') not even from the page that was open.
  */
-export function endLocalSession(queryClient: QueryClient): void {
+export function endLocalSession(queryClient: QueryClient, how: 'signed-out' | 'ended' = 'ended'): void {
   queryClient.clear();
-  sessionStore.clear();
+  sessionStore.clear(how);
 }

@@ -15,7 +15,7 @@ describe('one session in several tabs of a browser', () => {
   });
   afterAll(() => browser?.close());
 
-  it('follows a role an administrator changed, from the next call on and after a reload', async () => {
+  it('follows a role and name an administrator changed, from the next call on and after a reload', async () => {
     const token = await adminToken(authenticator(E2E_ADMIN.totpSecret));
     const user = await createUser(token, 'USER_RANA');
     const context = await browser.newContext({ baseURL: baseUrl });
@@ -28,7 +28,7 @@ describe('one session in several tabs of a browser', () => {
         method: 'PUT',
         token,
         body: JSON.stringify({
-          username: user.username,
+          username: `${user.username}-è`,
           email: `${user.username}@example.it`,
           role: { name: 'USER_STORICO' },
         }),
@@ -37,9 +37,11 @@ describe('one session in several tabs of a browser', () => {
 
       await page.getByRole('link', { name: 'Impostazioni' }).click();
       await header.getByText('User Storico').waitFor();
+      await header.getByText(`${user.username}-è`).waitFor();
       await page.getByRole('link', { name: 'Gestione' }).first().waitFor();
       await page.reload();
       await header.getByText('User Storico').waitFor();
+      await header.getByText(`${user.username}-è`).waitFor();
     } finally {
       await context.close();
     }

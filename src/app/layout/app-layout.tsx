@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { it } from '@/i18n/it';
 import { cn } from '@/lib/cn';
-import { useSessionUser } from '@/lib/session-store';
+import { sessionStore, useSessionUser } from '@/lib/session-store';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
 import { useDrawerFocus } from './use-drawer-focus';
@@ -20,7 +20,15 @@ export function AppLayout() {
   const drawer = menuOpen && !wideScreen();
   const trapFocus = useDrawerFocus(drawer, menuRef, menuButtonRef);
 
-  if (!user) return <Navigate to="/signIn" replace state={{ from: location.pathname + location.search }} />;
+  // Back to this page after signing in again, unless the user chose 'Esci': the next one may be someone else.
+  if (!user)
+    return (
+      <Navigate
+        to="/signIn"
+        replace
+        state={sessionStore.signedOut() ? null : { from: location.pathname + location.search }}
+      />
+    );
 
   const closeOnNarrow = () => {
     if (!wideScreen()) setMenuOpen(false);

@@ -30,7 +30,7 @@ export function Header({
   const online = useOnline();
   const navigate = useNavigate();
   const logout = useLogout(() => {
-    endLocalSession(queryClient);
+    endLocalSession(queryClient, 'signed-out');
     navigate('/signIn', { replace: true });
   });
 

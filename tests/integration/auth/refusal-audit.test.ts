@@ -22,7 +22,7 @@ describe.each(testDbKinds())('refusals in the audit log on %s', (kind) => {
       .where('ip', '=', ip)
       .execute();
 
-  it('records a 403, at most once a minute per address, with the caller and the redacted URL', async () => {
+  it('records a 403, at most once a minute per user, with the caller and the redacted URL', async () => {
     const { user, token } = await signedInUser(t, USER_RANA);
     const ip = testIp();
     const forbidden = () =>
@@ -79,6 +79,7 @@ describe.each(testDbKinds())('refusals in the audit log on %s', (kind) => {
       },
     ] as const;
     for (const { as, method, url, code, ...rest } of cases) {
+      clock.advance(61_000); // one entry a minute per user, and rana is refused twice
       const ip = testIp();
       const refused = () =>
         t.app.inject({ method, url, headers: bearer(as.token), remoteAddress: ip, ...rest });
@@ -100,7 +101,7 @@ describe.each(testDbKinds())('refusals in the audit log on %s', (kind) => {
     }
   });
 
-  it("shares the role check's throttle: one entry a minute per address for every kind of 403", async () => {
+  it("shares the role check's throttle: one entry a minute per user for every kind of 403", async () => {
     const { user, token } = await signedInUser(t, USER_RANA);
     const ip = testIp();
     const ownPasswordOnly = await t.app.inject({
@@ -121,6 +122,32 @@ describe.each(testDbKinds())('refusals in the audit log on %s', (kind) => {
     expect(await entries('auth.refused-forbidden', ip)).toEqual([
       expect.objectContaining({ details: expect.objectContaining({ error: 'OWN_PASSWORD_ONLY' }) }),
     ]);
+  });
+
+  it("records each user's 403s when users share one address (NAT, a proxy)", async () => {
+    const storico = await signedInUser(t, productRole(t.config.productCode));
+    const rana = await signedInUser(t, USER_RANA);
+    const ip = testIp();
+    const as = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url,
+        headers: bearer(token),
+        remoteAddress: ip,
+        ...(payload ? { payload } : {}),
+      });
+    expect((await as(storico.token, 'GET', '/api/v3/user/')).statusCode).toBe(403);
+    const create = await as(rana.token, 'POST', '/api/v3/user/', {
+      username: 'second-admin',
+      email: 'second-admin@example.test',
+      password: 'Another-Pass-93!x',
+      role: { name: ADMIN },
+    });
+    expect(create.statusCode).toBe(403);
+    expect((await as(rana.token, 'DELETE', `/api/v3/user/${storico.user.id}`)).statusCode).toBe(403);
+    const refused = await entries('auth.refused-forbidden', ip);
+    expect(refused.map((e) => e.actor_user_id)).toEqual([storico.user.id, rana.user.id]);
+    expect(refused[1]!.details).toMatchObject({ method: 'POST', url: '/api/v3/user/' });
   });
 
   it('records an invalid or ended token, and not a request without one', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ROLE_HEADER } from '../../../contract/role-names';
+import { ROLE_HEADER, USERNAME_HEADER } from '../../../contract/role-names';
 import { USER_RANA } from '../../../contract/roles';
 import { bearer, signedInUser } from '../../support/auth';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -59,6 +59,17 @@ describe.each(testDbKinds())('sessions known from memory on %s', (kind) => {
     expect((await agents(token)).headers[ROLE_HEADER]).toBe('ADMIN');
     await sql`update users set deleted = true where id = ${user.id}`.execute(t.database.db);
     await vi.waitFor(async () => expect((await agents(token)).statusCode).toBe(401), { interval: 5 });
+  });
+
+  it('names a username changed in the database with the next answer, percent-encoded', async () => {
+    const { user, token } = await signedInUser(t, USER_RANA);
+    expect((await agents(token)).headers[USERNAME_HEADER]).toBe(encodeURIComponent(user.username));
+    const renamed = `${user.username}-è`;
+    await sql`update users set username = ${renamed} where id = ${user.id}`.execute(t.database.db);
+    await vi.waitFor(
+      async () => expect((await agents(token)).headers[USERNAME_HEADER]).toBe(encodeURIComponent(renamed)),
+      { interval: 5 },
+    );
   });
 
   it.runIf(kind === 'postgres')(

@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -16,11 +14,11 @@ import { currentState, startSandboxCrm } from '../../../server/crm/sandbox/sandb
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../../server/db/database';
 import { runSync } from '../../../server/sync/crm-sync';
 import { importSnapshots } from '../../../server/sync/snapshot-import';
+import { runTool } from '../../support/run-tool';
 import { createTestDatabase, testDbKinds, type TestDbKind } from '../../support/test-database';
 import { sandboxConnector } from '../../support/sandbox-connector';
 import { storedState } from './sync-fixture';
 
-const run = promisify(execFile);
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'storico-import-'));
 
 const user = {
@@ -95,18 +93,13 @@ async function cliDatabase(kind: TestDbKind): Promise<CliDatabase> {
   };
 }
 
-async function runCli(file: string, env: Record<string, string>) {
-  return run(path.resolve('node_modules/.bin/tsx'), ['server/sync/import-cli.ts', file], {
-    env: { ...process.env, LOG_LEVEL: 'silent', JWT_SECRET: undefined, SECRETS_KEY: undefined, ...env },
-  }).then(
-    (r) => ({ code: 0, ...r }),
-    (e: { code: number; stdout: string; stderr: string }) => ({
-      code: e.code,
-      stdout: e.stdout,
-      stderr: e.stderr,
-    }),
-  );
-}
+const runCli = (file: string, env: Record<string, string>) =>
+  runTool('server/sync/import-cli.ts', [file], {
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: undefined,
+    SECRETS_KEY: undefined,
+    ...env,
+  });
 
 describe.each(testDbKinds())('snapshot import on %s', (kind) => {
   let database: DatabaseHandle;

@@ -6,8 +6,16 @@ import { envelopeOf, errorBodySchema } from '../../../contract/envelope';
 import { pageOf } from '../../../contract/page';
 import { PASSWORD_POLICY_MESSAGE_PREFIX } from '../../../contract/password-policy';
 import { ADMIN, USER_RANA, productRole } from '../../../contract/roles';
-import { userSchema } from '../../../contract/users';
-import { bearer, createUserWithSecret, nextCode, signIn, testIp, testPassword } from '../../support/auth';
+import { qrCodeSchema, qrTokenSchema, userSchema } from '../../../contract/users';
+import {
+  bearer,
+  createUserWithSecret,
+  nextCode,
+  signIn,
+  testIp,
+  testPassword,
+  type TestUser,
+} from '../../support/auth';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { testDbKinds } from '../../support/test-database';
 
@@ -426,7 +434,7 @@ describe.each(testDbKinds())('users on %s', (kind) => {
       });
       expect(demote.statusCode).toBe(409);
       expect(error(demote).message).toBe(
-        'The last administrator cannot be removed: make another user ADMIN first',
+        'No administrator who can sign in would be left: first make ADMIN another user who has set up their authenticator',
       );
       const viaPassword = await solo.app.inject({
         method: 'PUT',
@@ -470,6 +478,78 @@ describe.each(testDbKinds())('users on %s', (kind) => {
         .where('users.deleted', '=', false)
         .execute();
       expect(admins).toHaveLength(1);
+    });
+  });
+
+  describe('an administrator who can sign in', () => {
+    let own: TestApp;
+    let first: TestUser;
+    let as: string;
+    beforeAll(async () => {
+      own = await createTestApp(kind);
+      first = await createUserWithSecret(own, ADMIN);
+      as = await signIn(own, first);
+    });
+    afterAll(() => own.close());
+
+    const send = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      own.app.inject({ method, url, headers: bearer(as), ...(payload ? { payload } : {}) });
+    const demoteFirst = () =>
+      send('PUT', `/api/v3/user/${first.id}`, {
+        username: first.username,
+        email: first.email,
+        role: { name: productRole(own.config.productCode) },
+      });
+
+    it('stays: another ADMIN who never set up an authenticator, or has not used the link yet, does not count', async () => {
+      const password = testPassword();
+      const created = await send('POST', '/api/v3/user/', {
+        username: 'adm2',
+        email: 'adm2@example.test',
+        password,
+        role: { name: ADMIN },
+      });
+      expect(created.statusCode).toBe(201);
+      const adm2 = oneUser.parse(created.json()).data.query;
+
+      const refused = await demoteFirst();
+      expect(refused.statusCode).toBe(409);
+      expect(error(refused).error.code).toBe(ErrorCode.LAST_ADMIN);
+      const viaPassword = await send('PUT', `/api/v3/user/${first.id}`, {
+        password: testPassword(),
+        role: { name: USER_RANA },
+      });
+      expect(viaPassword.statusCode).toBe(409);
+      // Own authenticator replaced at once: the old one stops signing in, the link may never be used.
+      const reset = await send('GET', `/api/v3/user/${first.id}/qr-token?reset=true`);
+      expect(reset.statusCode).toBe(409);
+      expect(error(reset).error.code).toBe(ErrorCode.LAST_ADMIN);
+
+      const link = await send('GET', `/api/v3/user/${adm2.id}/qr-token`);
+      expect(link.statusCode).toBe(200);
+      expect((await demoteFirst()).statusCode).toBe(409);
+      expect((await send('GET', '/api/v3/user/')).statusCode).toBe(200);
+
+      // adm2 signs in with the authenticator of the link: now the first one may step down.
+      const { qrToken } = envelopeOf(qrTokenSchema).parse(link.json()).data.query;
+      const shown = await own.app.inject({ method: 'GET', url: `/api/v3/user/${qrToken}/qr-code` });
+      const { secretKey } = envelopeOf(qrCodeSchema).parse(shown.json()).data.query;
+      await signIn(own, { ...adm2, password, role: ADMIN, secret: secretKey, lastStep: null });
+      const demoted = await demoteFirst();
+      expect(demoted.statusCode).toBe(200);
+      expect(oneUser.parse(demoted.json()).data.query.role.name).toBe(productRole(own.config.productCode));
+    });
+
+    it("may reset another administrator's authenticator: the one resetting still signs in", async () => {
+      const other = await createUserWithSecret(own, ADMIN);
+      const second = await createUserWithSecret(own, ADMIN);
+      const token = await signIn(own, second);
+      const res = await own.app.inject({
+        method: 'GET',
+        url: `/api/v3/user/${other.id}/qr-token?reset=true`,
+        headers: bearer(token),
+      });
+      expect(res.statusCode).toBe(200);
     });
   });
 

@@ -9,6 +9,8 @@ vi.stubEnv('VITE_API_BASE_URL', api.apiBaseUrl);
 const { renderApp, resetApp } = await import('../../support/render-app');
 const { readToken } = await import('@/lib/auth-token');
 const { SEARCH_KEYS } = await import('@/lib/search-state');
+const { sessionStore } = await import('@/lib/session-store');
+const { fakeSessionToken } = await import('../../support/client-token');
 
 const ME = { id: 7, username: 'mario.rossi', role: 'USER_RANA' };
 
@@ -36,6 +38,17 @@ describe("'Esci'", () => {
     expect(readToken()).toBeUndefined();
     expect(window.sessionStorage.getItem(SEARCH_KEYS.agent)).toBeNull();
   });
+
+  it("keeps no return page: whoever signs in next starts at 'Contatti', not at the page left", async () => {
+    const { router } = await renderApp('/gestione_audit', {
+      as: { id: 1, username: 'admin', role: 'ADMIN' },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Esci' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signIn'));
+    await screen.findByRole('heading', { name: /Accedi a Storico/ });
+    sessionStore.signedIn(await fakeSessionToken(ME));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contatti/contatti'));
+  }, 30_000);
 
   it('offline, still signs out on this device', async () => {
     const { router } = await renderApp('/', { as: ME });

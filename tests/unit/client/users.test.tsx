@@ -28,6 +28,8 @@ class UsersApi {
   emailed = false;
   /** The `reset` query of every qr-token call, in order. */
   resets: (string | null)[] = [];
+  /** ME's own password was set or sessions ended: the server refuses this session from then on. */
+  meSignedOut = false;
 
   constructor(count: number) {
     this.add('admin', 'ADMIN');
@@ -64,8 +66,14 @@ class UsersApi {
   }
 
   handle = ({ method, path, query, body }: FakeRequest): FakeReply => {
+    if (this.meSignedOut) return refusal(401, 'Session expired or revoked', 'SESSION_EXPIRED');
     const idMatch = /^\/user\/(\d+)(\/qr-token|\/locks|\/sessions)?$/.exec(path);
     const target = idMatch ? this.users.find((u) => u.id === Number(idMatch[1])) : undefined;
+    const ownSessionsEnd =
+      target?.id === ME.id &&
+      ((method === 'PUT' && (body as { password?: string }).password !== undefined) ||
+        (method === 'DELETE' && idMatch?.[2] === '/sessions'));
+    if (ownSessionsEnd) this.meSignedOut = true;
     if (method === 'GET' && path === '/role/') return ok(Object.values(ROLES));
     if (method === 'GET' && path === '/user/') {
       const filter = (query.get('filter') ?? '').toLowerCase();
@@ -162,6 +170,12 @@ async function chooseAction(user: ReturnType<typeof userEvent.setup>, username: 
   await user.click(within(await rowOf(username)).getByRole('button', { name: `Azioni per ${username}` }));
   const menu = await screen.findByRole('menu', { name: `Azioni per ${username}` });
   await user.click(within(menu).getByRole('menuitem', { name: action }));
+}
+
+/** This session ended with the change: sign-in shows, without the expired-session toast. */
+async function signedOutWithoutExpiry() {
+  expect(await screen.findByRole('heading', { name: /Accedi a Storico/ })).toBeInTheDocument();
+  expect(screen.queryByText("Sessione scaduta, effettua nuovamente l'accesso")).toBeNull();
 }
 
 async function chooseRole(user: ReturnType<typeof userEvent.setup>, label: string) {
@@ -392,6 +406,34 @@ describe('Gestione utenti: row actions', () => {
     expect(bodiesOf('PUT')).toEqual([{ password: 'Password-Nuova-9' }]);
   });
 
+  it('changing your own password warns that you will be signed out, then says it changed and asks to sign in again', async () => {
+    const { user } = await open();
+    await chooseAction(user, 'admin', 'Cambia password');
+    const dialog = await findModal('dialog', { name: 'Cambia la password di admin' });
+    expect(dialog).toHaveTextContent(
+      'Stai cambiando la tua password: verrai disconnesso e dovrai accedere di nuovo con la nuova password.',
+    );
+    await user.type(within(dialog).getByLabelText('Password'), 'Password-Nuova-9');
+    await user.type(within(dialog).getByLabelText('Conferma password'), 'Password-Nuova-9');
+    await user.click(within(dialog).getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByText('Password modificata con successo')).toBeInTheDocument();
+    expect(screen.getByText('Accedi di nuovo per continuare.')).toBeInTheDocument();
+    await signedOutWithoutExpiry();
+    expect(api.requests.filter((r) => r.path === '/user/' && r.method === 'GET')).toHaveLength(1);
+  });
+
+  it("'Termina sessioni' on your own row warns that you will be signed out, and signs out here after", async () => {
+    const { user } = await open();
+    await chooseAction(user, 'admin', 'Termina sessioni');
+    const dialog = await findModal('alertdialog', { name: 'Terminare tutte le sessioni di admin?' });
+    expect(dialog).toHaveTextContent(
+      'Stai terminando le tue sessioni: verrai disconnesso anche da questo dispositivo.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Termina sessioni' }));
+    expect(await screen.findByText('Sessioni terminate')).toBeInTheDocument();
+    await signedOutWithoutExpiry();
+  });
+
   it('deletes a user after confirmation', async () => {
     const { user } = await open();
     await chooseAction(user, 'storico', 'Elimina');
@@ -418,6 +460,7 @@ describe('Gestione utenti: row actions', () => {
     const dialog = await findModal('alertdialog', {
       name: 'Terminare tutte le sessioni di storico?',
     });
+    expect(dialog).not.toHaveTextContent('verrai disconnesso');
     await user.click(within(dialog).getByRole('button', { name: 'Termina sessioni' }));
     expect(await screen.findByText('Sessioni terminate')).toBeInTheDocument();
     expect(api.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
@@ -441,7 +484,7 @@ describe('Gestione utenti: row actions', () => {
       request.method === 'DELETE'
         ? refusal(
             409,
-            'The last administrator cannot be removed: make another user ADMIN first',
+            'No administrator who can sign in would be left: first make ADMIN another user who has set up their authenticator',
             'LAST_ADMIN',
           )
         : server.handle(request),
@@ -452,7 +495,7 @@ describe('Gestione utenti: row actions', () => {
     expect(await screen.findByText("Errore durante l'eliminazione dell'utente")).toBeInTheDocument();
     expect(
       screen.getByText(
-        "L'ultimo amministratore non può essere rimosso: assegna prima il ruolo Admin a un altro utente",
+        "Non resterebbe nessun amministratore in grado di accedere: assegna prima il ruolo Admin a un altro utente che abbia già configurato l'autenticatore",
       ),
     ).toBeInTheDocument();
   });

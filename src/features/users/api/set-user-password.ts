@@ -8,10 +8,14 @@ import { usersQueryKey } from './get-users';
 export const setUserPassword = (id: number, body: SetPassword) =>
   apiRequest(`/user/${id}`, { method: 'PUT', body, schema: envelopeOf(userSchema) });
 
-export function useSetUserPassword() {
+/**
+ * `own`: the administrator's own password, which ends this session too: the list is not read again with it (that
+ * read would be refused as an expired session).
+ */
+export function useSetUserPassword({ own }: { own: boolean }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, password }: { id: number; password: string }) => setUserPassword(id, { password }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+    onSuccess: () => (own ? undefined : queryClient.invalidateQueries({ queryKey: usersQueryKey })),
   });
 }

@@ -1,4 +1,4 @@
-import type { UseMutationResult } from '@tanstack/react-query';
+import { useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import type { User } from '@contract/users';
 import {
@@ -13,6 +13,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { it } from '@/i18n/it';
 import { itUsers } from '@/i18n/it-users';
+import { endLocalSession } from '@/lib/end-local-session';
 import { errorMessage, isSignedOut } from '@/lib/error-message';
 import { useOnline } from '@/lib/online-status';
 import { useClearUserLocks } from '../api/clear-user-locks';
@@ -33,6 +34,8 @@ type Confirmation<T> = {
   success(answer: T): string;
   /** Styles the action as one that cannot be undone. */
   destructive?: boolean;
+  /** On your own row: it ends this session too. The dialog says so, and after it signs out here. */
+  endsOwnSession?: { warning: string };
 };
 
 const confirmation = <T,>(c: Confirmation<T>) => c;
@@ -68,6 +71,7 @@ const CONFIRMATIONS = {
       failed: itUsers.endSessionsFailed,
     }),
     success: () => itUsers.sessionsEnded,
+    endsOwnSession: { warning: itUsers.endSessionsSelfWarning },
   }),
 } satisfies Record<ConfirmedUserAction, unknown>;
 
@@ -78,10 +82,13 @@ const CONFIRMATIONS = {
 export function ConfirmUserActionDialog({
   action,
   user,
+  self,
   onClose,
 }: {
   action: ConfirmedUserAction;
   user: User;
+  /** The row is the signed-in administrator's own. */
+  self: boolean;
   onClose: () => void;
 }) {
   const {
@@ -89,7 +96,10 @@ export function ConfirmUserActionDialog({
     texts: textsOf,
     success,
     destructive = false,
+    endsOwnSession,
   }: Confirmation<unknown> = CONFIRMATIONS[action];
+  const signsOut = self && endsOwnSession !== undefined;
+  const queryClient = useQueryClient();
   const mutation = useMutation();
   const texts = textsOf(user.username);
   const online = useOnline();
@@ -100,6 +110,7 @@ export function ConfirmUserActionDialog({
           <AlertDialogTitle>{texts.title}</AlertDialogTitle>
           <AlertDialogDescription>{texts.description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {signsOut && <p className="text-sm font-medium text-destructive">{endsOwnSession.warning}</p>}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={mutation.isPending}>{itUsers.cancel}</AlertDialogCancel>
           <AlertDialogAction
@@ -109,7 +120,12 @@ export function ConfirmUserActionDialog({
               // Stays open until the server has answered.
               event.preventDefault();
               mutation.mutate(user.id, {
-                onSuccess: (answer) => toast.success(success(answer)),
+                onSuccess: (answer) => {
+                  if (!signsOut) return toast.success(success(answer));
+                  toast.success(success(answer), { description: itUsers.signInAgain, duration: 8000 });
+                  // The layout sees no session and shows sign-in.
+                  endLocalSession(queryClient);
+                },
                 onError: (error) => {
                   if (!isSignedOut(error)) toast.error(texts.failed, { description: errorMessage(error) });
                 },

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { z } from 'zod';
@@ -7,6 +8,7 @@ import { NewPasswordField } from '@/components/new-password-field';
 import { Form } from '@/components/ui/form';
 import { itUsers } from '@/i18n/it-users';
 import { ApiError } from '@/lib/api-client';
+import { endLocalSession } from '@/lib/end-local-session';
 import { errorMessage } from '@/lib/error-message';
 import { formResolver } from '@/lib/form-resolver';
 import { newPasswordField, passwordsMatch } from '@/lib/password-schema';
@@ -18,9 +20,21 @@ const schema = z
   .superRefine(passwordsMatch('password', 'confirmPassword'));
 type Values = z.infer<typeof schema>;
 
-/** An administrator sets `user`'s password. */
-export function SetPasswordDialog({ user, onClose }: { user: User; onClose: () => void }) {
-  const mutation = useSetUserPassword();
+/**
+ * An administrator sets `user`'s password. `self`: their own, which ends their sessions, this one too: it says so
+ * first, and after it signs out here as 'Impostazioni' does.
+ */
+export function SetPasswordDialog({
+  user,
+  self,
+  onClose,
+}: {
+  user: User;
+  self: boolean;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const mutation = useSetUserPassword({ own: self });
   const form = useForm<Values>({
     resolver: formResolver(schema),
     defaultValues: { password: '', confirmPassword: '' },
@@ -31,6 +45,12 @@ export function SetPasswordDialog({ user, onClose }: { user: User; onClose: () =
       { id: user.id, password },
       {
         onSuccess: () => {
+          if (self) {
+            toast.success(itUsers.passwordChanged, { description: itUsers.signInAgain, duration: 8000 });
+            // The layout sees no session and shows sign-in.
+            endLocalSession(queryClient);
+            return;
+          }
           toast.success(itUsers.passwordChanged);
           onClose();
         },
@@ -49,6 +69,7 @@ export function SetPasswordDialog({ user, onClose }: { user: User; onClose: () =
     >
       <Form {...form}>
         <form className="flex flex-col gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
+          {self && <p className="text-sm font-medium text-destructive">{itUsers.passwordSelfWarning}</p>}
           <NewPasswordField control={form.control} name="password" label={itUsers.fields.password} />
           <InputField
             control={form.control}

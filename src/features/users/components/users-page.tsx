@@ -115,12 +115,15 @@ export function UsersPage() {
       <Suspense>
         {dialog?.action === 'create' && <UserFormDialog onClose={close} />}
         {dialog?.action === 'edit' && <UserFormDialog user={dialog.user} onClose={close} />}
-        {dialog?.action === 'password' && <SetPasswordDialog user={dialog.user} onClose={close} />}
+        {dialog?.action === 'password' && (
+          <SetPasswordDialog user={dialog.user} self={dialog.user.id === me?.id} onClose={close} />
+        )}
         {dialog && dialog.action !== 'create' && isConfirmedUserAction(dialog.action) && (
           <ConfirmUserActionDialog
             key={dialog.action}
             action={dialog.action}
             user={dialog.user}
+            self={dialog.user.id === me?.id}
             onClose={close}
           />
         )}
