@@ -175,7 +175,8 @@ export class RollbacksService {
       if (record.targetRevisionId === null) continue;
       const before = snapshots.get(record.targetRevisionId)!;
       const after = snapshots.get(record.latestRevisionId)!;
-      for (const { field } of rollbackChanges(kind, before, after, writable, null)) changedAnywhere.add(field);
+      for (const { field } of rollbackChanges(kind, before, after, writable, null))
+        changedAnywhere.add(field);
       if (record.laterAt) continue;
       const changes = rollbackChanges(kind, before, after, writable, fields);
       for (const { field } of changes) counts.set(field, (counts.get(field) ?? 0) + 1);
