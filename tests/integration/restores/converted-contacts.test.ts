@@ -118,7 +118,7 @@ describe.each(testDbKinds())('contacts made business accounts in the CRM on %s',
   it('a contact made a business account and deleted before a sync saw either is stored as converted, then deleted', async () => {
     const { recordId, latest, target } = await f.editedRecord('account', { Phone: '+39 02 8888890' });
     const business = changeRecordType(recordId, BUSINESS_RECORD_TYPE_ID);
-    f.sandbox.records.remove('Account', recordId, f.sandbox.integrationUserId);
+    f.deleteInCrm('account', recordId);
     const gone = f.sandbox.records.stored('Account', recordId)!;
     await f.sync();
 
