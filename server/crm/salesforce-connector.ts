@@ -394,8 +394,9 @@ export class SalesforceConnector implements CrmConnector {
 
   async createRecord(object: CrmObject, fields: Record<string, unknown>, formerId: string): Promise<string> {
     const plan = await this.plan(object);
+    if (plan.recreateKey)
+      return this.upsertByKey(object, plan.recreateKey, formerId, toWriteBody(plan, fields, 'upsert'));
     const body = toWriteBody(plan, fields, 'create');
-    if (plan.recreateKey) return this.upsertByKey(object, plan.recreateKey, formerId, body);
     // sObject Create answers 201 {id, success, errors}
     // (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_sobject_create.htm).
     const answer = await this.call<{ id?: unknown } | undefined>(
@@ -420,6 +421,15 @@ export class SalesforceConnector implements CrmConnector {
    * (the record an earlier create whose answer was lost made, whatever was changed on it since), both answering
    * its Id; 204, an update answered as API versions before 46.0 do, without a body: the Id is read by the key. 300,
    * "the external ID is matched multiple times": nothing was written, and the records holding the key are named.
+   *
+   * The body holds only fields describe says are both createable and updateable (toWriteBody's 'upsert'): "If the
+   * external ID is matched one time, then the record is updated according to the request body"
+   * (https://developer.salesforce.com/docs/platform/api-rest/guide/dome-upsert.html), and an update naming a field
+   * that is not updateable is refused whole with INVALID_FIELD_FOR_INSERT_UPDATE, as a create naming one that is not
+   * createable is. A createable-only field is therefore never sent, on either path: the audit fields an org lets a
+   * create set are such fields, and "this only works for INSERT, not UPSERT"
+   * (https://help.salesforce.com/s/articleView?id=000176484&type=1), so a record re-created by the key takes its
+   * CreatedDate from the org.
    */
   private async upsertByKey(
     object: CrmObject,
