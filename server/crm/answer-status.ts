@@ -6,20 +6,23 @@ import { StreamPromise } from 'jsforce/lib/util/promise';
 const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 /**
- * A write answered with a redirect: nothing was written where it was sent. jsforce would follow it as a GET without
- * the body (and with the write's content-length, which leaves the next server waiting for a body that never comes),
- * so a write is never followed; the connector decides where, if anywhere, to send it again.
+ * A call answered with a redirect: nothing was read or written where it was sent, and it is not followed. jsforce
+ * would follow a write as a GET without the body (and with the write's content-length, which leaves the next server
+ * waiting for a body that never comes), and a read with every header of the first request, the access token among
+ * them, to whatever host the Location names, from https down to http too. The connector decides where, if
+ * anywhere, to send the call again (movedInstance: only to another host of the org, and once).
  */
-export class RedirectedWrite extends Error {
+export class Redirected extends Error {
   constructor(
     readonly status: number,
     /** The Location answered, made absolute; undefined when there was none. */
     readonly location: string | undefined,
-    /** Where the write was sent. */
+    /** Where the call was sent. */
     readonly url: string,
+    readonly method: string,
   ) {
     super(`HTTP ${status} redirect to ${location ?? 'no address'}`);
-    this.name = 'RedirectedWrite';
+    this.name = 'Redirected';
   }
 }
 
@@ -27,7 +30,7 @@ export class RedirectedWrite extends Error {
  * jsforce's HTTP transport, keeping the status of the last answer: the errors jsforce throws carry the error code
  * of the body, not the status, and a gateway's answer can carry any body. One per call. `sendTo` names the URL each send goes
  * to: jsforce repeats a call refused for an expired session at the URL it built before the new token, whose
- * instance URL may differ. A write (any method but GET) answered with a redirect fails with RedirectedWrite.
+ * instance URL may differ. A call answered with a redirect, read or write, fails with Redirected.
  */
 export class StatusTransport extends Transport {
   status: number | undefined;
@@ -39,25 +42,24 @@ export class StatusTransport extends Transport {
   override httpRequest(req: HttpRequest, options?: HttpRequestOptions) {
     const url = this.sendTo(req.url);
     const sent = url === req.url ? req : { ...req, url };
-    const write = req.method !== 'GET';
-    const answer = super.httpRequest(sent, write ? { ...options, followRedirect: false } : options);
+    const answer = super.httpRequest(sent, { ...options, followRedirect: false });
     answer.then(
       (response) => {
         this.status = response.statusCode;
       },
       () => undefined,
     );
-    if (!write) return answer;
     return StreamPromise.create(() => ({
       stream: answer.stream(),
       promise: answer.then((response) => {
         if (!REDIRECTS.has(response.statusCode)) return response;
         // node-fetch, asked not to follow, makes the Location absolute.
         const location = response.headers?.location;
-        throw new RedirectedWrite(
+        throw new Redirected(
           response.statusCode,
           typeof location === 'string' ? location : undefined,
           url,
+          req.method,
         );
       }),
     }));

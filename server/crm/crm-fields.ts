@@ -177,8 +177,18 @@ export type DescribeField = {
   nillable?: boolean;
 };
 
-/** How a field can be written: by an update (PATCH) and by a create (POST). */
-export type WriteMode = 'update' | 'create';
+/**
+ * How a field can be written: by an update (PATCH), by a create (POST), or by an upsert, which creates or updates
+ * as the key finds no record or one. Describe's properties are the Object Reference's "Create: Value for the field
+ * can be specified during create using the API" and "Update: Can be updated using the API"
+ * (https://developer.salesforce.com/docs/platform/object-reference/guide/access-for-fields.html); an upsert's body
+ * goes to whichever the key decides, so it holds only fields both allow.
+ */
+export type WriteMode = 'update' | 'create' | 'upsert';
+
+/** Whether `mode` may write a field describe says is (or is not) createable and updateable. */
+const writes = (mode: WriteMode, creatable: boolean, writable: boolean) =>
+  (mode === 'update' || creatable) && (mode === 'create' || writable);
 
 type AddressParts = Partial<Record<AddressKey, string>>;
 
@@ -315,8 +325,9 @@ export const neverEmptyFields = (plan: FieldPlan): string[] =>
   plan.fields.filter((f) => f.kind === 'value' && f.writable && !f.nillable).map((f) => f.name);
 
 /**
- * The PATCH (update) or POST (create) body for `fields` (keyed by snapshot name, matched without regard to case):
- * the fields describe lets that call write, under the org's names, addresses through their components. An address
+ * The PATCH (update), POST (create) or upsert body for `fields` (keyed by snapshot name, matched without regard to
+ * case): the fields describe lets that call write (WriteMode), under the org's names, addresses through their
+ * components. An address
  * key the snapshot does not hold (one stored before Storico kept all ten) is left as the CRM has it; an empty
  * address empties every component.
  */
@@ -331,7 +342,7 @@ export function toWriteBody(
     const f = byName.get(name.toLowerCase());
     if (!f || f.kind === 'relation') continue;
     if (f.kind === 'value') {
-      const allowed = mode === 'create' ? f.creatable : f.writable;
+      const allowed = writes(mode, f.creatable, f.writable);
       // A snapshot of a business account holds null in the person fields, a checkbox's among them: Salesforce
       // refuses a null for a field describe says is not nillable (a checkbox: JSON_PARSER_ERROR "Cannot deserialize
       // instance of boolean from VALUE_NULL"), so such a value is left as the record has it.
@@ -339,8 +350,9 @@ export function toWriteBody(
       if (allowed && f.orgName !== 'Id' && !(empty && !f.nillable)) body[f.orgName] = value;
       continue;
     }
-    const parts = mode === 'create' ? f.createParts : f.parts;
-    for (const [key, orgName] of Object.entries(parts) as [AddressKey, string][]) {
+    for (const key of Object.keys(WRITABLE_ADDRESS_PARTS) as AddressKey[]) {
+      const orgName = f.parts[key] ?? f.createParts[key];
+      if (!orgName || !writes(mode, key in f.createParts, key in f.parts)) continue;
       if (!isObject(value)) body[orgName] = null;
       else if (key in value) body[orgName] = value[key] ?? null;
     }

@@ -1,14 +1,14 @@
 import { isIP } from 'node:net';
 
 /**
- * The org's new instance URL, when a write sent to `sentTo` was redirected to `location` because the org's host
+ * The org's new instance URL, when a call sent to `sentTo` was redirected to `location` because the org's host
  * name changed: after a My Domain change "Salesforce redirects your previous My Domain host names", and "all
  * redirections from previous My Domain host names use redirect code 301 or redirect code 307"
  * (https://help.salesforce.com/s/articleView?id=xcloud.domain_name_redirections_understand.htm). Such a redirect
  * names the same resource on another host of the org: the same path and query, over https (or over http as the
  * request was, which only the sandbox CRM and tests use: never from https down to http), on a host under the same
  * domain (my.salesforce.com), or the same address on another port. Null for any other redirect: the access token is
- * not sent to a host the org may not be on, and a write is not sent to a resource it was not meant for.
+ * not sent to a host the org may not be on, and a call is not sent to a resource it was not meant for.
  */
 export function movedInstance(sentTo: string, location: string | undefined): string | null {
   if (!location) return null;

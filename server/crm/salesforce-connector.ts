@@ -2,7 +2,7 @@ import { Connection } from 'jsforce';
 import { ApiSchemas } from 'jsforce/lib/api/soap/schema';
 import { setDefaults as setJsforceDefaults } from 'jsforce/lib/request';
 import { SOAP, type SOAPOptions } from 'jsforce/lib/soap';
-import { GATEWAY_STATUSES, RedirectedWrite, StatusTransport } from './answer-status';
+import { GATEWAY_STATUSES, Redirected, StatusTransport } from './answer-status';
 import {
   CrmError,
   CrmOutcomeUnknown,
@@ -141,10 +141,13 @@ const errorCodeOf = (code: unknown) =>
 
 function toCrmError(error: unknown, context: string): CrmError {
   if (error instanceof CrmError) return error;
-  if (error instanceof RedirectedWrite) {
+  if (error instanceof Redirected) {
     // Not sent on: the redirect names no other host of the org (movedInstance), or a second one came.
-    const message = `a redirect (HTTP ${error.status}) to ${error.location ?? 'no address'}: nothing was written`;
-    return new CrmError(`${context}: Salesforce answered ${message}, and a write is not sent on elsewhere`, [
+    const to = `a redirect (HTTP ${error.status}) to ${error.location ?? 'no address'}`;
+    const message = isWrite(error.method)
+      ? `${to}: nothing was written, and a write is not sent on elsewhere`
+      : `${to}: nothing was read, and a read (with its access token) is sent on only once, and only to another host of the org`;
+    return new CrmError(`${context}: Salesforce answered ${message}`, [
       { errorCode: `HTTP_${error.status}`, message },
     ]);
   }
@@ -228,10 +231,10 @@ export class SalesforceConnector implements CrmConnector {
     // jsforce's request timeout defaults to a process-wide 30 minutes: a CRM that stops answering would hold a
     // restore (and its claim) or a sync page that long. REST calls get their own timeout below; the SOAP undelete,
     // a write, takes this default. A process talks to one CRM, so one setting serves.
-    // The defaults are replaced whole, so the proxy jsforce takes from the environment is passed on. A read follows a
-    // redirect; a write never does (StatusTransport).
+    // The defaults are replaced whole, so the proxy jsforce takes from the environment is passed on. jsforce never
+    // follows a redirect: it would send the access token to whatever host the Location names (StatusTransport).
     setJsforceDefaults({
-      followRedirect: true,
+      followRedirect: false,
       timeout: this.writeTimeoutMs,
       httpProxy: proxyFromEnvironment(),
     });
@@ -391,8 +394,9 @@ export class SalesforceConnector implements CrmConnector {
 
   async createRecord(object: CrmObject, fields: Record<string, unknown>, formerId: string): Promise<string> {
     const plan = await this.plan(object);
+    if (plan.recreateKey)
+      return this.upsertByKey(object, plan.recreateKey, formerId, toWriteBody(plan, fields, 'upsert'));
     const body = toWriteBody(plan, fields, 'create');
-    if (plan.recreateKey) return this.upsertByKey(object, plan.recreateKey, formerId, body);
     // sObject Create answers 201 {id, success, errors}
     // (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_sobject_create.htm).
     const answer = await this.call<{ id?: unknown } | undefined>(
@@ -417,6 +421,15 @@ export class SalesforceConnector implements CrmConnector {
    * (the record an earlier create whose answer was lost made, whatever was changed on it since), both answering
    * its Id; 204, an update answered as API versions before 46.0 do, without a body: the Id is read by the key. 300,
    * "the external ID is matched multiple times": nothing was written, and the records holding the key are named.
+   *
+   * The body holds only fields describe says are both createable and updateable (toWriteBody's 'upsert'): "If the
+   * external ID is matched one time, then the record is updated according to the request body"
+   * (https://developer.salesforce.com/docs/platform/api-rest/guide/dome-upsert.html), and an update naming a field
+   * that is not updateable is refused whole with INVALID_FIELD_FOR_INSERT_UPDATE, as a create naming one that is not
+   * createable is. A createable-only field is therefore never sent, on either path: the audit fields an org lets a
+   * create set are such fields, and "this only works for INSERT, not UPSERT"
+   * (https://help.salesforce.com/s/articleView?id=000176484&type=1), so a record re-created by the key takes its
+   * CreatedDate from the org.
    */
   private async upsertByKey(
     object: CrmObject,
@@ -912,15 +925,17 @@ export class SalesforceConnector implements CrmConnector {
   }
 
   /**
-   * Sends a write again, once, to the org's new host when the first send was redirected there (movedInstance): the
-   * redirect shows that the first was not applied. The connection stays on the new host for every later call; its
-   * URLs built on the old one are moved by onCurrentInstance. Any other redirect fails the call (toCrmError).
+   * Sends a call again, once, to the org's new host when the first send was redirected there (movedInstance): the
+   * redirect shows that a write was not applied, and a read goes with its access token only to a host of the org.
+   * The connection stays on the new host for every later call, reads as writes: the sync, all reads, would otherwise
+   * pay two round trips a call and fail once the org stops redirecting its former host name. Its URLs built on the
+   * old one are moved by onCurrentInstance. Any other redirect, or a second one, fails the call (toCrmError).
    */
   private async movingOnce<T>(connection: Connection, send: () => Promise<T>): Promise<T> {
     try {
       return await send();
     } catch (error) {
-      if (!(error instanceof RedirectedWrite)) throw error;
+      if (!(error instanceof Redirected)) throw error;
       const to = movedInstance(error.url, error.location);
       if (!to) throw error;
       const from = new URL(error.url).origin;
@@ -929,7 +944,7 @@ export class SalesforceConnector implements CrmConnector {
         connection.instanceUrl = to;
         this.logger?.warn(
           { from, to },
-          'The CRM redirected a write to another host of the org: calls go there now',
+          'The CRM redirected a call to another host of the org: calls go there now',
         );
       }
       if (connection.instanceUrl !== to) throw error;

@@ -15,12 +15,19 @@ import {
   NOT_FOUND,
   recordUrl,
   SandboxRecords,
+  unableToWrite,
   type PatchOutcome,
   type SandboxData,
   type SandboxRecordsOptions,
   type StoredObject,
 } from './sandbox-records';
-import { isSandboxObject, KEY_PREFIXES, SANDBOX_OBJECTS, type SandboxObject } from './sandbox-schema';
+import {
+  isSandboxObject,
+  KEY_PREFIXES,
+  SANDBOX_OBJECTS,
+  SETTABLE_AUDIT_FIELDS,
+  type SandboxObject,
+} from './sandbox-schema';
 import { compileSoql, SoqlError, type SelectItem } from './soql';
 
 export type SandboxState = SandboxData;
@@ -682,6 +689,11 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
   // value, one is created with it (201); one does, it is updated (200 with `created: false` from API version 46.0,
   // 204 without a body before). "Do not specify Id or an external ID field in the request body or an error is
   // generated" (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_sobject_upsert_patch.htm).
+  // The record it updates takes only updateable fields, as an update does (records.patch): "Update: Can be updated
+  // using the API", "Create: Value for the field can be specified during create using the API"
+  // (https://developer.salesforce.com/docs/platform/object-reference/guide/access-for-fields.html). Audit fields a
+  // user may set on create are refused whether it creates or updates: "this only works for INSERT, not UPSERT"
+  // (https://help.salesforce.com/s/articleView?id=000176484&type=1).
   app.patch('/services/data/:version/sobjects/:type/:field/:value', async (request, reply) => {
     const found = byExternalId(request, reply);
     if ('answered' in found) return found.answered;
@@ -699,6 +711,13 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
         },
       ]);
     }
+    const audit = isObject(body)
+      ? Object.keys(body).flatMap((n) => {
+          const named = schema.field(type, n);
+          return named?.createable && SETTABLE_AUDIT_FIELDS.has(named.name) ? [named.name] : [];
+        })
+      : [];
+    if (audit.length > 0) return sendErrors(reply, 400, [unableToWrite(audit)]);
     stats.upserts++;
     const answer = { success: true, errors: [] };
     const since46 = Number.parseFloat(version(request.params)) >= 46;

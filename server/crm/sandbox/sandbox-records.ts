@@ -116,6 +116,13 @@ function wrongType(field: SandboxField, value: unknown): boolean {
   }
 }
 
+/** Salesforce's refusal of fields the call may not set (describe's createable or updateable false). */
+export const unableToWrite = (fields: string[]): CrmErrorDetail => ({
+  errorCode: 'INVALID_FIELD_FOR_INSERT_UPDATE',
+  message: `Unable to create/update fields: ${fields.join(', ')}. Please check the security settings of this field and verify that it is read/write for your profile or permission set.`,
+  fields,
+});
+
 /**
  * The current state of every sandbox record (a CRM keeps no history), stored by field as the org names them.
  * Compound, formula and relationship values are computed when a record is read, as Salesforce does.
@@ -405,8 +412,9 @@ export class SandboxRecords {
       OwnerId: context.userId,
       ...values,
       Id: this.newId(object),
-      CreatedDate: now,
-      CreatedById: context.userId,
+      // Given by a create only when the user may set audit fields (SandboxSchemaOptions.auditFieldsOnCreate).
+      CreatedDate: values.CreatedDate ?? now,
+      CreatedById: values.CreatedById ?? context.userId,
     };
     if (object === 'Account') {
       const person = this.personType(values.RecordTypeId);
@@ -660,13 +668,7 @@ export class SandboxRecords {
       }
     }
     errors.push(...this.duplicateValues(object, values, current));
-    if (readOnly.length > 0) {
-      errors.unshift({
-        errorCode: 'INVALID_FIELD_FOR_INSERT_UPDATE',
-        message: `Unable to create/update fields: ${readOnly.join(', ')}. Please check the security settings of this field and verify that it is read/write for your profile or permission set.`,
-        fields: readOnly,
-      });
-    }
+    if (readOnly.length > 0) errors.unshift(unableToWrite(readOnly));
     return errors.length > 0 ? { ok: false, status: 400, errors } : { ok: true, values };
   }
 
@@ -733,7 +735,7 @@ export class SandboxRecords {
       const queue = this.caseQueue();
       if (queue) next.OwnerId = queue.Id;
     }
-    this.stamp(next, context.userId);
+    this.stamp(next, context.userId, current === undefined);
     const record = next as CrmRecord;
     this.put(object, record);
     return { ok: true, record };
@@ -745,9 +747,12 @@ export class SandboxRecords {
     return record;
   }
 
-  private stamp(record: Record<string, unknown>, userId: string): void {
-    record.LastModifiedDate = record.SystemModstamp = toSfDateTime(this.now());
-    record.LastModifiedById = userId;
+  /** Stamps a save; a create keeps the LastModified values it was given, as only a user who may set them gives. */
+  private stamp(record: Record<string, unknown>, userId: string, created = false): void {
+    const now = toSfDateTime(this.now());
+    record.SystemModstamp = now;
+    if (!created || record.LastModifiedDate == null) record.LastModifiedDate = now;
+    if (!created || record.LastModifiedById == null) record.LastModifiedById = userId;
   }
 
   private references(field: SandboxField, id: string): boolean {

@@ -86,12 +86,25 @@ const formula = (name: string, type: DescribeType) =>
 const reference = (name: string, to: string[], relationshipName: string, options: Options = {}) =>
   field(name, 'reference', { ...options, referenceTo: to, relationshipName });
 
+/**
+ * The audit fields, "Defaulted on create" (System Fields:
+ * https://developer.salesforce.com/docs/atlas.en-us.object_reference.meta/object_reference/system_fields.htm): a
+ * create never has to name them.
+ */
 const audit = (): SandboxField[] => [
-  readOnly('CreatedDate', 'datetime', { nillable: false }),
-  reference('CreatedById', ['User'], 'CreatedBy', { updateable: false, createable: false }),
-  readOnly('LastModifiedDate', 'datetime', { nillable: false }),
-  reference('LastModifiedById', ['User'], 'LastModifiedBy', { updateable: false, createable: false }),
-  readOnly('SystemModstamp', 'datetime', { nillable: false }),
+  readOnly('CreatedDate', 'datetime', { nillable: false, defaultedOnCreate: true }),
+  reference('CreatedById', ['User'], 'CreatedBy', {
+    updateable: false,
+    createable: false,
+    defaultedOnCreate: true,
+  }),
+  readOnly('LastModifiedDate', 'datetime', { nillable: false, defaultedOnCreate: true }),
+  reference('LastModifiedById', ['User'], 'LastModifiedBy', {
+    updateable: false,
+    createable: false,
+    defaultedOnCreate: true,
+  }),
+  readOnly('SystemModstamp', 'datetime', { nillable: false, defaultedOnCreate: true }),
 ];
 
 /** The ten components of an address, as named after the prefix (BillingStreet, ..., BillingGeocodeAccuracy). */
@@ -291,10 +304,25 @@ export type FieldSecurity = {
 export type SandboxSchemaOptions = FieldSecurity & {
   /** The API name (ending in __c) of a Text(18), External ID, Unique field this org has on Account and Case. */
   externalIdField?: string;
+  /**
+   * The integration user has "Set Audit Fields upon Record Creation": CreatedDate, CreatedById, LastModifiedDate
+   * and LastModifiedById of Account and Case become createable, never updateable. "These fields can only be set on
+   * INSERT — not on UPDATE or UPSERT" (https://help.salesforce.com/s/articleView?id=000176484&type=1): an upsert
+   * naming them is refused whether it creates or updates (sandbox-crm.ts).
+   */
+  auditFieldsOnCreate?: boolean;
 };
 
-/** The objects an administrator adds the External ID field to. */
-const WITH_EXTERNAL_ID: readonly SandboxObject[] = ['Account', 'Case'];
+/** The audit fields a create may set with "Set Audit Fields upon Record Creation" (SystemModstamp never). */
+export const SETTABLE_AUDIT_FIELDS: ReadonlySet<string> = new Set([
+  'CreatedDate',
+  'CreatedById',
+  'LastModifiedDate',
+  'LastModifiedById',
+]);
+
+/** The objects Storico keeps: those an administrator adds the External ID field to, and whose audit fields a create may set. */
+const STORICO_OBJECTS: readonly SandboxObject[] = ['Account', 'Case'];
 
 /** An object's fields as the integration user's describe shows them. */
 export class SandboxSchema {
@@ -309,14 +337,21 @@ export class SandboxSchema {
       const own = SCHEMA[object];
       const custom =
         added &&
-        WITH_EXTERNAL_ID.includes(object) &&
+        STORICO_OBJECTS.includes(object) &&
         !own.some((f) => f.name.toLowerCase() === added.toLowerCase())
           ? [externalIdField(added)]
           : [];
       for (const f of [...own, ...custom]) {
         if (hidden.has(f.name.toLowerCase())) continue;
         const locked = readOnlyNames.has(f.name.toLowerCase());
-        fields.set(f.name.toLowerCase(), locked ? { ...f, updateable: false, createable: false } : f);
+        const audit =
+          options.auditFieldsOnCreate &&
+          STORICO_OBJECTS.includes(object) &&
+          SETTABLE_AUDIT_FIELDS.has(f.name);
+        fields.set(
+          f.name.toLowerCase(),
+          locked ? { ...f, updateable: false, createable: false } : audit ? { ...f, createable: true } : f,
+        );
       }
       this.byObject.set(object, fields);
     }

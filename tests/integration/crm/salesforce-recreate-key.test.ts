@@ -145,3 +145,52 @@ describe('Salesforce connector: a re-create key the org cannot go by', () => {
     }
   });
 });
+
+/**
+ * An org whose integration user may set audit fields on create: CreatedDate and the like are createable, never
+ * updateable, and an upsert takes them on neither path (the sandbox's audit fields).
+ */
+describe('Salesforce connector: re-creating by the key where a create may set audit fields', () => {
+  let sandbox: SandboxCrm;
+  let crm: SalesforceConnector;
+  let purged = 0;
+  const formerId = () => salesforceId('500', 81_000_000 + ++purged);
+
+  beforeAll(async () => {
+    sandbox = await startSandboxCrm({
+      port: 0,
+      counts: { users: 3, accounts: 6, cases: 10 },
+      externalIdField: KEY,
+      auditFieldsOnCreate: true,
+    });
+    crm = sandboxConnector(sandbox, { recreateKeyField: KEY, writeTimeoutMs: 1_000 });
+  });
+  afterAll(() => sandbox.close());
+
+  it('sends an upsert only the fields both of its paths take: it creates, and it updates a record holding the key', async () => {
+    const [source, holder] = sandbox.records.all('Case');
+    const template = await crm.readRecord('Case', source!.Id);
+    expect(await crm.writableFields('Case')).not.toContain('CreatedDate');
+
+    const old = formerId();
+    const id = await crm.createRecord('Case', { ...template, Subject: 'Ricreato' }, old);
+    expect(sandbox.records.get('Case', id)).toMatchObject({ [KEY]: old, Subject: 'Ricreato' });
+
+    // A record already holds the key (an earlier create whose answer was lost): the upsert updates it (200).
+    const held = formerId();
+    sandbox.records.save('Case', { ...holder!, [KEY]: held } as CrmRecord);
+    const upserts = sandbox.stats.upserts;
+    expect(await crm.createRecord('Case', { ...template, Subject: 'Aggiornato' }, held)).toBe(holder!.Id);
+    expect(sandbox.records.get('Case', holder!.Id)?.Subject).toBe('Aggiornato');
+    expect(sandbox.stats.upserts - upserts).toBe(1);
+  });
+
+  it('still sends the audit fields on a plain create, which takes them', async () => {
+    const template = await crm.readRecord('Case', sandbox.records.all('Case')[2]!.Id);
+    const id = await sandboxConnector(sandbox).createRecord('Case', template, formerId());
+    expect(sandbox.records.get('Case', id)).toMatchObject({
+      CreatedDate: template.CreatedDate,
+      LastModifiedDate: template.LastModifiedDate,
+    });
+  });
+});

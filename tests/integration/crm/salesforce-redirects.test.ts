@@ -1,4 +1,15 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import https, { createServer as createHttpsServer } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CrmError, CrmOutcomeUnknown, type CrmRecord } from '../../../server/crm/crm-connector';
@@ -22,6 +33,8 @@ class FormerHost {
   url = '';
   sent: Sent[] = [];
   rule: (request: Sent) => Answer | undefined = () => undefined;
+  /** The instance URL its tokens name: itself unless set. */
+  instanceUrl: string | undefined;
 
   constructor(private readonly sandbox: SandboxCrm) {}
 
@@ -70,7 +83,10 @@ class FormerHost {
     let text = await res.text();
     // The token names this host as the org's instance, as a token issued before the My Domain change did.
     if (request.path === '/services/oauth2/token' && res.ok)
-      text = JSON.stringify({ ...(JSON.parse(text) as object), instance_url: this.url });
+      text = JSON.stringify({
+        ...(JSON.parse(text) as object),
+        instance_url: this.instanceUrl ?? this.url,
+      });
     const kept: Record<string, string> = {};
     for (const name of ['content-type', 'sforce-limit-info', 'location']) {
       const value = res.headers.get(name);
@@ -85,24 +101,55 @@ class FormerHost {
   }
 }
 
-/** A server that notes what it is sent and answers 404. */
-async function bystander() {
+/** A key and a certificate for 127.0.0.1, made for the run: an org's instance over https. */
+function localCertificate(): { key: string; cert: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'storico-tls-'));
+  try {
+    execFileSync(
+      'openssl',
+      // prettier-ignore
+      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
+        '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
+        '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
+      { stdio: 'ignore' },
+    );
+    return {
+      key: readFileSync(join(dir, 'key.pem'), 'utf8'),
+      cert: readFileSync(join(dir, 'cert.pem'), 'utf8'),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A server (over https with `tls`) that notes what it is sent and answers as `answer` says. */
+async function recorder(answer: (path: string) => Answer, tls?: { key: string; cert: string }) {
   const sent: Sent[] = [];
-  const server = createServer((request, response) => {
+  const handler = (request: IncomingMessage, response: ServerResponse) => {
     let body = '';
     request.setEncoding('utf8');
     request.on('data', (chunk: string) => (body += chunk));
     request.on('end', () => {
       sent.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body });
-      response.writeHead(404, { 'content-type': 'application/json' });
-      response.end('[]');
+      const [status, headers, text] = answer(request.url ?? '');
+      response.writeHead(status, headers);
+      response.end(text);
     });
-  });
+  };
+  const server = tls ? createHttpsServer(tls, handler) : createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, sent, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  const port = (server.address() as AddressInfo).port;
+  return { server, sent, url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}` };
 }
 
-describe('Salesforce connector writes answered with a redirect (a My Domain change)', () => {
+/** A server that notes what it is sent and answers 404. */
+const bystander = () => recorder(() => [404, { 'content-type': 'application/json' }, '[]']);
+
+/** One that answers every request with a 307 to `to(path)`. */
+const redirector = (to: (path: string) => string, tls?: { key: string; cert: string }) =>
+  recorder((path) => [307, { location: to(path) }, ''], tls);
+
+describe('Salesforce connector calls answered with a redirect (a My Domain change)', () => {
   let sandbox: SandboxCrm;
   let former: FormerHost;
   let other: Awaited<ReturnType<typeof bystander>>;
@@ -115,6 +162,7 @@ describe('Salesforce connector writes answered with a redirect (a My Domain chan
   });
   afterEach(() => {
     former.rule = () => undefined;
+    former.instanceUrl = undefined;
     former.sent = [];
     other.sent.length = 0;
   });
@@ -216,13 +264,6 @@ describe('Salesforce connector writes answered with a redirect (a My Domain chan
     },
   );
 
-  it('still follows a redirected read', async () => {
-    const crm = await connector();
-    const record = account();
-    former.redirect(301, onSandbox);
-    expect((await crm.readRecord('Account', record.Id)).Id).toBe(record.Id);
-  });
-
   it('refuses a create answered without the new Id: the outcome is unknown, never an undefined Id', async () => {
     const crm = await connector();
     const template = await crm.readRecord('Case', sandbox.records.all('Case')[2]!.Id);
@@ -245,6 +286,84 @@ describe('Salesforce connector writes answered with a redirect (a My Domain chan
       expect((error as CrmError).message).toContain(`HTTP ${status}`);
       expect((error as CrmError).message).toContain(`${other.url}/services/oauth2/token`);
       expect(other.sent).toEqual([]);
+    }
+  });
+
+  const reads = (sent: Sent[]) => sent.filter((s) => s.method === 'GET').length;
+
+  it("follows a read to the org's new host once, answers it, and sends every later call there", async () => {
+    const crm = await connector();
+    const record = account();
+    former.redirect(301, (path) => `${sandbox.url}${path}`);
+
+    expect((await crm.readRecord('Account', record.Id)).Id).toBe(record.Id);
+    expect(former.sent).toHaveLength(1);
+
+    // The connection moved: neither a read nor a write goes to the former host any more.
+    expect((await crm.readRecord('Account', record.Id)).Id).toBe(record.Id);
+    await crm.updateRecord('Account', record.Id, { Phone: '+39 02 3010301' });
+    expect(sandbox.records.get('Account', record.Id)!.Phone).toBe('+39 02 3010301');
+    expect(former.sent).toHaveLength(1);
+  });
+
+  it.each([
+    ['another host', 307, () => `http://localhost:${new URL(other.url).port}`],
+    ['another address of the host', 302, () => `${other.url}/secur/frontdoor.jsp?path=`],
+  ])(
+    'refuses a read redirected to %s: nothing sent there, the status and address named',
+    async (_, status, to) => {
+      const crm = await connector();
+      const record = account();
+      former.redirect(status, (path) => `${to()}${path}`);
+
+      const error = await crm.readRecord('Account', record.Id).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CrmError);
+      expect((error as CrmError).errorCode).toBe(`HTTP_${status}`);
+      expect((error as CrmError).message).toContain(`HTTP ${status}`);
+      expect((error as CrmError).message).toContain(`${to()}${V}/query`);
+      expect(reads(former.sent)).toBe(1);
+      expect(other.sent).toEqual([]);
+    },
+  );
+
+  it('refuses a read redirected from https down to http, even to the same address', async () => {
+    const tls = localCertificate();
+    const secure = await redirector((path) => `${other.url}${path}`, tls);
+    // jsforce's requests go through Node's global https agent: it is told to trust the certificate.
+    const trusted = https.globalAgent.options.ca;
+    https.globalAgent.options.ca = tls.cert;
+    try {
+      former.instanceUrl = secure.url;
+      const crm = sandboxConnector(former.url, { readTimeoutMs: 1_500 });
+
+      const error = await crm.checkLimits().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CrmError);
+      expect((error as CrmError).errorCode).toBe('HTTP_307');
+      expect((error as CrmError).message).toContain(`${other.url}${V}/limits`);
+      // The https instance was asked, with the token; the http address was not, with it or without.
+      expect(secure.sent.map((s) => [s.path, s.headers.authorization !== undefined])).toEqual([
+        [`${V}/limits`, true],
+      ]);
+      expect(other.sent).toEqual([]);
+    } finally {
+      https.globalAgent.options.ca = trusted;
+      secure.server.close();
+    }
+  });
+
+  it('follows a bounded number of redirects: hosts of the org that send a read to each other fail it', async () => {
+    const crm = await connector();
+    const bouncer = await redirector((path) => `${former.url}${path}`);
+    try {
+      former.redirect(307, (path) => `${bouncer.url}${path}`);
+      const error = await crm.listAgents().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CrmError);
+      expect((error as CrmError).errorCode).toBe('HTTP_307');
+      expect((error as CrmError).message).toContain(`${former.url}${V}/query`);
+      expect(reads(former.sent)).toBe(1);
+      expect(bouncer.sent).toHaveLength(1);
+    } finally {
+      bouncer.server.close();
     }
   });
 });

@@ -7,6 +7,20 @@ const KEY = 'Storico_Original_Id__c';
 const V62 = '/services/data/v62.0';
 const V45 = '/services/data/v45.0';
 
+/** A REST call to the sandbox as the integration user, JSON in and out, assignment rules off. */
+const rest = (
+  sandbox: SandboxCrm,
+  auth: { authorization: string },
+  method: string,
+  url: string,
+  body?: unknown,
+) =>
+  fetch(`${sandbox.url}${url}`, {
+    method,
+    headers: { ...auth, 'content-type': 'application/json', 'sforce-auto-assign': 'FALSE' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+
 /**
  * sObject Rows by External ID as the REST API Developer Guide describes it ("Insert or Update (Upsert) a Record
  * Using an External ID", "Get a Record Using an External ID"), against an org given an External ID field.
@@ -14,12 +28,7 @@ const V45 = '/services/data/v45.0';
 describe('sandbox CRM: an External ID field and sObject Rows by External ID over HTTP', () => {
   let sandbox: SandboxCrm;
   let auth: { authorization: string };
-  const call = (method: string, url: string, body?: unknown) =>
-    fetch(`${sandbox.url}${url}`, {
-      method,
-      headers: { ...auth, 'content-type': 'application/json', 'sforce-auto-assign': 'FALSE' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  const call = (method: string, url: string, body?: unknown) => rest(sandbox, auth, method, url, body);
   const holding = (value: string) => sandbox.records.allWithDeleted('Case').filter((c) => c[KEY] === value);
   /** A key value no record holds yet, shaped as the Id of a purged case. */
   let keys = 0;
@@ -191,5 +200,74 @@ describe('sandbox CRM: an External ID field and sObject Rows by External ID over
     } finally {
       await plain.close();
     }
+  });
+});
+
+/**
+ * An integration user granted "Set Audit Fields upon Record Creation": the audit fields become createable, never
+ * updateable, and "this only works for INSERT, not UPSERT" (https://help.salesforce.com/s/articleView?id=000176484&type=1).
+ */
+describe('sandbox CRM: audit fields set on create, over HTTP', () => {
+  let sandbox: SandboxCrm;
+  let auth: { authorization: string };
+  const call = (method: string, url: string, body?: unknown) => rest(sandbox, auth, method, url, body);
+  const AUDIT = {
+    CreatedDate: '2019-03-04T05:06:07.000+0000',
+    LastModifiedDate: '2020-01-02T03:04:05.000+0000',
+  };
+  const refusedAudit = async (res: Response) => {
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual([
+      expect.objectContaining({
+        errorCode: 'INVALID_FIELD_FOR_INSERT_UPDATE',
+        fields: ['CreatedDate', 'LastModifiedDate'],
+      }),
+    ]);
+  };
+
+  beforeAll(async () => {
+    sandbox = await startSandboxCrm({
+      port: 0,
+      counts: { users: 3, accounts: 5, cases: 5 },
+      externalIdField: KEY,
+      auditFieldsOnCreate: true,
+    });
+    auth = { authorization: `Bearer ${await sandboxAccessToken(sandbox)}` };
+  });
+  afterAll(() => sandbox.close());
+
+  it('describes them as createable, not updateable; SystemModstamp stays read-only', async () => {
+    const res = await call('GET', `${V62}/sobjects/Case/describe`);
+    const { fields } = (await res.json()) as { fields: Record<string, unknown>[] };
+    for (const name of ['CreatedDate', 'CreatedById', 'LastModifiedDate', 'LastModifiedById'])
+      expect(fields.find((f) => f.name === name)).toMatchObject({ createable: true, updateable: false });
+    expect(fields.find((f) => f.name === 'SystemModstamp')).toMatchObject({
+      createable: false,
+      updateable: false,
+    });
+  });
+
+  it('keeps the values a create sends; refuses them on an update and on an upsert, creating or updating', async () => {
+    const key = `500AUDIT${String(1).padStart(10, '0')}`;
+    const created = await call('POST', `${V62}/sobjects/Case`, {
+      Subject: 'Migrato',
+      Status: 'New',
+      ...AUDIT,
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    expect(sandbox.records.get('Case', id)).toMatchObject(AUDIT);
+
+    await refusedAudit(await call('PATCH', `${V62}/sobjects/Case/${id}`, { Subject: 'x', ...AUDIT }));
+    await refusedAudit(await call('PATCH', `${V62}/sobjects/Case/${KEY}/${key}`, { Subject: 'x', ...AUDIT }));
+    expect(sandbox.records.all('Case').filter((c) => c[KEY] === key)).toEqual([]);
+
+    const upserted = await call('PATCH', `${V62}/sobjects/Case/${KEY}/${key}`, {
+      Subject: 'y',
+      Status: 'New',
+    });
+    expect(upserted.status).toBe(201);
+    await refusedAudit(await call('PATCH', `${V62}/sobjects/Case/${KEY}/${key}`, { Subject: 'z', ...AUDIT }));
+    expect(sandbox.records.all('Case').find((c) => c[KEY] === key)?.Subject).toBe('y');
   });
 });

@@ -129,7 +129,7 @@ describe('the field plan from an org describe', () => {
     });
   });
 
-  it('writes on a create the fields describe says createable, and on an update those it says updateable', () => {
+  it('writes on a create the fields describe says createable, on an update those it says updateable, on an upsert both', () => {
     // Set Audit Fields upon Record Creation makes CreatedDate createable but never updateable; a field can also be
     // updateable and not createable. A create naming a field that is not createable is refused.
     const createOnly = planFields('Account', [
@@ -154,6 +154,10 @@ describe('the field plan from an org describe', () => {
       Description: 'Cliente storico',
       BillingStreet: 'Via Appia 1',
       BillingCity: 'Roma',
+    }); // An upsert creates or updates as its key decides: only what both take.
+    expect(toWriteBody(createOnly, fields, 'upsert')).toEqual({
+      Phone: '+39 06 1234567',
+      BillingStreet: 'Via Appia 1',
     });
   });
 
