@@ -51,7 +51,7 @@ export const ErrorCode = {
   /**
    * 409: the restore would point the record at a record in the CRM's recycle bin (a case at its deleted contact),
    * which Salesforce refuses (ENTITY_IS_DELETED) and an undelete would leave so: nothing was written. The related
-   * record is restored first, or the record without that field.
+   * record is restored first.
    */
   RELATED_RECORD_DELETED: 'RELATED_RECORD_DELETED',
   /**

@@ -15,5 +15,5 @@ export const WRITE_REFUSAL_TEXTS = {
   RECORD_CONVERTED:
     'Il contatto è diventato un account aziendale nel CRM: non può essere ripristinato finché non torna un contatto',
   RELATED_RECORD_DELETED:
-    'Il contatto di questo caso è eliminato nel CRM: ripristina prima il contatto, poi riprova (oppure ripristina il caso senza il campo Contatto)',
+    'Il contatto di questo caso è eliminato nel CRM: ripristina prima il contatto, poi riprova',
 } as const satisfies Partial<Record<ErrorCode, string>>;

@@ -40,7 +40,8 @@ export class RestoreFailure extends Error {
 /**
  * The restore would point the record at a record in the CRM's recycle bin (a case at its deleted contact): refused
  * before anything was written, or by the CRM itself (ENTITY_IS_DELETED), which wrote nothing either. The related
- * record is to be restored first, or the record without that lookup. A rollback skips such a record.
+ * record is to be restored first (a live record can also be restored leaving that lookup out; one in the recycle bin
+ * keeps its own). A rollback skips such a record.
  */
 export class RelatedRecordDeleted extends RestoreFailure {
   constructor(
@@ -52,9 +53,8 @@ export class RelatedRecordDeleted extends RestoreFailure {
     refusal?: CrmError,
   ) {
     const named = lookups.map((l) => `${l.field} ${l.id}`).join(', ');
-    const fields = lookups.map((l) => l.field).join(', ');
     super(
-      `${object} ${recordId} would point at a record in the CRM's recycle bin (${named}): restore that record first, or restore ${object} ${recordId} without ${fields}${refusal ? ` (${refusal.message})` : ''}`,
+      `${object} ${recordId} would point at a record in the CRM's recycle bin (${named}): restore that record first${refusal ? ` (${refusal.message})` : ''}`,
       seen,
     );
     this.name = 'RelatedRecordDeleted';

@@ -250,7 +250,7 @@ describe('the messages of a refused restore', () => {
     reply = () =>
       refusal(
         409,
-        "Case 500000000000001AAA would point at a record in the CRM's recycle bin (AccountId 001000000000001AAA): restore that record first, or restore Case 500000000000001AAA without AccountId",
+        "Case 500000000000001AAA would point at a record in the CRM's recycle bin (AccountId 001000000000001AAA): restore that record first",
         'RELATED_RECORD_DELETED',
       );
     const { user } = await renderActions({ kind: 'case' });
@@ -258,7 +258,7 @@ describe('the messages of a refused restore', () => {
     expect(await screen.findByText('Errore durante il ripristino del caso')).toBeInTheDocument();
     expect(
       screen.getByText(
-        'Il contatto di questo caso è eliminato nel CRM: ripristina prima il contatto, poi riprova (oppure ripristina il caso senza il campo Contatto)',
+        'Il contatto di questo caso è eliminato nel CRM: ripristina prima il contatto, poi riprova',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/recycle bin/)).toBeNull();

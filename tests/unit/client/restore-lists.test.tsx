@@ -406,10 +406,9 @@ describe('reviewing a pending request', () => {
       why: 'a case would point at its contact, deleted in the CRM: restore the contact first',
       status: 409,
       message:
-        "Case 500000000000001AAA would point at a record in the CRM's recycle bin (AccountId 001000000000001AAA): restore that record first, or restore Case 500000000000001AAA without AccountId",
+        "Case 500000000000001AAA would point at a record in the CRM's recycle bin (AccountId 001000000000001AAA): restore that record first",
       code: 'RELATED_RECORD_DELETED',
-      shown:
-        'Il contatto di questo caso è eliminato nel CRM: ripristina prima il contatto, poi riprova (oppure ripristina il caso senza il campo Contatto)',
+      shown: 'Il contatto di questo caso è eliminato nel CRM: ripristina prima il contatto, poi riprova',
     },
     {
       why: 'a purged record is being created again, to try later',

@@ -55,7 +55,7 @@ describe('why a record of a rollback ended as it did', () => {
         }),
       ),
     ).toEqual({
-      text: 'Il contatto di questo caso è eliminato nel CRM: ripristina prima il contatto, poi riprova (oppure ripristina il caso senza il campo Contatto)',
+      text: 'Il contatto di questo caso è eliminato nel CRM: ripristina prima il contatto, poi riprova',
     });
   });
 });
