@@ -49,6 +49,12 @@ export const ErrorCode = {
    */
   RECORD_RECREATING: 'RECORD_RECREATING',
   /**
+   * 409: the restore would point the record at a record in the CRM's recycle bin (a case at its deleted contact),
+   * which Salesforce refuses (ENTITY_IS_DELETED) and an undelete would leave so: nothing was written. The related
+   * record is restored first.
+   */
+  RELATED_RECORD_DELETED: 'RELATED_RECORD_DELETED',
+  /**
    * 502: the CRM took the restore's write but holds other values right after it (a trigger, a flow or a rule of
    * the org changed them): the restore is not done; what the CRM holds is kept as the restore's revision.
    */

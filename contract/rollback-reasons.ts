@@ -18,6 +18,7 @@ const REASON_TEXTS: Record<RollbackReason, string> = {
   recreating: WRITE_REFUSAL_TEXTS.RECORD_RECREATING,
   'not-kept': WRITE_REFUSAL_TEXTS.RESTORE_NOT_KEPT,
   'owner-changed': WRITE_REFUSAL_TEXTS.OWNER_CHANGED,
+  'related-deleted': WRITE_REFUSAL_TEXTS.RELATED_RECORD_DELETED,
   'crm-refused': 'Il CRM ha rifiutato la modifica',
   'changed-since': "Modificato da altri nel CRM dopo la richiesta di rollback: lasciato com'è",
 };

@@ -31,7 +31,8 @@ export type RollbackOutcome = (typeof ROLLBACK_OUTCOMES)[number];
  * being created again), `not-kept` (the CRM took the write but holds other values right after it), `owner-changed`
  * (the CRM gave the record another owner on the write), `crm-refused` (the CRM refused; its error code is in
  * `message`), `changed-since` (someone other than the agent changed it in the CRM after the request was made: left
- * as it is).
+ * as it is), `related-deleted` (going back would point it at a record in the CRM's recycle bin, a case at its deleted
+ * contact: left as it is).
  */
 export const ROLLBACK_REASONS = [
   'nothing-to-write',
@@ -45,6 +46,7 @@ export const ROLLBACK_REASONS = [
   'owner-changed',
   'crm-refused',
   'changed-since',
+  'related-deleted',
 ] as const;
 export type RollbackReason = (typeof ROLLBACK_REASONS)[number];
 

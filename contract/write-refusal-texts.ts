@@ -14,4 +14,6 @@ export const WRITE_REFUSAL_TEXTS = {
     'Il CRM ha assegnato il record a un altro proprietario durante la scrittura (una regola di assegnazione?)',
   RECORD_CONVERTED:
     'Il contatto è diventato un account aziendale nel CRM: non può essere ripristinato finché non torna un contatto',
+  RELATED_RECORD_DELETED:
+    'Il contatto di questo caso è eliminato nel CRM: ripristina prima il contatto, poi riprova',
 } as const satisfies Partial<Record<ErrorCode, string>>;

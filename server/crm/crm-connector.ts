@@ -68,6 +68,9 @@ export type DeletedSince = {
  */
 export type RecordState = 'live' | 'deleted' | 'purged' | 'business';
 
+/** A lookup a write would point at a record in the recycle bin: the snapshot field, and the record it names. */
+export type DeletedLookup = { field: string; id: string };
+
 /** One error as Salesforce reports it. */
 export type CrmErrorDetail = { message: string; errorCode: string; fields?: string[] };
 
@@ -169,6 +172,12 @@ export interface CrmConnector {
   readRecordWithDeleted(object: CrmObject, id: string): Promise<CrmRecord | null>;
   /** Whether the record lives, sits in the recycle bin, or was purged (or never existed). */
   recordState(object: CrmObject, id: string): Promise<RecordState>;
+  /**
+   * The lookups among `fields` (snapshot names and values, as a write takes them) that name a record in the recycle
+   * bin, a merge's loser among them: a write setting one is refused (ENTITY_IS_DELETED), and a record undeleted
+   * holding one points at a deleted record. Lookups to objects without a recycle bin (users, queues) are not asked.
+   */
+  deletedLookups(object: CrmObject, fields: Record<string, unknown>): Promise<DeletedLookup[]>;
   /** Takes the record out of the recycle bin (same Id, its cascade-deleted children with it); CrmError if refused. */
   undeleteRecord(object: CrmObject, id: string): Promise<void>;
   /**

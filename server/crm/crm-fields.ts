@@ -103,6 +103,13 @@ const CATALOGUE: Record<CrmObject, CatalogueEntry[]> = {
 
 const entryName = (e: CatalogueEntry) => (typeof e === 'string' ? e : e.name);
 
+/**
+ * The objects Storico's lookups name whose deleted records wait in the recycle bin, queried with IsDeleted: a lookup
+ * to one of those is refused (ENTITY_IS_DELETED). Users and queues are deactivated or removed, never binned, and
+ * have no IsDeleted to ask for.
+ */
+const RECYCLED = new Set(['Account', 'Contact', 'Case']);
+
 /** The fields of a snapshot, in order: what a stored revision holds when the org has every catalogued field. */
 export const snapshotFields = (object: CrmObject): string[] => CATALOGUE[object].map(entryName);
 
@@ -201,6 +208,8 @@ type PlannedField =
       creatable: boolean;
       /** False for a field that cannot be empty: an empty value is left out of a write, never sent as null. */
       nillable: boolean;
+      /** A lookup's objects that keep a recycle bin (RECYCLED), whose records it may name while deleted. */
+      lookupTo: string[];
     }
   | { name: string; kind: 'relation'; relationship: string; field: string }
   | { name: string; kind: 'address'; orgName: string; parts: AddressParts; createParts: AddressParts };
@@ -283,6 +292,7 @@ export function planFields(
       writable: settable && found.updateable,
       creatable: settable && found.createable,
       nillable: found.nillable ?? true,
+      lookupTo: found.type === 'reference' ? (found.referenceTo ?? []).filter((o) => RECYCLED.has(o)) : [],
     });
   }
   return {
@@ -293,6 +303,19 @@ export function planFields(
     mergeField: byName.get('masterrecordid')?.name,
     recreateKey: recreateKeyOf(describe, recreateKeyField),
   };
+}
+
+/** A lookup's value in `fields` (keyed by snapshot name), with the binned objects it may name. */
+export type LookupValue = { field: string; id: string; objects: string[] };
+
+/** The lookups among `fields` that name a record of an object with a recycle bin. */
+export function lookupValues(plan: FieldPlan, fields: Record<string, unknown>): LookupValue[] {
+  const byName = new Map(Object.entries(fields).map(([name, value]) => [name.toLowerCase(), value]));
+  return plan.fields.flatMap((f) => {
+    const id = byName.get(f.name.toLowerCase());
+    if (f.kind !== 'value' || f.lookupTo.length === 0 || typeof id !== 'string' || id === '') return [];
+    return [{ field: f.name, id, objects: f.lookupTo }];
+  });
 }
 
 /** The SOQL select list of a plan. */

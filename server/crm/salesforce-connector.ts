@@ -14,6 +14,7 @@ import {
   type CrmObject,
   type CrmRecord,
   type ApiUsage,
+  type DeletedLookup,
   type DeletedRecord,
   type DeletedSince,
   type RecordState,
@@ -26,6 +27,7 @@ import {
   toSnapshot,
   toWriteBody,
   holdsCreate,
+  lookupValues,
   writableFields,
   neverEmptyFields,
   type DescribeField,
@@ -726,6 +728,26 @@ export class SalesforceConnector implements CrmConnector {
         for (const record of page.records) found.add(record.Id);
     }
     return found;
+  }
+
+  async deletedLookups(object: CrmObject, fields: Record<string, unknown>): Promise<DeletedLookup[]> {
+    const lookups = lookupValues(await this.plan(object), fields).filter((l) => ID_PATTERN.test(l.id));
+    const asked = new Map<string, Set<string>>();
+    for (const l of lookups) for (const o of l.objects) asked.set(o, (asked.get(o) ?? new Set()).add(l.id));
+    // An Id compares by its first 15 characters, the case-sensitive form the 18 extend.
+    const binned = new Set<string>();
+    for (const [target, ids] of asked) {
+      const list = [...ids];
+      for (let start = 0; start < list.length; start += IDS_PER_QUERY) {
+        const quoted = list.slice(start, start + IDS_PER_QUERY).map((id) => `'${id}'`);
+        // queryAll sees the recycle bin, a merge's losers among it (IsDeleted true, MasterRecordId set).
+        const soql = `SELECT Id FROM ${target} WHERE IsDeleted = true AND Id IN (${quoted.join(', ')})`;
+        const context = `Checking the ${target} records a ${object} write names`;
+        for await (const page of this.query(soql, context, 'queryAll', this.readTimeoutMs))
+          for (const record of page.records) binned.add(record.Id.slice(0, 15));
+      }
+    }
+    return lookups.filter((l) => binned.has(l.id.slice(0, 15))).map(({ field, id }) => ({ field, id }));
   }
 
   async recordState(object: CrmObject, id: string): Promise<RecordState> {

@@ -15,7 +15,7 @@ import {
   releaseRecreate,
 } from '../revisions/record-life.repository';
 import { storeIfChanged, type RevisionSource } from '../revisions/revision-store';
-import { RestoreFailure } from './restore-apply';
+import { deletedLookupRefusal, refuseDeletedLookups, RestoreFailure } from './restore-apply';
 
 export type RecordReturn = {
   /** The target to write, naming the live record (the successor of a re-created one) and its live account. */
@@ -33,6 +33,8 @@ export type ReturnContext = {
   source: RevisionSource;
   now: Date;
   staleBefore: Date;
+  /** The snapshot fields the restore writes, when it writes only those (restoreInCrm's `only`). */
+  only?: readonly string[] | undefined;
 };
 
 /**
@@ -95,6 +97,8 @@ export async function bringBack(context: ReturnContext, target: CrmRecord): Prom
   if (state === 'live')
     return { target: wanted, outcome: believedDeleted ? 'undeleted' : null, newRecordId: moved };
   if (state === 'deleted') {
+    // Undeleted, the record would hold its lookups as the recycle bin keeps them, but for those the restore writes.
+    await refuseDeletedLookups(crm, object, id, await heldOnceBack(context, id, wanted));
     try {
       await crm.undeleteRecord(object, id);
       return { target: wanted, outcome: 'undeleted', newRecordId: moved };
@@ -111,6 +115,25 @@ export async function bringBack(context: ReturnContext, target: CrmRecord): Prom
     }
   }
   return recreate(context, wanted, id);
+}
+
+/**
+ * What a record in the recycle bin holds once undeleted and restored: the target's value of each field the restore
+ * writes, the recycle bin's of the others. A case's contact follows its account (restoreInCrm).
+ */
+async function heldOnceBack(
+  { crm, object, only }: ReturnContext,
+  id: string,
+  target: CrmRecord,
+): Promise<Record<string, unknown>> {
+  if (!only) return target;
+  const binned = await crm.readRecordWithDeleted(object, id);
+  if (!binned) return target;
+  const written = (field: string) =>
+    only.includes(field) || (field === 'ContactId' && only.includes('AccountId'));
+  return Object.fromEntries(
+    Object.keys(binned).map((field) => [field, written(field) ? target[field] : binned[field]]),
+  );
 }
 
 /**
@@ -178,7 +201,11 @@ async function createOnce(context: ReturnContext, target: CrmRecord, oldId: stri
     // it goes stale, so that a record perhaps created is not created twice at once.
     if (refused(error)) await releaseRecreate(context.db, kindOfObject(context.object), oldId);
     if (error instanceof CrmOutcomeUnknown) throw new RecordRecreating(error.message, true);
-    throw error;
+    throw await deletedLookupRefusal(
+      context.crm,
+      { object: context.object, recordId: oldId, fields: target },
+      error,
+    );
   }
 }
 

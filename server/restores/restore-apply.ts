@@ -4,6 +4,7 @@ import {
   type CrmConnector,
   type CrmObject,
   type CrmRecord,
+  type DeletedLookup,
 } from '../crm/crm-connector';
 import { normaliseAddress, WRITABLE_ADDRESS_PARTS } from '../crm/crm-fields';
 import { sameJson } from '../revisions/snapshot-diff';
@@ -34,6 +35,64 @@ export class RestoreFailure extends Error {
     super(message);
     this.name = 'RestoreFailure';
   }
+}
+
+/**
+ * The restore would point the record at a record in the CRM's recycle bin (a case at its deleted contact): refused
+ * before anything was written, or by the CRM itself (ENTITY_IS_DELETED), which wrote nothing either. The related
+ * record is to be restored first (a live record can also be restored leaving that lookup out; one in the recycle bin
+ * keeps its own). A rollback skips such a record.
+ */
+export class RelatedRecordDeleted extends RestoreFailure {
+  constructor(
+    object: CrmObject,
+    recordId: string,
+    readonly lookups: DeletedLookup[],
+    seen: CrmRecord[] = [],
+    /** The CRM's own refusal, when it is the CRM that refused. */
+    refusal?: CrmError,
+  ) {
+    const named = lookups.map((l) => `${l.field} ${l.id}`).join(', ');
+    super(
+      `${object} ${recordId} would point at a record in the CRM's recycle bin (${named}): restore that record first${refusal ? ` (${refusal.message})` : ''}`,
+      seen,
+    );
+    this.name = 'RelatedRecordDeleted';
+  }
+}
+
+/**
+ * Refuses, before anything is written, a restore that would leave `values` (what the record holds once restored,
+ * by snapshot field) pointing at a record in the recycle bin.
+ */
+export async function refuseDeletedLookups(
+  crm: CrmConnector,
+  object: CrmObject,
+  recordId: string,
+  values: Record<string, unknown>,
+): Promise<void> {
+  const lookups = await crm.deletedLookups(object, values);
+  if (lookups.length > 0) throw new RelatedRecordDeleted(object, recordId, lookups);
+}
+
+/**
+ * A write the CRM refused with ENTITY_IS_DELETED, the record itself being live, or being created: one of its
+ * lookups names a record in the recycle bin (Salesforce's StatusCode ENTITY_IS_DELETED, "You can't reference an
+ * object that has been deleted", names no field: SOAP API, Core Data Types,
+ * https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_concepts_core_data_objects.htm).
+ * Which one, the CRM is asked; none (the record itself was deleted meanwhile) leaves the refusal as it is.
+ */
+export async function deletedLookupRefusal(
+  crm: CrmConnector,
+  write: { object: CrmObject; recordId: string; fields: Record<string, unknown> },
+  error: unknown,
+  seen: CrmRecord[] = [],
+): Promise<unknown> {
+  if (!(error instanceof CrmError) || !error.errors.some((e) => e.errorCode === 'ENTITY_IS_DELETED'))
+    return error;
+  const lookups = await crm.deletedLookups(write.object, write.fields).catch(() => []);
+  if (lookups.length === 0) return error;
+  return new RelatedRecordDeleted(write.object, write.recordId, lookups, seen, error);
 }
 
 /** What the read after a restore's write showed: values the CRM did not keep, or an owner it changed. */
@@ -180,7 +239,8 @@ export async function restoreInCrm(
     await crm.updateRecord(object, target.Id, write.fields);
   } catch (error) {
     if (error instanceof CrmOutcomeUnknown) throw new RestoreOutcomeUnknown(error.message, live, write);
-    throw failure(error, [live]);
+    const refusal = await deletedLookupRefusal(crm, { object, ...write }, error, [live]);
+    throw refusal instanceof RestoreFailure ? refusal : failure(refusal, [live]);
   }
   let readBack: CrmRecord;
   try {

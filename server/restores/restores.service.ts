@@ -35,7 +35,13 @@ import { bringBack, RecordConverted, RecordRecreating, type RecordReturn } from 
 import { settleUnknownOutcomes, type OutcomeCheckDeps } from './outcome-check';
 import { holdNamedRevisions } from '../revisions/revisions-named';
 import type { RestoreMail } from './restore-mail';
-import { RestoreFailure, restoreInCrm, RestoreOutcomeUnknown, type RestoreVerdict } from './restore-apply';
+import {
+  RelatedRecordDeleted,
+  RestoreFailure,
+  restoreInCrm,
+  RestoreOutcomeUnknown,
+  type RestoreVerdict,
+} from './restore-apply';
 import {
   agentExists,
   claimRequest,
@@ -595,6 +601,8 @@ export class RestoresService {
       });
       if (error instanceof RecordConverted)
         throw new HttpError(409, error.message, ErrorCode.RECORD_CONVERTED);
+      if (error instanceof RelatedRecordDeleted)
+        throw new HttpError(409, error.message, ErrorCode.RELATED_RECORD_DELETED);
       if (error instanceof RecordRecreating)
         throw new HttpError(error.unanswered ? 504 : 409, error.message, ErrorCode.RECORD_RECREATING);
       if (error instanceof RestoreFailure && error.crmLimit) throw crmLimitError();
@@ -652,7 +660,7 @@ export class RestoresService {
   private async bringBack(
     crm: CrmConnector,
     object: CrmObject,
-    claimed: { id: number; target: CrmRecord },
+    claimed: { id: number; target: CrmRecord; fields: string[] | null },
   ): Promise<RecordReturn> {
     const at = this.deps.now();
     try {
@@ -663,6 +671,7 @@ export class RestoresService {
         source: `restore:${claimed.id}` as const,
         now: at,
         staleBefore: new Date(at.getTime() - STALE_CLAIM_MS),
+        only: claimed.fields ?? undefined,
       };
       return await bringBack(context, claimed.target);
     } catch (error) {

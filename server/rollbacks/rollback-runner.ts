@@ -6,7 +6,12 @@ import type { Db } from '../db/database';
 import { kindOfObject } from '../db/record-kinds';
 import { bringBack, RecordConverted, RecordRecreating, type RecordReturn } from '../restores/record-return';
 import { keepLostWriteRead, readLostWrite } from '../restores/lost-write-read';
-import { RestoreFailure, restoreInCrm, RestoreOutcomeUnknown } from '../restores/restore-apply';
+import {
+  RelatedRecordDeleted,
+  RestoreFailure,
+  restoreInCrm,
+  RestoreOutcomeUnknown,
+} from '../restores/restore-apply';
 import { STALE_CLAIM_MS } from '../restores/restores.service';
 import { storeIfChanged, storeRestored, storeSnapshots } from '../revisions/revision-store';
 import { revisionsByIds } from '../revisions/revisions.repository';
@@ -176,7 +181,15 @@ export class RollbackRunner {
     try {
       const at = this.deps.now();
       back = await bringBack(
-        { db, crm, object, source, now: at, staleBefore: new Date(at.getTime() - STALE_CLAIM_MS) },
+        {
+          db,
+          crm,
+          object,
+          source,
+          now: at,
+          staleBefore: new Date(at.getTime() - STALE_CLAIM_MS),
+          only: rollback.fields ?? undefined,
+        },
         revision!.json as CrmRecord,
       );
       const returned = back;
@@ -252,9 +265,16 @@ export class RollbackRunner {
       });
       return 'done';
     }
-    if (error instanceof ChangedSinceRequest) {
+    // Left as it is: someone changed it since the request, or going back would point it at a deleted record.
+    const skip =
+      error instanceof ChangedSinceRequest
+        ? 'changed-since'
+        : error instanceof RelatedRecordDeleted
+          ? 'related-deleted'
+          : null;
+    if (skip && error instanceof RestoreFailure) {
       await storeSnapshots(db, object, error.seen, 'sync').catch(() => undefined);
-      await this.saveResult(rollback, record, token, result('skipped', error.message, 'changed-since'));
+      await this.saveResult(rollback, record, token, result('skipped', error.message, skip));
       return 'done';
     }
     if (!(error instanceof RestoreFailure) && !(error instanceof CrmError)) throw error;

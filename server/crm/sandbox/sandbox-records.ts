@@ -180,7 +180,9 @@ export class SandboxRecords {
   /** Every record of `object`, those in the recycle bin included (what queryAll sees). */
   allWithDeleted(object: SandboxObject): CrmRecord[] {
     if (object === 'Contact') {
-      return [...this.contactIndex().values()].map((id) => this.contactOf(this.tables.Account.get(id)!));
+      // A purged account's contact went with it: the index may still name it.
+      const accounts = [...this.contactIndex().values()].map((id) => this.tables.Account.get(id));
+      return accounts.filter((a) => a !== undefined).map((a) => this.contactOf(a));
     }
     return [...this.tables[object].values()];
   }
@@ -658,11 +660,13 @@ export class SandboxRecords {
           fields: [field.name],
         });
       } else if (field.type === 'reference' && value !== null && !this.references(field, String(value))) {
-        errors.push({
-          errorCode: 'INVALID_CROSS_REFERENCE_KEY',
-          message: `invalid cross reference id`,
-          fields: [field.name],
-        });
+        if (!this.inRecycleBin(field, String(value))) {
+          errors.push({
+            errorCode: 'INVALID_CROSS_REFERENCE_KEY',
+            message: `invalid cross reference id`,
+            fields: [field.name],
+          });
+        } else if (!errors.some((e) => e.errorCode === 'ENTITY_IS_DELETED')) errors.push(entityIsDeleted());
       } else {
         values[field.name] = value;
       }
@@ -757,6 +761,23 @@ export class SandboxRecords {
 
   private references(field: SandboxField, id: string): boolean {
     return field.referenceTo.some((target) => this.get(target as SandboxObject, id) !== undefined);
+  }
+
+  /**
+   * Whether a lookup's value names a record in the recycle bin (a merge's loser among them). Salesforce refuses a
+   * save setting such a lookup with the StatusCode ENTITY_IS_DELETED, "You can't reference an object that has been
+   * deleted" (SOAP API, Core Data Types: StatusCode,
+   * https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_concepts_core_data_objects.htm),
+   * which REST answers as a 400 error array
+   * (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/errorcodes.htm) holding one error,
+   * "entity is deleted", with no field named (Apex reports it as "ENTITY_IS_DELETED, entity is deleted: []"). A value
+   * naming no record at all, a purged one among them, stays INVALID_CROSS_REFERENCE_KEY.
+   */
+  private inRecycleBin(field: SandboxField, id: string): boolean {
+    return field.referenceTo.some((target) => {
+      const record = this.stored(target as SandboxObject, id);
+      return record !== undefined && isDeleted(record);
+    });
   }
 
   /** The org's duplicate rule for person accounts: the same email on another live person account. */

@@ -242,6 +242,8 @@ const SCHEMA: Record<SandboxObject, SandboxField[]> = {
     readOnly('Email', 'email'),
     readOnly('Phone', 'phone'),
     readOnly('IsPersonAccount', 'boolean'),
+    // In the recycle bin with its person account (queryAll sees it).
+    readOnly('IsDeleted', 'boolean'),
     ...audit(),
   ],
   User: [

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CrmError } from '../../../server/crm/crm-connector';
+import { CrmError, type CrmRecord } from '../../../server/crm/crm-connector';
 import type { SalesforceConnector } from '../../../server/crm/salesforce-connector';
 import { parseSfDateTime, toSfDateTime } from '../../../server/crm/salesforce-dates';
 import { startSandboxCrm, type SandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
@@ -57,6 +57,28 @@ describe('Salesforce connector: deleted records', () => {
     const error = await crm.undeleteRecord('Account', purged!.Id).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CrmError);
     expect((error as CrmError).errorCode).toBe('UNDELETE_FAILED');
+  });
+
+  it('names the lookups of a write that point at a record in the recycle bin, a merged-away one too', async () => {
+    const [deleted, live, survivor, loser] = persons().slice(10, 14) as CrmRecord[];
+    sandbox.records.removeWithCases(deleted!.Id, sandbox.integrationUserId);
+    sandbox.merge('Account', survivor!.Id, loser!.Id);
+    const owner = sandbox.records.all('User')[0]!.Id;
+    expect(
+      await crm.deletedLookups('Case', {
+        AccountId: deleted!.Id,
+        ContactId: deleted!.PersonContactId,
+        OwnerId: owner,
+        Subject: deleted!.Id,
+      }),
+    ).toEqual([
+      { field: 'AccountId', id: deleted!.Id },
+      { field: 'ContactId', id: deleted!.PersonContactId },
+    ]);
+    expect(
+      await crm.deletedLookups('Case', { AccountId: loser!.Id, ContactId: live!.PersonContactId }),
+    ).toEqual([{ field: 'AccountId', id: loser!.Id }]);
+    expect(await crm.deletedLookups('Case', { AccountId: live!.Id, ContactId: null })).toEqual([]);
   });
 
   it('a SOAP fault says its code as REST does; the daily limit refused on an undelete is noted', async () => {

@@ -144,20 +144,6 @@ describe.each(testDbKinds())('records deleted and merged in the CRM on %s', (dbK
     for (const c of cases) expect((await f.revisions('case', c.Id))[0]!.source).not.toBe('delete');
   });
 
-  it('a case deleted before its contact is restored while the contact is still deleted', async () => {
-    const casesOf = (id: string) => f.sandbox.records.all('Case').filter((r) => r.AccountId === id);
-    let contact = f.freshRecord('account');
-    while (casesOf(contact.Id).length === 0) contact = f.freshRecord('account');
-    const [c] = casesOf(contact.Id);
-    f.deleteInCrm('account', contact.Id);
-    await f.sync();
-    const [, beforeDeletion] = await f.revisions('case', c!.Id);
-    const res = await f.create('case', await f.user(USER_RANA), [beforeDeletion!.id], { type: 2 });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(caseRequests.parse(res.json()).data.query[0]).toMatchObject({ outcome: 'undeleted' });
-    expect(f.sandbox.records.get('Case', c!.Id)).toBeDefined();
-  });
-
   it('a reviewed report undeletes a case with the values of the chosen revision', async () => {
     const { recordId, target } = await deletedRecord('case', {
       Subject: 'Changed before the deletion',

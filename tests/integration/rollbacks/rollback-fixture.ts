@@ -21,10 +21,8 @@ type Body<T> = { data: { query: T } };
 export class RollbackFixture {
   private constructor(readonly f: RestoreFixture) {}
 
-  static async start(kind: TestDbKind, accounts: number): Promise<RollbackFixture> {
-    return new RollbackFixture(
-      await RestoreFixture.start(kind, { counts: { users: 16, accounts, cases: 10 } }),
-    );
+  static async start(kind: TestDbKind, accounts: number, cases = 10): Promise<RollbackFixture> {
+    return new RollbackFixture(await RestoreFixture.start(kind, { counts: { users: 16, accounts, cases } }));
   }
 
   close() {

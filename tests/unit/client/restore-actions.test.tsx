@@ -245,4 +245,22 @@ describe('the messages of a refused restore', () => {
       expect(screen.queryByText(new RegExp(english.slice(0, 20)))).toBeNull();
     },
   );
+
+  it('says what to do when the case would point at its deleted contact', async () => {
+    reply = () =>
+      refusal(
+        409,
+        "Case 500000000000001AAA would point at a record in the CRM's recycle bin (AccountId 001000000000001AAA): restore that record first",
+        'RELATED_RECORD_DELETED',
+      );
+    const { user } = await renderActions({ kind: 'case' });
+    await request(user, 'Forza ripristino');
+    expect(await screen.findByText('Errore durante il ripristino del caso')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Il contatto di questo caso è eliminato nel CRM: ripristina prima il contatto, poi riprova',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/recycle bin/)).toBeNull();
+  });
 });

@@ -403,6 +403,14 @@ describe('reviewing a pending request', () => {
         'Il contatto è diventato un account aziendale nel CRM: non può essere ripristinato finché non torna un contatto',
     },
     {
+      why: 'a case would point at its contact, deleted in the CRM: restore the contact first',
+      status: 409,
+      message:
+        "Case 500000000000001AAA would point at a record in the CRM's recycle bin (AccountId 001000000000001AAA): restore that record first",
+      code: 'RELATED_RECORD_DELETED',
+      shown: 'Il contatto di questo caso è eliminato nel CRM: ripristina prima il contatto, poi riprova',
+    },
+    {
       why: 'a purged record is being created again, to try later',
       status: 409,
       message:
@@ -417,6 +425,8 @@ describe('reviewing a pending request', () => {
     await user.click(await screen.findByRole('button', { name: 'Approva la richiesta 11' }));
     await typeCode(user);
     expect(await screen.findByText(shown)).toBeInTheDocument();
+    // The reason is the message itself, not the explanation of a generic failure.
+    expect(screen.queryByText("Errore durante l'approvazione della richiesta")).toBeNull();
   });
 
   it("gives the CRM's reason in Italian when the CRM refuses the restore", async () => {

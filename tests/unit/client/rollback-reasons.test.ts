@@ -44,4 +44,18 @@ describe('why a record of a rollback ended as it did', () => {
     );
     expect(recordReason(record({ reason: 'owner-changed' }))?.text).toMatch(/altro proprietario/);
   });
+
+  it('says a case left as it is because its contact is deleted in the CRM, and what to do', () => {
+    expect(
+      recordReason(
+        record({
+          outcome: 'skipped',
+          reason: 'related-deleted',
+          message: "Case 500A would point at a record in the CRM's recycle bin (AccountId 001A): …",
+        }),
+      ),
+    ).toEqual({
+      text: 'Il contatto di questo caso è eliminato nel CRM: ripristina prima il contatto, poi riprova',
+    });
+  });
 });

@@ -9,7 +9,7 @@ export const reviewSuccessMessage = (approved: boolean) =>
 
 /**
  * A wrong code says so; a CRM that did not answer says the outcome is being checked; a contact that is a business
- * account in the CRM now says so, as does a purged record being created again; a CRM refusal gives the CRM's
+ * account in the CRM now says so, as do a case whose contact is deleted and a purged record being created again; a CRM refusal gives the CRM's
  * reason when it has a translation; any other failure, of an approval or a rejection alike, is an approval error.
  */
 export function reviewErrorMessage(error: unknown): string {
@@ -18,6 +18,7 @@ export function reviewErrorMessage(error: unknown): string {
     ErrorCode.CRM_OUTCOME_UNKNOWN,
     ErrorCode.OUTCOME_CHECKING,
     ErrorCode.RECORD_CONVERTED,
+    ErrorCode.RELATED_RECORD_DELETED,
     ErrorCode.RECORD_RECREATING,
     ErrorCode.RESTORE_NOT_KEPT,
     ErrorCode.OWNER_CHANGED,
