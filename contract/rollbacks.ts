@@ -48,7 +48,10 @@ export const ROLLBACK_REASONS = [
 ] as const;
 export type RollbackReason = (typeof ROLLBACK_REASONS)[number];
 
-/** 409 of create: the agent's window of that object already has a pending or running rollback. */
+/**
+ * 409 of create: the agent's window of that object, or the alert the request names, already has a pending or running
+ * rollback.
+ */
 export const ROLLBACK_OPEN_MESSAGE = 'A rollback of these changes is already pending or running';
 /** 409 of create: the window holds no change of the agent to roll back. */
 export const ROLLBACK_EMPTY_MESSAGE = 'The agent changed no record of this object in the window';

@@ -183,6 +183,17 @@ export async function openRollbackExists(
   return row !== undefined;
 }
 
+/** Whether a rollback naming the alert is pending or running (the `rollback_requests_open_alert` key). */
+export async function openAlertRollbackExists(db: Db, alertId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('rollback_requests')
+    .select('id')
+    .where('alert_id', '=', alertId)
+    .where((eb) => eb.or([eb('status', '=', 'PENDING'), eb('run', '=', 'running')]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Inserts the request and its records (in `db`'s transaction); answers its id. */
 export async function insertRollback(db: Db, input: NewRollback): Promise<number> {
   const { id } = await db

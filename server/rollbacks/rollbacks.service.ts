@@ -38,6 +38,7 @@ import {
   findRollback,
   insertRollback,
   listRollbacks,
+  openAlertRollbackExists,
   openRollbackExists,
   rollbackRecords,
   type RecordRow,
@@ -229,7 +230,8 @@ export class RollbacksService {
 
   /**
    * One PENDING request for every record the agent changed in the window, less the ones changed later by someone
-   * else that are not ticked in `includeLaterChanged`. Spends the creator's code. A caller's creates and reviews
+   * else that are not ticked in `includeLaterChanged`; refused (409) while the window, or the alert it names, has a
+   * pending or running one. Spends the creator's code. A caller's creates and reviews
    * run one at a time, so that a double submit is refused as the open rollback it made.
    */
   create(input: CreateRollback, code: string, caller: Caller): Promise<RollbackRequest> {
@@ -253,7 +255,10 @@ export class RollbacksService {
       windowFrom: window.from,
       windowTo: window.to,
     };
-    if (await openRollbackExists(db, key))
+    if (
+      (await openRollbackExists(db, key)) ||
+      (input.alertId && (await openAlertRollbackExists(db, input.alertId)))
+    )
       throw conflict(ROLLBACK_OPEN_MESSAGE, undefined, ErrorCode.ROLLBACK_OPEN);
     await spendCodeOrRefuse(this.deps, caller, code, {
       prefix: 'rollback',
@@ -306,7 +311,8 @@ export class RollbacksService {
         return created;
       });
     } catch (error) {
-      if (violatedUniqueIndex(error) === 'rollback_requests_open')
+      const index = violatedUniqueIndex(error);
+      if (index === 'rollback_requests_open' || index === 'rollback_requests_open_alert')
         throw conflict(ROLLBACK_OPEN_MESSAGE, undefined, ErrorCode.ROLLBACK_OPEN);
       throw error;
     }

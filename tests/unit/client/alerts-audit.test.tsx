@@ -43,6 +43,7 @@ const alert = (id: number, fields: Partial<Alert> = {}): Alert => ({
   ],
   acknowledgedBy: null,
   acknowledgedAt: null,
+  rollback: null,
   ...fields,
 });
 
