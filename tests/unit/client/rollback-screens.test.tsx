@@ -325,6 +325,19 @@ describe('Gestione rollback', () => {
     expect(posts('/rollback-request/7/review/4')[0]?.query.toString()).toBe('approved=true&code=123456');
   });
 
+  it('opens the detail of the rollback a link names (from an alert)', async () => {
+    const { router } = await renderApp('/gestione_rollback/gestioneRollback?stato=APPROVED&dettaglio=5', {
+      as: REVIEWER,
+    });
+    const dialog = await findModal('dialog', { name: 'Rollback n. 5' });
+    expect(await within(dialog).findByText('Mario Rossi')).toBeVisible();
+    const user = userEvent.setup({ delay: null });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Closed, it stays closed: the link's id is no longer in the address.
+    expect(router.state.location.search).toBe('?stato=APPROVED');
+  });
+
   it("shows a running rollback's progress and outcomes, and stops it", async () => {
     await renderApp('/gestione_rollback/gestioneRollback?stato=APPROVED', { as: REVIEWER });
     const user = userEvent.setup();

@@ -12,13 +12,9 @@ import { itRollbacks } from '@/i18n/it-rollbacks';
 import { isSignedOut } from '@/lib/error-message';
 import { useOnline } from '@/lib/online-status';
 import { parsePageParam, usePageInRange } from '@/lib/page-param';
+import { ROLLBACK_DETAIL_PARAM, ROLLBACK_STATUS_PARAM } from '@/lib/rollback-link';
 import { useSessionUser } from '@/lib/session-store';
-import {
-  parseRollbackStatus,
-  ROLLBACK_STATUS_PARAM,
-  useRollbacks,
-  type RollbacksView,
-} from '../api/get-rollbacks';
+import { parseRollbackStatus, useRollbacks, type RollbacksView } from '../api/get-rollbacks';
 import { useStopRollback } from '../api/stop-rollback';
 import { RollbackDetailDialog } from './rollback-detail-dialog';
 import { RollbackReviewDialog } from './rollback-review-dialog';
@@ -44,6 +40,19 @@ export function RollbacksPage({ view }: { view: RollbacksView }) {
   const [params, setParams] = useSearchParams();
   const status = parseRollbackStatus(params.get(ROLLBACK_STATUS_PARAM));
   const page = parsePageParam(params.get('page'));
+  // A link from an alert names the rollback whose detail opens.
+  const linked = /^\d{1,9}$/.test(params.get(ROLLBACK_DETAIL_PARAM) ?? '')
+    ? Number(params.get(ROLLBACK_DETAIL_PARAM))
+    : null;
+  const closeLinked = useCallback(
+    () =>
+      setParams((current) => {
+        const updated = new URLSearchParams(current);
+        updated.delete(ROLLBACK_DETAIL_PARAM);
+        return updated;
+      }),
+    [setParams],
+  );
   const rollbacks = useRollbacks({ view, status, page });
   const stop = useStopRollback();
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -141,6 +150,7 @@ export function RollbacksPage({ view }: { view: RollbacksView }) {
           <Pagination page={page} totalPages={totalPages} onPageChange={goToPage} />
         </TabsContent>
       </Tabs>
+      {linked !== null && !dialog && <RollbackDetailDialog id={linked} onClose={closeLinked} />}
       {dialog?.type === 'detail' && (
         <RollbackDetailDialog id={dialog.rollback.id} onClose={() => setDialog(null)} />
       )}
