@@ -370,8 +370,26 @@ describe('Gestione rollback', () => {
     // No text of the server's own reaches the screen.
     expect(dialog).not.toHaveTextContent(/Salesforce said|Already holds|purged from the CRM|did not keep/);
     await user.keyboard('{Escape}');
-    await user.click(within(row).getByRole('button', { name: 'Interrompi il rollback 5' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Stopping cannot be undone: it is confirmed first, in a dialog that names the rollback and says what stays.
+    const stop = within(row).getByRole('button', { name: 'Interrompi il rollback 5' });
+    await user.click(stop);
+    const confirm = await findModal('alertdialog', { name: 'Interrompere il rollback n. 5?' });
+    expect(confirm).toHaveAccessibleDescription(
+      'Contatti modificati da Giulia Verdi dal 24/11/2026 09:00 al 24/11/2026 09:45. I 12 record già elaborati restano come sono ora (11 ripristinati). I 328 record non ancora elaborati non vengono ripristinati: restano nel CRM come sono. Non si può annullare.',
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Annulla' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(posts('/rollback-request/5/stop')).toHaveLength(0);
+    // Focus goes back to the button the dialog was opened from.
+    await waitFor(() => expect(stop).toHaveFocus());
+
+    await user.click(stop);
+    const again = await findModal('alertdialog', { name: 'Interrompere il rollback n. 5?' });
+    await user.click(within(again).getByRole('button', { name: 'Interrompi' }));
     expect(await screen.findByText('Rollback interrotto')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(posts('/rollback-request/5/stop')).toHaveLength(1);
   });
 });
