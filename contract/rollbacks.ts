@@ -202,6 +202,11 @@ export const rollbackRecordSchema = z.object({
   newRecordId: z.string().nullable(),
   doneAt: z.string().nullable(),
   /**
+   * Who changed the record in the CRM after the request (a `changed-since` skip): their CRM user id and name, the
+   * name null only while the CRM cannot be asked for it.
+   */
+  changedBy: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+  /**
    * For a record still to be applied, what its write would change as Storico knows the record now: each field
    * (within the request's fields) with the value it goes back to (`before`) and the one it holds (`after`), so that
    * a reviewer sees what is approved. Empty once the record has an outcome, or when the rollback is rejected.

@@ -16,6 +16,7 @@ import {
   type RollbackScope,
   type RollbackStatus,
 } from '../../contract/rollbacks';
+import { crmUserNames } from '../agents/crm-user-names';
 import type { AuditService } from '../audit/audit.service';
 import { spendCodeOrRefuse } from '../auth/code-spend';
 import type { OneAtATime } from '../auth/one-at-a-time';
@@ -31,7 +32,7 @@ import { revisionsByIds } from '../revisions/revisions.repository';
 import { romeMidnight, nextDay } from '../revisions/rome-days';
 import { changedFields } from '../revisions/snapshot-fields';
 import { violatedUniqueIndex } from '../users/users.repository';
-import { crmUserNames, recordsChangedInWindow, type ScopeRecord } from './rollback-scope';
+import { recordsChangedInWindow, type ScopeRecord } from './rollback-scope';
 import {
   decideRollback,
   endRun,
@@ -191,7 +192,7 @@ export class RollbacksService {
       }
     }
     const later = records.filter((r) => r.laterAt);
-    const names = await crmUserNames(this.deps.db, [
+    const names = await crmUserNames(this.deps, [
       scope.sfUserID,
       ...later.flatMap((r) => (r.laterBy ? [r.laterBy] : [])),
     ]);
@@ -397,6 +398,10 @@ export class RollbacksService {
       limit: query.size,
     });
     const changes = await this.pendingChanges(rollback, rows);
+    const names = await crmUserNames(
+      this.deps,
+      rows.flatMap((row) => (row.changedBy ? [row.changedBy] : [])),
+    );
     const outcomes = rows.map((row) => ({
       changes: changes.get(row.recordId) ?? [],
       recordId: row.recordId,
@@ -409,6 +414,7 @@ export class RollbacksService {
       returned: row.returned,
       newRecordId: row.newRecordId,
       doneAt: iso(row.doneAt),
+      changedBy: row.changedBy ? { id: row.changedBy, name: names.get(row.changedBy) ?? null } : null,
     }));
     return { ...toRequest(rollback), outcomes: toPage(outcomes, total, { ...query, isPaged: true }) };
   }

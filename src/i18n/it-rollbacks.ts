@@ -94,6 +94,8 @@ export const itRollbacks = {
     notApplied: 'Non applicato',
   },
   laterChanged: 'modificato anche da altri',
+  /** Who changed a record skipped for it: the CRM user's name, or their CRM id when the CRM could not name them. */
+  changedSinceBy: (who: string) => `Modificato da ${who}`,
   approve: 'Approva',
   reject: 'Rifiuta',
   approveOf: (id: number) => `Approva il rollback ${id}`,

@@ -118,6 +118,7 @@ beforeEach(() => {
             returned: null,
             newRecordId: null,
             doneAt: '2026-11-24T09:11:00.000Z',
+            changedBy: null,
             changes: [],
           },
           {
@@ -131,6 +132,7 @@ beforeEach(() => {
             returned: null,
             newRecordId: null,
             doneAt: '2026-11-24T09:11:01.000Z',
+            changedBy: null,
             changes: [],
           },
           {
@@ -145,6 +147,7 @@ beforeEach(() => {
             returned: null,
             newRecordId: null,
             doneAt: '2026-11-24T09:11:02.000Z',
+            changedBy: null,
             changes: [],
           },
           {
@@ -158,6 +161,7 @@ beforeEach(() => {
             returned: null,
             newRecordId: null,
             doneAt: '2026-11-24T09:11:03.000Z',
+            changedBy: null,
             changes: [],
           },
           {
@@ -172,6 +176,7 @@ beforeEach(() => {
             returned: null,
             newRecordId: null,
             doneAt: '2026-11-24T09:11:04.000Z',
+            changedBy: null,
             changes: [],
           },
           {
@@ -185,7 +190,38 @@ beforeEach(() => {
             returned: null,
             newRecordId: null,
             doneAt: null,
+            changedBy: null,
             changes: [{ field: 'Phone', before: '+39 06 1', after: '+39 06 2' }],
+          },
+          {
+            recordId: '001G',
+            label: 'Gino Grigi',
+            laterChanged: false,
+            outcome: 'skipped',
+            message:
+              'Changed in the CRM by 005P1 at 2026-11-24T09:05:00.000+0000, after the rollback was requested',
+            reason: 'changed-since',
+            written: [],
+            returned: null,
+            newRecordId: null,
+            doneAt: '2026-11-24T09:11:05.000Z',
+            changedBy: { id: '005P1', name: 'Ornella Partner' },
+            changes: [],
+          },
+          {
+            recordId: '001H',
+            label: 'Ugo Bruni',
+            laterChanged: false,
+            outcome: 'skipped',
+            message:
+              'Changed in the CRM by 005P2 at 2026-11-24T09:06:00.000+0000, after the rollback was requested',
+            reason: 'changed-since',
+            written: [],
+            returned: null,
+            newRecordId: null,
+            doneAt: '2026-11-24T09:11:06.000Z',
+            changedBy: { id: '005P2', name: null },
+            changes: [],
           },
         ]),
       };
@@ -367,6 +403,11 @@ describe('Gestione rollback', () => {
     const viola = within(dialog).getByText('Franca Viola').closest('tr')!;
     expect(viola).toHaveTextContent('Da applicare');
     expect(viola).toHaveTextContent('Telefono: torna a +39 06 1 (ora +39 06 2)');
+    // Who changed a record after the request, by name; by CRM id only when the CRM could not name them.
+    expect(within(dialog).getByText('Gino Grigi').closest('tr')).toHaveTextContent(
+      "Modificato da altri nel CRM dopo la richiesta di rollback: lasciato com'èModificato da Ornella Partner",
+    );
+    expect(within(dialog).getByText('Ugo Bruni').closest('tr')).toHaveTextContent('Modificato da 005P2');
     // No text of the server's own reaches the screen.
     expect(dialog).not.toHaveTextContent(/Salesforce said|Already holds|purged from the CRM|did not keep/);
     await user.keyboard('{Escape}');

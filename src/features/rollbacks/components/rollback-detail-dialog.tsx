@@ -41,6 +41,11 @@ function RecordDetails({ record, kind }: { record: RollbackRecord; kind: RecordK
     <>
       {reason.text}
       {reason.detail && <div className="text-xs text-muted-foreground">{reason.detail}</div>}
+      {record.changedBy && (
+        <div className="text-xs text-muted-foreground">
+          {t.changedSinceBy(record.changedBy.name ?? record.changedBy.id)}
+        </div>
+      )}
     </>
   );
 }
