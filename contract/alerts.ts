@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParamSchema } from './bounds';
 import { pageQuerySchema } from './page';
+import { ROLLBACK_RUNS, ROLLBACK_STATUSES } from './rollbacks';
 
 export const ALERT_STATUSES = ['open', 'acknowledged'] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
@@ -21,6 +22,19 @@ export const alertIdParamsSchema = z.object({ id: idParamSchema });
  * records of `object` and deleted `deleted`; `topFields` are the fields changed most often, with how many changes
  * touched them. An alert still going on is extended by each sync.
  */
+/**
+ * The rollback requested for an alert: the open one (pending or running; there is at most one), else the latest.
+ * Where it stands is told as on the rollback screens.
+ */
+export const alertRollbackSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(ROLLBACK_STATUSES),
+  run: z.enum(ROLLBACK_RUNS),
+  stoppedAt: z.string().nullable(),
+  stoppedBy: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+});
+export type AlertRollback = z.infer<typeof alertRollbackSchema>;
+
 export const alertSchema = z.object({
   id: z.number().int(),
   sfUserID: z.string(),
@@ -34,5 +48,7 @@ export const alertSchema = z.object({
   topFields: z.array(z.object({ field: z.string(), count: z.number().int() })),
   acknowledgedBy: z.object({ id: z.number().int(), username: z.string() }).nullable(),
   acknowledgedAt: z.string().nullable(),
+  /** The rollback requested for the alert, if any (a request names its alert: `alertId`). */
+  rollback: alertRollbackSchema.nullable(),
 });
 export type Alert = z.infer<typeof alertSchema>;

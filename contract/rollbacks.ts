@@ -50,7 +50,10 @@ export const ROLLBACK_REASONS = [
 ] as const;
 export type RollbackReason = (typeof ROLLBACK_REASONS)[number];
 
-/** 409 of create: the agent's window of that object already has a pending or running rollback. */
+/**
+ * 409 of create: the agent's window of that object, or the alert the request names, already has a pending or running
+ * rollback.
+ */
 export const ROLLBACK_OPEN_MESSAGE = 'A rollback of these changes is already pending or running';
 /** 409 of create: the window holds no change of the agent to roll back. */
 export const ROLLBACK_EMPTY_MESSAGE = 'The agent changed no record of this object in the window';
@@ -200,6 +203,11 @@ export const rollbackRecordSchema = z.object({
   returned: z.enum(['undeleted', 'recreated']).nullable(),
   newRecordId: z.string().nullable(),
   doneAt: z.string().nullable(),
+  /**
+   * Who changed the record in the CRM after the request (a `changed-since` skip): their CRM user id and name, the
+   * name null only while the CRM cannot be asked for it.
+   */
+  changedBy: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
   /**
    * For a record still to be applied, what its write would change as Storico knows the record now: each field
    * (within the request's fields) with the value it goes back to (`before`) and the one it holds (`after`), so that

@@ -120,6 +120,8 @@ export type ApiUsage = { used: number; limit: number };
 
 export interface CrmConnector {
   listAgents(): Promise<CrmAgent[]>;
+  /** The names (User.Name) of the CRM users named, whatever their type; ids the CRM does not know are left out. */
+  userNames(ids: readonly string[]): Promise<Map<string, string>>;
   /** Reads the org's schema (describe) again: which catalogued fields it has, which can be written. */
   refreshSchema(): Promise<void>;
   /** Catalogued fields the org lacks or hides from the integration user, by object; left out of snapshots. */

@@ -251,6 +251,29 @@ export class SalesforceConnector implements CrmConnector {
     return agents;
   }
 
+  /**
+   * User.Name is the user's first and last name as the org shows them, read-only (Object Reference, User:
+   * https://developer.salesforce.com/docs/atlas.en-us.object_reference.meta/object_reference/sforce_api_objects_user.htm);
+   * any user type, so that someone who is no agent (an integration or partner user) is named too.
+   */
+  async userNames(ids: readonly string[]): Promise<Map<string, string>> {
+    const names = new Map<string, string>();
+    const wanted = [...new Set(ids)].filter((id) => ID_PATTERN.test(id));
+    for (let start = 0; start < wanted.length; start += IDS_PER_QUERY) {
+      const list = wanted.slice(start, start + IDS_PER_QUERY).map((id) => `'${id}'`);
+      const soql = `SELECT Id, Name FROM User WHERE Id IN (${list.join(', ')})`;
+      for await (const page of this.query(
+        soql,
+        `Reading the names of ${list.length} CRM users`,
+        'query',
+        this.readTimeoutMs,
+      ))
+        for (const user of page.records)
+          if (typeof user.Name === 'string' && user.Name !== '') names.set(user.Id, user.Name);
+    }
+    return names;
+  }
+
   /** Where missing fields are reported (the app's logger, once it exists). */
   useLogger(logger: NonNullable<SalesforceConnectorOptions['logger']>): void {
     this.logger = logger;

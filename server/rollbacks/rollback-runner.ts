@@ -274,7 +274,10 @@ export class RollbackRunner {
           : null;
     if (skip && error instanceof RestoreFailure) {
       await storeSnapshots(db, object, error.seen, 'sync').catch(() => undefined);
-      await this.saveResult(rollback, record, token, result('skipped', error.message, skip));
+      await this.saveResult(rollback, record, token, {
+        ...result('skipped', error.message, skip),
+        changedBy: error instanceof ChangedSinceRequest ? error.changedBy : null,
+      });
       return 'done';
     }
     if (!(error instanceof RestoreFailure) && !(error instanceof CrmError)) throw error;
@@ -365,12 +368,16 @@ export class RollbackRunner {
  * previewed and the reviewer approved did not hold that change, so the record is left as it is.
  */
 class ChangedSinceRequest extends RestoreFailure {
+  /** The CRM user who changed it (LastModifiedById), for the screens to name. */
+  readonly changedBy: string | null;
+
   constructor(live: CrmRecord) {
     super(
       `Changed in the CRM by ${String(live.LastModifiedById)} at ${String(live.LastModifiedDate)}, after the rollback was requested: left as it is`,
       [live],
     );
     this.name = 'ChangedSinceRequest';
+    this.changedBy = typeof live.LastModifiedById === 'string' ? live.LastModifiedById : null;
   }
 }
 

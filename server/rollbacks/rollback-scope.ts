@@ -75,16 +75,3 @@ export async function recordsChangedInWindow(
     laterSource: row.later_at === null ? null : row.later_source,
   }));
 }
-
-/** The display names of CRM users (first and last name, else username), by id. */
-export async function crmUserNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('sf_users')
-    .select(['id', 'username', 'first_name', 'last_name'])
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-  return new Map(
-    rows.map((u) => [u.id, [u.first_name, u.last_name].filter(Boolean).join(' ') || u.username]),
-  );
-}

@@ -160,6 +160,8 @@ export type RecordResult = {
   written: string[];
   returned: 'undeleted' | 'recreated' | null;
   newRecordId: string | null;
+  /** Who changed the record in the CRM after the request (a `changed-since` skip). */
+  changedBy?: string | null;
 };
 
 /**
@@ -180,6 +182,7 @@ export async function recordResult(
       written: JSON.stringify(result.written),
       returned: result.returned,
       new_record_id: result.newRecordId,
+      changed_by: result.changedBy ?? null,
       claim_token: null,
       done_at: result.outcome === 'unknown' ? null : input.at,
     })

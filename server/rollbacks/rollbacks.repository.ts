@@ -183,6 +183,17 @@ export async function openRollbackExists(
   return row !== undefined;
 }
 
+/** Whether a rollback naming the alert is pending or running (the `rollback_requests_open_alert` key). */
+export async function openAlertRollbackExists(db: Db, alertId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('rollback_requests')
+    .select('id')
+    .where('alert_id', '=', alertId)
+    .where((eb) => eb.or([eb('status', '=', 'PENDING'), eb('run', '=', 'running')]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Inserts the request and its records (in `db`'s transaction); answers its id. */
 export async function insertRollback(db: Db, input: NewRollback): Promise<number> {
   const { id } = await db
@@ -269,6 +280,8 @@ export type RecordRow = {
   returned: 'undeleted' | 'recreated' | null;
   newRecordId: string | null;
   doneAt: Date | null;
+  /** Who changed the record in the CRM after the request, when it was skipped for that. */
+  changedBy: string | null;
   /** The revision the record goes back to (null: created in the window), and its latest one. */
   targetRevisionId: number | null;
   latestRevisionId: number | null;
@@ -299,11 +312,13 @@ export async function rollbackRecords(
     returned: 'undeleted' | 'recreated' | null;
     new_record_id: string | null;
     done_at: Date | string | null;
+    changed_by: string | null;
     target_revision_id: number | null;
     latest_revision_id: number | null;
   }>`
     select r.position, r.record_id, rec.${sql.ref(label)} as label, r.later_changed, r.outcome, r.message,
-      r.reason, r.written, r.returned, r.new_record_id, r.done_at, r.target_revision_id, rec.latest_revision_id
+      r.reason, r.written, r.returned, r.new_record_id, r.done_at, r.changed_by, r.target_revision_id,
+      rec.latest_revision_id
     from rollback_records r left join ${sql.table(records)} rec on rec.id = r.record_id
     where r.rollback_id = ${rollback.id} ${outcome}
     order by r.position offset ${query.offset} limit ${query.limit}`.execute(db);
@@ -322,6 +337,7 @@ export async function rollbackRecords(
       returned: row.returned,
       newRecordId: row.new_record_id,
       doneAt: at(row.done_at),
+      changedBy: row.changed_by,
       targetRevisionId: row.target_revision_id,
       latestRevisionId: row.latest_revision_id,
     })),

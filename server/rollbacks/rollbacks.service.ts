@@ -16,6 +16,7 @@ import {
   type RollbackScope,
   type RollbackStatus,
 } from '../../contract/rollbacks';
+import { crmUserNames } from '../agents/crm-user-names';
 import type { AuditService } from '../audit/audit.service';
 import { spendCodeOrRefuse } from '../auth/code-spend';
 import type { OneAtATime } from '../auth/one-at-a-time';
@@ -31,13 +32,14 @@ import { revisionsByIds } from '../revisions/revisions.repository';
 import { romeMidnight, nextDay } from '../revisions/rome-days';
 import { changedFields } from '../revisions/snapshot-fields';
 import { violatedUniqueIndex } from '../users/users.repository';
-import { crmUserNames, recordsChangedInWindow, type ScopeRecord } from './rollback-scope';
+import { recordsChangedInWindow, type ScopeRecord } from './rollback-scope';
 import {
   decideRollback,
   endRun,
   findRollback,
   insertRollback,
   listRollbacks,
+  openAlertRollbackExists,
   openRollbackExists,
   rollbackRecords,
   type RecordRow,
@@ -190,7 +192,7 @@ export class RollbacksService {
       }
     }
     const later = records.filter((r) => r.laterAt);
-    const names = await crmUserNames(this.deps.db, [
+    const names = await crmUserNames(this.deps, [
       scope.sfUserID,
       ...later.flatMap((r) => (r.laterBy ? [r.laterBy] : [])),
     ]);
@@ -229,7 +231,8 @@ export class RollbacksService {
 
   /**
    * One PENDING request for every record the agent changed in the window, less the ones changed later by someone
-   * else that are not ticked in `includeLaterChanged`. Spends the creator's code. A caller's creates and reviews
+   * else that are not ticked in `includeLaterChanged`; refused (409) while the window, or the alert it names, has a
+   * pending or running one. Spends the creator's code. A caller's creates and reviews
    * run one at a time, so that a double submit is refused as the open rollback it made.
    */
   create(input: CreateRollback, code: string, caller: Caller): Promise<RollbackRequest> {
@@ -253,7 +256,10 @@ export class RollbacksService {
       windowFrom: window.from,
       windowTo: window.to,
     };
-    if (await openRollbackExists(db, key))
+    if (
+      (await openRollbackExists(db, key)) ||
+      (input.alertId && (await openAlertRollbackExists(db, input.alertId)))
+    )
       throw conflict(ROLLBACK_OPEN_MESSAGE, undefined, ErrorCode.ROLLBACK_OPEN);
     await spendCodeOrRefuse(this.deps, caller, code, {
       prefix: 'rollback',
@@ -306,7 +312,8 @@ export class RollbacksService {
         return created;
       });
     } catch (error) {
-      if (violatedUniqueIndex(error) === 'rollback_requests_open')
+      const index = violatedUniqueIndex(error);
+      if (index === 'rollback_requests_open' || index === 'rollback_requests_open_alert')
         throw conflict(ROLLBACK_OPEN_MESSAGE, undefined, ErrorCode.ROLLBACK_OPEN);
       throw error;
     }
@@ -391,6 +398,10 @@ export class RollbacksService {
       limit: query.size,
     });
     const changes = await this.pendingChanges(rollback, rows);
+    const names = await crmUserNames(
+      this.deps,
+      rows.flatMap((row) => (row.changedBy ? [row.changedBy] : [])),
+    );
     const outcomes = rows.map((row) => ({
       changes: changes.get(row.recordId) ?? [],
       recordId: row.recordId,
@@ -403,6 +414,7 @@ export class RollbacksService {
       returned: row.returned,
       newRecordId: row.newRecordId,
       doneAt: iso(row.doneAt),
+      changedBy: row.changedBy ? { id: row.changedBy, name: names.get(row.changedBy) ?? null } : null,
     }));
     return { ...toRequest(rollback), outcomes: toPage(outcomes, total, { ...query, isPaged: true }) };
   }

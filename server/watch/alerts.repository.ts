@@ -63,9 +63,18 @@ export type AlertListRow = AlertRow & {
   agent_first_name: string | null;
   agent_last_name: string | null;
   acknowledged_by_username: string | null;
+  rollback_id: number | null;
+  rollback_status: 'PENDING' | 'APPROVED' | 'REJECTED' | null;
+  rollback_run: 'waiting' | 'running' | 'stopped' | 'finished' | null;
+  rollback_stopped_at: Date | null;
+  rollback_stopped_by: number | null;
+  rollback_stopped_by_username: string | null;
 };
 
-/** Open or acknowledged alerts, the latest window first, with the agent's and the acknowledging user's names. */
+/**
+ * Open or acknowledged alerts, the latest window first, with the agent's and the acknowledging user's names, and
+ * the rollback requested for each: the open one (at most one, migration 0019), else the latest.
+ */
 export async function listAlerts(
   db: Db,
   status: 'open' | 'acknowledged',
@@ -79,12 +88,38 @@ export async function listAlerts(
   let query = base
     .leftJoin('sf_users as s', 's.id', 'a.sf_user_id')
     .leftJoin('users as u', 'u.id', 'a.acknowledged_by')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('rollback_requests as q')
+          .leftJoin('users as su', 'su.id', 'q.stopped_by')
+          .select([
+            'q.id as rollback_id',
+            'q.status as rollback_status',
+            'q.run as rollback_run',
+            'q.stopped_at as rollback_stopped_at',
+            'q.stopped_by as rollback_stopped_by',
+            'su.username as rollback_stopped_by_username',
+          ])
+          .whereRef('q.alert_id', '=', 'a.id')
+          .orderBy(sql`q.status = 'PENDING' or q.run = 'running'`, 'desc')
+          .orderBy('q.id', 'desc')
+          .limit(1)
+          .as('rb'),
+      (join) => join.onTrue(),
+    )
     .selectAll('a')
     .select([
       's.username as agent_username',
       's.first_name as agent_first_name',
       's.last_name as agent_last_name',
       'u.username as acknowledged_by_username',
+      'rb.rollback_id',
+      'rb.rollback_status',
+      'rb.rollback_run',
+      'rb.rollback_stopped_at',
+      'rb.rollback_stopped_by',
+      'rb.rollback_stopped_by_username',
     ])
     .orderBy('a.window_end', 'desc')
     .orderBy('a.id', 'desc');

@@ -28,6 +28,19 @@ function toAlert(row: AlertListRow): Alert {
         ? null
         : { id: row.acknowledged_by, username: row.acknowledged_by_username ?? '' },
     acknowledgedAt: iso(row.acknowledged_at),
+    rollback:
+      row.rollback_id === null
+        ? null
+        : {
+            id: row.rollback_id,
+            status: row.rollback_status!,
+            run: row.rollback_run!,
+            stoppedAt: iso(row.rollback_stopped_at),
+            stoppedBy:
+              row.rollback_stopped_by === null
+                ? null
+                : { id: row.rollback_stopped_by, username: row.rollback_stopped_by_username ?? '' },
+          },
   };
 }
 

@@ -5,13 +5,13 @@ import { recordRevisionsOptions } from '@/features/records/api/get-record-revisi
 import { searchRecordsOptions } from '@/features/records/api/search-records';
 import {
   parseRollbackStatus,
-  ROLLBACK_STATUS_PARAM,
   rollbacksQueryOptions,
   type RollbacksView,
 } from '@/features/rollbacks/api/get-rollbacks';
 import { detailSearchOf } from '@/features/records/hooks/use-detail-search';
 import { recordRoutes } from '@/features/records/kinds/record-routes';
 import { usersQueryOptions } from '@/features/users/api/get-users';
+import { ROLLBACK_STATUS_PARAM } from '@/lib/rollback-link';
 import {
   parseStatus,
   restoreRequestsQueryOptions,

@@ -94,6 +94,8 @@ export const itRollbacks = {
     notApplied: 'Non applicato',
   },
   laterChanged: 'modificato anche da altri',
+  /** Who changed a record skipped for it: the CRM user's name, or their CRM id when the CRM could not name them. */
+  changedSinceBy: (who: string) => `Modificato da ${who}`,
   approve: 'Approva',
   reject: 'Rifiuta',
   approveOf: (id: number) => `Approva il rollback ${id}`,
@@ -114,6 +116,19 @@ export const itRollbacks = {
   rowActions: (id: number) => `Azioni per il rollback ${id}`,
   previewOffline:
     "Sei offline: l'anteprima del rollback si prepara sul server e sarà disponibile quando torna la connessione.",
+  stopTitle: (id: number) => `Interrompere il rollback n. ${id}?`,
+  /** What stopping leaves: the records done stay as they are now, those not done yet are never rolled back. */
+  stopConsequences: (done: number, restored: number, left: number) =>
+    [
+      done === 1
+        ? `Il record già elaborato resta com'è ora (${restored === 1 ? 'ripristinato' : 'non ripristinato'}).`
+        : `I ${done} record già elaborati restano come sono ora (${restored === 1 ? '1 ripristinato' : `${restored} ripristinati`}).`,
+      left === 1
+        ? "Il record non ancora elaborato non viene ripristinato: resta nel CRM com'è."
+        : `I ${left} record non ancora elaborati non vengono ripristinati: restano nel CRM come sono.`,
+      'Non si può annullare.',
+    ].join(' '),
+  cancel: 'Annulla',
   stopped: 'Rollback interrotto',
   stopFailed: "Errore durante l'interruzione del rollback",
   listFailed: 'Errore durante il caricamento dei rollback',

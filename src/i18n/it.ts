@@ -326,6 +326,8 @@ export const it = {
     empty: 'Nessun avviso',
     count: (n: number) => (n === 1 ? '1 avviso' : `${n} avvisi`),
     badge: (n: number) => (n === 1 ? '1 avviso da verificare' : `${n} avvisi da verificare`),
+    /** The rollback requested for an alert, and where it stands (src/lib/rollback-state.ts). */
+    rollback: (id: number, state: string) => `Rollback n. ${id}: ${state}`,
   },
   /** The links that open 'Prepara rollback'; the rollback screens' own texts are in it-rollbacks.ts. */
   rollbacks: {

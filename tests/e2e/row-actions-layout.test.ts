@@ -139,6 +139,7 @@ const alert: Alert = {
   ],
   acknowledgedBy: null,
   acknowledgedAt: null,
+  rollback: null,
 };
 
 /**

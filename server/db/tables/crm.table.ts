@@ -18,6 +18,13 @@ export interface SfUsersTable {
   updated_at: Timestamp;
 }
 
+/** The name of a CRM user who is not an agent, as the CRM's User object gave it and when (migration 0019). */
+export interface CrmUserNamesTable {
+  id: string;
+  name: string;
+  read_at: ColumnType<Date, Date, Date>;
+}
+
 /** A record's row: its newest revision and its life in the CRM, kept for search and filtering. */
 interface RecordColumns {
   id: string;

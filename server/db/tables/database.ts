@@ -4,6 +4,7 @@ import type {
   SfAccountsTable,
   SfCasesTable,
   SfUsersTable,
+  CrmUserNamesTable,
   RevisionAccountsTable,
   RevisionCasesTable,
   SyncStateTable,
@@ -32,6 +33,7 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   login_locks: LoginLocksTable;
   sf_users: SfUsersTable;
+  crm_user_names: CrmUserNamesTable;
   sf_accounts: SfAccountsTable;
   revision_accounts: RevisionAccountsTable;
   sf_cases: SfCasesTable;

@@ -53,6 +53,8 @@ export interface RollbackRecordsTable {
   message: ColumnType<string | null, undefined, string | null>;
   /** Why, as a code (migration 0018; null before it). */
   reason: ColumnType<RollbackReason | null, undefined, RollbackReason | null>;
+  /** Who changed the record in the CRM after the request, when it was skipped for that (migration 0019). */
+  changed_by: ColumnType<string | null, undefined, string | null>;
   written: JsonList;
   returned: ColumnType<'undeleted' | 'recreated' | null, undefined, 'undeleted' | 'recreated' | null>;
   new_record_id: ColumnType<string | null, undefined, string | null>;

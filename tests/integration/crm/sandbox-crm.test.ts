@@ -279,6 +279,21 @@ describe('sandbox CRM behaving like a real org', () => {
     ]);
   });
 
+  it('names users by Id as Salesforce does: Name is FirstName LastName, unknown ids left out', async () => {
+    const [user] = sandbox.records.all('User');
+    const unknown = `005${'0'.repeat(12)}`;
+    const answer = await query(`SELECT Id, Name FROM User WHERE Id IN ('${user!.Id}', '${unknown}')`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ totalSize: 1, done: true });
+    expect(answer.body.records).toEqual([
+      {
+        attributes: { type: 'User', url: expect.stringMatching(new RegExp(`/sobjects/User/${user!.Id}$`)) },
+        Id: user!.Id,
+        Name: `${String(user!.FirstName)} ${String(user!.LastName)}`,
+      },
+    ]);
+  });
+
   it('answers relationship paths with nested records, person and business accounts, documented date-times', async () => {
     const persons = await query(
       'SELECT id, Owner.Name, BillingAddress, CreatedDate FROM Account WHERE IsPersonAccount = true',

@@ -43,6 +43,7 @@ const alert = (id: number, fields: Partial<Alert> = {}): Alert => ({
   ],
   acknowledgedBy: null,
   acknowledgedAt: null,
+  rollback: null,
   ...fields,
 });
 
@@ -150,6 +151,55 @@ describe('Avvisi', () => {
     expect(within(caseRow).getByText('Contatto (3), Oggetto (2)')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Conferma presa visione/ })).not.toBeInTheDocument();
     expect(screen.getByText('2 avvisi')).toBeInTheDocument();
+  });
+
+  it('shows the rollback requested for an alert and leads to it; no second one is offered while it is open', async () => {
+    server.alerts = [
+      alert(3, {
+        rollback: { id: 3, status: 'PENDING', run: 'waiting', stoppedAt: null, stoppedBy: null },
+      }),
+      alert(4, {
+        rollback: { id: 4, status: 'REJECTED', run: 'waiting', stoppedAt: null, stoppedBy: null },
+      }),
+      alert(5, {
+        rollback: { id: 6, status: 'APPROVED', run: 'running', stoppedAt: null, stoppedBy: null },
+      }),
+    ];
+    await renderApp('/avvisi', { as: RANA });
+    const table = await screen.findByRole('table', { name: 'Da verificare' });
+    const rowOf = (agent: string) => within(table).getByText(agent).closest('tr')!;
+    await within(table).findByText('Giulia Verdi 3');
+
+    const pending = within(rowOf('Giulia Verdi 3')).getByRole('link', {
+      name: 'Rollback n. 3: In attesa di approvazione',
+    });
+    // USER_RANA follows it among her own requests, its detail open.
+    expect(pending).toHaveAttribute('href', '/rollback/richieste?stato=PENDING&dettaglio=3');
+    expect(within(rowOf('Giulia Verdi 3')).queryByRole('link', { name: /^Prepara rollback/ })).toBeNull();
+    expect(
+      within(rowOf('Giulia Verdi 5')).getByRole('link', { name: 'Rollback n. 6: In corso' }),
+    ).toBeVisible();
+    expect(within(rowOf('Giulia Verdi 5')).queryByRole('link', { name: /^Prepara rollback/ })).toBeNull();
+    // A rejected rollback is no longer open: another may be prepared.
+    const rejected = rowOf('Giulia Verdi 4');
+    expect(
+      within(rejected).getByRole('link', { name: 'Rollback n. 4: Rifiutato: non viene applicato' }),
+    ).toHaveAttribute('href', '/rollback/richieste?stato=REJECTED&dettaglio=4');
+    expect(
+      within(rejected).getByRole('link', { name: 'Prepara rollback delle modifiche di Giulia Verdi 4' }),
+    ).toBeVisible();
+  });
+
+  it("leads a reviewer to a rollback of an alert in 'Gestione rollback'", async () => {
+    server.alerts = [
+      alert(3, {
+        rollback: { id: 3, status: 'PENDING', run: 'waiting', stoppedAt: null, stoppedBy: null },
+      }),
+    ];
+    await renderApp('/avvisi', { as: STAFF });
+    expect(
+      await screen.findByRole('link', { name: 'Rollback n. 3: In attesa di approvazione' }),
+    ).toHaveAttribute('href', '/gestione_rollback/gestioneRollback?stato=PENDING&dettaglio=3');
   });
 
   it('lets USER_STORICO confirm an alert, which moves to the other tab with who and when', async () => {

@@ -14,6 +14,7 @@ const record = (fields: Partial<RollbackRecord>): RollbackRecord => ({
   returned: null,
   newRecordId: null,
   doneAt: '2026-11-24T09:11:00.000Z',
+  changedBy: null,
   ...fields,
 });
 

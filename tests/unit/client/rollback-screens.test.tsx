@@ -118,6 +118,7 @@ beforeEach(() => {
             returned: null,
             newRecordId: null,
             doneAt: '2026-11-24T09:11:00.000Z',
+            changedBy: null,
             changes: [],
           },
           {
@@ -131,6 +132,7 @@ beforeEach(() => {
             returned: null,
             newRecordId: null,
             doneAt: '2026-11-24T09:11:01.000Z',
+            changedBy: null,
             changes: [],
           },
           {
@@ -145,6 +147,7 @@ beforeEach(() => {
             returned: null,
             newRecordId: null,
             doneAt: '2026-11-24T09:11:02.000Z',
+            changedBy: null,
             changes: [],
           },
           {
@@ -158,6 +161,7 @@ beforeEach(() => {
             returned: null,
             newRecordId: null,
             doneAt: '2026-11-24T09:11:03.000Z',
+            changedBy: null,
             changes: [],
           },
           {
@@ -172,6 +176,7 @@ beforeEach(() => {
             returned: null,
             newRecordId: null,
             doneAt: '2026-11-24T09:11:04.000Z',
+            changedBy: null,
             changes: [],
           },
           {
@@ -185,7 +190,38 @@ beforeEach(() => {
             returned: null,
             newRecordId: null,
             doneAt: null,
+            changedBy: null,
             changes: [{ field: 'Phone', before: '+39 06 1', after: '+39 06 2' }],
+          },
+          {
+            recordId: '001G',
+            label: 'Gino Grigi',
+            laterChanged: false,
+            outcome: 'skipped',
+            message:
+              'Changed in the CRM by 005P1 at 2026-11-24T09:05:00.000+0000, after the rollback was requested',
+            reason: 'changed-since',
+            written: [],
+            returned: null,
+            newRecordId: null,
+            doneAt: '2026-11-24T09:11:05.000Z',
+            changedBy: { id: '005P1', name: 'Ornella Partner' },
+            changes: [],
+          },
+          {
+            recordId: '001H',
+            label: 'Ugo Bruni',
+            laterChanged: false,
+            outcome: 'skipped',
+            message:
+              'Changed in the CRM by 005P2 at 2026-11-24T09:06:00.000+0000, after the rollback was requested',
+            reason: 'changed-since',
+            written: [],
+            returned: null,
+            newRecordId: null,
+            doneAt: '2026-11-24T09:11:06.000Z',
+            changedBy: { id: '005P2', name: null },
+            changes: [],
           },
         ]),
       };
@@ -325,6 +361,19 @@ describe('Gestione rollback', () => {
     expect(posts('/rollback-request/7/review/4')[0]?.query.toString()).toBe('approved=true&code=123456');
   });
 
+  it('opens the detail of the rollback a link names (from an alert)', async () => {
+    const { router } = await renderApp('/gestione_rollback/gestioneRollback?stato=APPROVED&dettaglio=5', {
+      as: REVIEWER,
+    });
+    const dialog = await findModal('dialog', { name: 'Rollback n. 5' });
+    expect(await within(dialog).findByText('Mario Rossi')).toBeVisible();
+    const user = userEvent.setup({ delay: null });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Closed, it stays closed: the link's id is no longer in the address.
+    expect(router.state.location.search).toBe('?stato=APPROVED');
+  });
+
   it("shows a running rollback's progress and outcomes, and stops it", async () => {
     await renderApp('/gestione_rollback/gestioneRollback?stato=APPROVED', { as: REVIEWER });
     const user = userEvent.setup();
@@ -354,11 +403,34 @@ describe('Gestione rollback', () => {
     const viola = within(dialog).getByText('Franca Viola').closest('tr')!;
     expect(viola).toHaveTextContent('Da applicare');
     expect(viola).toHaveTextContent('Telefono: torna a +39 06 1 (ora +39 06 2)');
+    // Who changed a record after the request, by name; by CRM id only when the CRM could not name them.
+    expect(within(dialog).getByText('Gino Grigi').closest('tr')).toHaveTextContent(
+      "Modificato da altri nel CRM dopo la richiesta di rollback: lasciato com'èModificato da Ornella Partner",
+    );
+    expect(within(dialog).getByText('Ugo Bruni').closest('tr')).toHaveTextContent('Modificato da 005P2');
     // No text of the server's own reaches the screen.
     expect(dialog).not.toHaveTextContent(/Salesforce said|Already holds|purged from the CRM|did not keep/);
     await user.keyboard('{Escape}');
-    await user.click(within(row).getByRole('button', { name: 'Interrompi il rollback 5' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Stopping cannot be undone: it is confirmed first, in a dialog that names the rollback and says what stays.
+    const stop = within(row).getByRole('button', { name: 'Interrompi il rollback 5' });
+    await user.click(stop);
+    const confirm = await findModal('alertdialog', { name: 'Interrompere il rollback n. 5?' });
+    expect(confirm).toHaveAccessibleDescription(
+      'Contatti modificati da Giulia Verdi dal 24/11/2026 09:00 al 24/11/2026 09:45. I 12 record già elaborati restano come sono ora (11 ripristinati). I 328 record non ancora elaborati non vengono ripristinati: restano nel CRM come sono. Non si può annullare.',
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Annulla' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(posts('/rollback-request/5/stop')).toHaveLength(0);
+    // Focus goes back to the button the dialog was opened from.
+    await waitFor(() => expect(stop).toHaveFocus());
+
+    await user.click(stop);
+    const again = await findModal('alertdialog', { name: 'Interrompere il rollback n. 5?' });
+    await user.click(within(again).getByRole('button', { name: 'Interrompi' }));
     expect(await screen.findByText('Rollback interrotto')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(posts('/rollback-request/5/stop')).toHaveLength(1);
   });
 });

@@ -11,7 +11,13 @@ import { it } from '@/i18n/it';
 import { failureReason } from '@/lib/error-message';
 import { useOnline } from '@/lib/online-status';
 import { parsePageParam, usePageInRange } from '@/lib/page-param';
-import { canAcknowledgeAlerts, canRequestRollback } from '@/lib/roles';
+import { OWN_ROLLBACKS_PATH, ROLLBACKS_PATH } from '@/lib/rollback-link';
+import {
+  canAcknowledgeAlerts,
+  canFollowOwnRollbacks,
+  canRequestRollback,
+  canReviewRollbacks,
+} from '@/lib/roles';
 import { useSessionUser } from '@/lib/session-store';
 import { useAcknowledgeAlert } from '../api/acknowledge-alert';
 import { ALERT_STATUS_PARAM, parseAlertStatus, useAlerts } from '../api/get-alerts';
@@ -96,6 +102,13 @@ export function AlertsPage() {
               loading={alerts.isPending}
               canAcknowledge={Boolean(me && canAcknowledgeAlerts(me.role))}
               canPrepareRollback={Boolean(me && canRequestRollback(me.role))}
+              rollbacksPath={
+                me && canReviewRollbacks(me.role)
+                  ? ROLLBACKS_PATH
+                  : me && canFollowOwnRollbacks(me.role)
+                    ? OWN_ROLLBACKS_PATH
+                    : null
+              }
               acknowledgeDisabled={!online || acknowledge.isPending}
               onAcknowledge={onAcknowledge}
             />

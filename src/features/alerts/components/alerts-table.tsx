@@ -9,11 +9,35 @@ import { it } from '@/i18n/it';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
 import { fieldLabel, kindOfObject, withoutFollowers } from '@/lib/field-labels';
+import { rollbackDetailHref } from '@/lib/rollback-link';
 import { rollbackPrepareHref } from '@/lib/rollback-prepare-link';
+import { isOpenRollback, rollbackState } from '@/lib/rollback-state';
 
 const c = it.alerts.columns;
 
 const agentOf = (alert: Alert) => alert.agentName ?? alert.sfUserID;
+
+/** The rollback requested for the alert, where it stands, leading to its detail where the user can read it. */
+function AlertRollback({
+  rollback,
+  path,
+}: {
+  rollback: NonNullable<Alert['rollback']>;
+  path: string | null;
+}) {
+  const text = it.alerts.rollback(rollback.id, rollbackState(rollback));
+  return (
+    <div className="mt-1 text-xs">
+      {path ? (
+        <Link className="underline underline-offset-2" to={rollbackDetailHref(path, rollback)}>
+          {text}
+        </Link>
+      ) : (
+        text
+      )}
+    </div>
+  );
+}
 
 /** Headers wrap at their spaces, so that the table fits a tablet held upright. */
 const wrapping = 'whitespace-normal';
@@ -25,6 +49,7 @@ export function AlertsTable({
   loading,
   canAcknowledge,
   canPrepareRollback,
+  rollbacksPath,
   acknowledgeDisabled,
   onAcknowledge,
 }: {
@@ -34,6 +59,8 @@ export function AlertsTable({
   canAcknowledge: boolean;
   /** USER_RANA prepares a rollback of the alert's exact window. */
   canPrepareRollback: boolean;
+  /** The rollback screen the user reads an alert's rollback on (a reviewer's, or USER_RANA's own); null: none. */
+  rollbacksPath: string | null;
   acknowledgeDisabled: boolean;
   onAcknowledge: (alert: Alert) => void;
 }) {
@@ -62,8 +89,12 @@ export function AlertsTable({
         id: 'window',
         header: c.window,
         meta: { className: wrapping },
-        cell: ({ row }) =>
-          it.alerts.window(formatDateTime(row.original.windowStart), formatDateTime(row.original.windowEnd)),
+        cell: ({ row: { original: alert } }) => (
+          <>
+            {it.alerts.window(formatDateTime(alert.windowStart), formatDateTime(alert.windowEnd))}
+            {alert.rollback && <AlertRollback rollback={alert.rollback} path={rollbacksPath} />}
+          </>
+        ),
       },
       {
         id: 'changed',
@@ -103,7 +134,7 @@ export function AlertsTable({
           ]
         : []),
     ],
-    [status],
+    [status, rollbacksPath],
   );
   // TanStack Table is not memoisable by the React Compiler; this component re-renders with its data anyway.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -127,7 +158,7 @@ export function AlertsTable({
               label: (alert) => it.alerts.rowActions(agentOf(alert)),
               render: (alert) => (
                 <>
-                  {canPrepareRollback && (
+                  {canPrepareRollback && !(alert.rollback && isOpenRollback(alert.rollback)) && (
                     <Button variant="outline" asChild>
                       <Link
                         aria-label={it.rollbacks.prepareOf(agentOf(alert))}

@@ -5,8 +5,6 @@ import { apiData } from '@/lib/api-client';
 import { rollbacksQueryKey } from './rollback-keys';
 
 export const ROLLBACKS_PAGE_SIZE = 10;
-/** The tab is kept in the URL next to `page`, as on the restore lists. */
-export const ROLLBACK_STATUS_PARAM = 'stato';
 /** A pending list is read again every 30 s, like the restore lists; a running rollback's progress every 3 s. */
 export const PENDING_ROLLBACKS_REFRESH_MS = 30_000;
 export const RUNNING_ROLLBACK_REFRESH_MS = 3_000;

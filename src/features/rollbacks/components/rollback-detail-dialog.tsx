@@ -10,7 +10,7 @@ import { fieldLabel, kindOfObject } from '@/lib/field-labels';
 import { formatSnapshotValue } from '@/lib/snapshot-value';
 import type { RecordKind } from '@/lib/records';
 import { useRollback } from '../api/get-rollback';
-import { pendingOutcome, rollbackState } from './rollback-state';
+import { pendingOutcome, rollbackState } from '@/lib/rollback-state';
 import { recordReason } from '@contract/rollback-reasons';
 
 const t = itRollbacks;
@@ -41,6 +41,11 @@ function RecordDetails({ record, kind }: { record: RollbackRecord; kind: RecordK
     <>
       {reason.text}
       {reason.detail && <div className="text-xs text-muted-foreground">{reason.detail}</div>}
+      {record.changedBy && (
+        <div className="text-xs text-muted-foreground">
+          {t.changedSinceBy(record.changedBy.name ?? record.changedBy.id)}
+        </div>
+      )}
     </>
   );
 }

@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { toast } from '@/lib/toast';
 import { ROLLBACK_STATUSES, type RollbackRequest, type RollbackStatus } from '@contract/rollbacks';
 import { DataFreshness, NeverReadOffline } from '@/components/data-freshness';
 import { LoadFailed } from '@/components/load-failed';
@@ -9,27 +8,22 @@ import { Pagination } from '@/components/ui/pagination';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { it } from '@/i18n/it';
 import { itRollbacks } from '@/i18n/it-rollbacks';
-import { isSignedOut } from '@/lib/error-message';
 import { useOnline } from '@/lib/online-status';
 import { parsePageParam, usePageInRange } from '@/lib/page-param';
+import { ROLLBACK_DETAIL_PARAM, ROLLBACK_STATUS_PARAM } from '@/lib/rollback-link';
 import { useSessionUser } from '@/lib/session-store';
-import {
-  parseRollbackStatus,
-  ROLLBACK_STATUS_PARAM,
-  useRollbacks,
-  type RollbacksView,
-} from '../api/get-rollbacks';
-import { useStopRollback } from '../api/stop-rollback';
+import { parseRollbackStatus, useRollbacks, type RollbacksView } from '../api/get-rollbacks';
 import { RollbackDetailDialog } from './rollback-detail-dialog';
 import { RollbackReviewDialog } from './rollback-review-dialog';
+import { RollbackStopDialog } from './rollback-stop-dialog';
 import { RollbacksTable, type ReviewActions } from './rollbacks-table';
-import { rollbackFailure } from './rollback-failure';
 
 const t = itRollbacks;
 
 type OpenDialog =
   | { type: 'detail'; rollback: RollbackRequest }
   | { type: 'review'; rollback: RollbackRequest; approved: boolean }
+  | { type: 'stop'; rollback: RollbackRequest }
   | null;
 
 /**
@@ -44,8 +38,20 @@ export function RollbacksPage({ view }: { view: RollbacksView }) {
   const [params, setParams] = useSearchParams();
   const status = parseRollbackStatus(params.get(ROLLBACK_STATUS_PARAM));
   const page = parsePageParam(params.get('page'));
+  // A link from an alert names the rollback whose detail opens.
+  const linked = /^\d{1,9}$/.test(params.get(ROLLBACK_DETAIL_PARAM) ?? '')
+    ? Number(params.get(ROLLBACK_DETAIL_PARAM))
+    : null;
+  const closeLinked = useCallback(
+    () =>
+      setParams((current) => {
+        const updated = new URLSearchParams(current);
+        updated.delete(ROLLBACK_DETAIL_PARAM);
+        return updated;
+      }),
+    [setParams],
+  );
   const rollbacks = useRollbacks({ view, status, page });
-  const stop = useStopRollback();
   const [dialog, setDialog] = useState<OpenDialog>(null);
 
   const show = useCallback(
@@ -59,23 +65,13 @@ export function RollbacksPage({ view }: { view: RollbacksView }) {
     [setParams],
   );
   const goToPage = useCallback((next: number) => show({ page: next }), [show]);
-  const onStop = useCallback(
-    (rollback: RollbackRequest) =>
-      stop.mutate(rollback.id, {
-        onSuccess: () => toast.success(t.stopped),
-        onError: (error) => {
-          if (!isSignedOut(error)) toast.error(t.stopFailed, { description: rollbackFailure(error) });
-        },
-      }),
-    [stop],
-  );
 
   const review: ReviewActions | undefined =
     view === 'review'
       ? {
-          disabled: !online || stop.isPending,
+          disabled: !online,
           onReview: (rollback, approved) => setDialog({ type: 'review', rollback, approved }),
-          onStop,
+          onStop: (rollback) => setDialog({ type: 'stop', rollback }),
         }
       : undefined;
 
@@ -141,8 +137,12 @@ export function RollbacksPage({ view }: { view: RollbacksView }) {
           <Pagination page={page} totalPages={totalPages} onPageChange={goToPage} />
         </TabsContent>
       </Tabs>
+      {linked !== null && !dialog && <RollbackDetailDialog id={linked} onClose={closeLinked} />}
       {dialog?.type === 'detail' && (
         <RollbackDetailDialog id={dialog.rollback.id} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.type === 'stop' && (
+        <RollbackStopDialog rollback={dialog.rollback} onClose={() => setDialog(null)} />
       )}
       {dialog?.type === 'review' && me && (
         <RollbackReviewDialog

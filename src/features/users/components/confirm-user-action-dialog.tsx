@@ -1,21 +1,10 @@
 import { useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import type { User } from '@contract/users';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { it } from '@/i18n/it';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { itUsers } from '@/i18n/it-users';
 import { endLocalSession } from '@/lib/end-local-session';
 import { errorMessage, isSignedOut } from '@/lib/error-message';
-import { useOnline } from '@/lib/online-status';
 import { useClearUserLocks } from '../api/clear-user-locks';
 import { useDeleteUser } from '../api/delete-user';
 import { useEndUserSessions } from '../api/end-user-sessions';
@@ -102,42 +91,31 @@ export function ConfirmUserActionDialog({
   const queryClient = useQueryClient();
   const mutation = useMutation();
   const texts = textsOf(user.username);
-  const online = useOnline();
   return (
-    <AlertDialog open onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{texts.title}</AlertDialogTitle>
-          <AlertDialogDescription>{texts.description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        {signsOut && <p className="text-sm font-medium text-destructive">{endsOwnSession.warning}</p>}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={mutation.isPending}>{itUsers.cancel}</AlertDialogCancel>
-          <AlertDialogAction
-            variant={destructive ? 'destructive' : undefined}
-            disabled={mutation.isPending || !online}
-            onClick={(event) => {
-              // Stays open until the server has answered.
-              event.preventDefault();
-              mutation.mutate(user.id, {
-                onSuccess: (answer) => {
-                  if (!signsOut) return toast.success(success(answer));
-                  toast.success(success(answer), { description: itUsers.signInAgain, duration: 8000 });
-                  // The layout sees no session and shows sign-in.
-                  endLocalSession(queryClient);
-                },
-                onError: (error) => {
-                  if (!isSignedOut(error)) toast.error(texts.failed, { description: errorMessage(error) });
-                },
-                onSettled: onClose,
-              });
-            }}
-          >
-            {texts.action}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-        {!online && <p className="text-sm text-muted-foreground">{it.offline.onlineOnly}</p>}
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      title={texts.title}
+      description={texts.description}
+      actionLabel={texts.action}
+      cancelLabel={itUsers.cancel}
+      destructive={destructive}
+      pending={mutation.isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        mutation.mutate(user.id, {
+          onSuccess: (answer) => {
+            if (!signsOut) return toast.success(success(answer));
+            toast.success(success(answer), { description: itUsers.signInAgain, duration: 8000 });
+            // The layout sees no session and shows sign-in.
+            endLocalSession(queryClient);
+          },
+          onError: (error) => {
+            if (!isSignedOut(error)) toast.error(texts.failed, { description: errorMessage(error) });
+          },
+          onSettled: onClose,
+        })
+      }
+    >
+      {signsOut && <p className="text-sm font-medium text-destructive">{endsOwnSession.warning}</p>}
+    </ConfirmDialog>
   );
 }
