@@ -17,6 +17,7 @@ import { revisionsWithoutRecordKey } from './0015-revisions-without-record-key';
 import { convertedContacts } from './0016-converted-contacts';
 import { conversionTime } from './0017-conversion-time';
 import { rollbackReasons } from './0018-rollback-reasons';
+import { auditActorId } from './0019-audit-actor-id';
 
 /** Migrations are listed here rather than read from disk, so they work the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0016-converted-contacts': convertedContacts,
   '0017-conversion-time': conversionTime,
   '0018-rollback-reasons': rollbackReasons,
+  '0019-audit-actor-id': auditActorId,
 };
 
 export const migrationProvider: MigrationProvider = {
