@@ -5,6 +5,7 @@ import {
   type CrmObject,
   type CrmRecord,
 } from '../crm/crm-connector';
+import { keptByCrm } from '../../contract/restore-writes';
 import { normaliseAddress, WRITABLE_ADDRESS_PARTS } from '../crm/crm-fields';
 import { sameJson } from '../revisions/snapshot-diff';
 
@@ -93,7 +94,7 @@ export function fieldsToRestore(
     (field) =>
       writable.has(field) &&
       field in live &&
-      !(neverEmpty.has(field) && (target[field] ?? null) === null) &&
+      !keptByCrm(target[field], neverEmpty.has(field)) &&
       !sameJson(writableValue(field, target, target), writableValue(field, live, target)),
   );
 }
