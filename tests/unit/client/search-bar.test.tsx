@@ -147,6 +147,15 @@ describe('the search bar', () => {
     }
   });
 
+  it('opens the agent picker with a space, as any button, with an empty filter', async () => {
+    const { user } = renderBar();
+    screen.getByRole('combobox', { name: 'Agente' }).focus();
+    await user.keyboard(' ');
+    await screen.findByRole('listbox');
+    await waitFor(() => expect(screen.getByLabelText('Cerca un agente')).toHaveFocus());
+    expect(screen.getByLabelText('Cerca un agente')).toHaveValue('');
+  });
+
   it('opens the agent picker on a letter typed on it, keeping the letter', async () => {
     const { user } = renderBar();
     screen.getByRole('combobox', { name: 'Agente' }).focus();

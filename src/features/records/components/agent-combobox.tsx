@@ -62,11 +62,12 @@ export function AgentCombobox({
   /** A key on the picker or its popover before the filter field has the focus: it goes into the filter. */
   const keepTyped = (event: KeyboardEvent<HTMLElement>) => {
     if (event.target instanceof HTMLInputElement) return;
-    const next = typedInto(search, event);
-    if (next === null) return;
-    // A space would press the button (closing the list); a letter would do nothing.
+    // A space on the closed picker presses it, as on any button.
+    if (!open && event.key === ' ') return;
+    if (typedInto('', event) === null) return;
+    // On the open picker a space would press the button again (closing the list); a letter would do nothing.
     event.preventDefault();
-    setSearch(next);
+    setSearch((current) => typedInto(current, event) ?? current);
     // A letter typed on the closed picker opens it, as on a native list, through the button's own click.
     if (!open && event.currentTarget instanceof HTMLButtonElement && typedCharacter(event) !== null)
       event.currentTarget.click();
