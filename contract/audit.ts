@@ -5,8 +5,9 @@ import { pageQuerySchema } from './page';
 
 /**
  * The filters of the audit log (ADMIN): `user` is a username (case-insensitive, exact): the events of whoever has it
- * now, also those recorded under a former name, or, when nobody has it now, those recorded under it; `action` an action or its
- * prefix (`restore.` or `restore` lists every restore event), `dateFrom` / `dateTo` whole days in Europe/Rome.
+ * now, also those recorded under a former name, or, when nobody has it now, those recorded under it; `action` an
+ * action or its prefix (`restore.` or `restore` lists every restore event), `dateFrom` / `dateTo` whole days in
+ * Europe/Rome.
  */
 const auditFilterFields = {
   user: textSchema(300).trim().min(1).optional(),
