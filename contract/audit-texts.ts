@@ -154,7 +154,7 @@ export const AUDIT_VALUE_TEXTS = {
     locked: 'Account bloccato',
     rate_limited: 'Troppi tentativi',
   } as Partial<Record<string, string>>,
-  via: { 'command line': 'riga di comando' } as Partial<Record<string, string>>,
+  via: { 'command line': 'riga di comando', link: 'link del codice QR' } as Partial<Record<string, string>>,
   /** Why a signed-in caller was refused (403), by the refusal's code. */
   forbidden: {
     FORBIDDEN: 'Il ruolo non lo consente',

@@ -4,8 +4,10 @@ import { daySchema } from './dates';
 import { pageQuerySchema } from './page';
 
 /**
- * The filters of the audit log (ADMIN): `user` is a username (case-insensitive, exact), `action` an action or its
- * prefix (`restore.` or `restore` lists every restore event), `dateFrom` / `dateTo` whole days in Europe/Rome.
+ * The filters of the audit log (ADMIN): `user` is a username (case-insensitive, exact): the events of whoever has it
+ * now, also those recorded under a former name, or, when nobody has it now, those recorded under it; `action` an
+ * action or its prefix (`restore.` or `restore` lists every restore event), `dateFrom` / `dateTo` whole days in
+ * Europe/Rome.
  */
 const auditFilterFields = {
   user: textSchema(300).trim().min(1).optional(),
@@ -93,6 +95,8 @@ export const auditEntrySchema = z.object({
   actorUserId: z.number().int().nullable(),
   /** The signed-in user, or the username a sign-in named; null for the system itself (e.g. a raised alert). */
   actorUsername: z.string().nullable(),
+  /** The actor's username now, when the actor is a user (it differs from `actorUsername` after a rename). */
+  actorCurrentUsername: z.string().nullable(),
   action: z.string(),
   target: z.string().nullable(),
   ip: z.string().nullable(),

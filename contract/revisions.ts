@@ -50,8 +50,13 @@ export const caseDifferencesQuerySchema = z.object({
 /**
  * `jsonDiffProperties` is `[A, B, ...]`: the top-level snapshot fields whose values differ (objects compared deeply),
  * in snapshot field order; `[]` when the versions are the same. 400 when the two revisions are of different records.
+ * `keptByCrm`: those of them a restore to the first revision leaves as the CRM has them (contract/restore-writes.ts),
+ * so that a restore's list of fields shows what it writes; empty when the CRM cannot say which fields cannot be empty.
  */
-export const differencesSchema = z.object({ jsonDiffProperties: z.string() });
+export const differencesSchema = z.object({
+  jsonDiffProperties: z.string(),
+  keptByCrm: z.array(z.string()).default([]),
+});
 export type Differences = z.infer<typeof differencesSchema>;
 
 /** `[A, B]` -> ['A', 'B']. */

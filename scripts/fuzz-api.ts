@@ -10,7 +10,9 @@ import { createTestApp } from '../tests/support/test-app';
 
 const runsPerOperation = Number(process.argv[2] ?? 2000);
 const seed = Number(process.argv[3] ?? Math.floor(Math.random() * 2 ** 31));
-const t = await createTestApp(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+const t = await createTestApp(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', {
+  env: { API_DOCS: '1' },
+});
 try {
   const { token } = await signedInUser(t, ADMIN);
   console.log(`fuzzing every operation ${runsPerOperation} times, seed ${seed}`);

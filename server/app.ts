@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before access control: its onRequest hook refuses with 401/403, and those answers need the headers too.
   registerSecurityHeaders(app, setSecurityHeaders);
   registerAccessControl(app, deps.sessions, refusals);
-  await registerOpenApi(app);
+  await registerOpenApi(app, { serve: deps.config.apiDocs });
   // On PostgreSQL every instance counts the same hits; PGlite serves one process.
   await registerRateLimit(app, deps.config.databaseUrl ? sharedRateLimitStore(deps.db) : undefined);
   await app.register(healthRoutes, {

@@ -119,6 +119,7 @@ const envSchema = z.object({
       .default(DEFAULT_HEAP_GROWTH_PERCENT),
   ),
   RETENTION_MONTHS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
+  API_DOCS: flag,
   METRICS_TOKEN: z.preprocess(
     emptyAsUndefined,
     z.string().min(16, 'must be at least 16 characters').optional(),
@@ -197,6 +198,8 @@ export type Config = {
   retentionMonths: number | undefined;
   /** The bearer token a Prometheus scraper sends to GET /metrics; no token, no /metrics. */
   metricsToken: string | undefined;
+  /** Whether /api/docs (Swagger UI) and /api/docs/json (the OpenAPI document) are served, to anyone. */
+  apiDocs: boolean;
   /** Which proxies' X-Forwarded-For to believe: client addresses feed rate limits and the audit log. */
   trustProxy: boolean | number | string;
 };
@@ -323,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     metricsToken: e.METRICS_TOKEN,
+    apiDocs: e.API_DOCS ?? false,
     retentionMonths: e.RETENTION_MONTHS,
     apiMaxInFlight: e.API_MAX_IN_FLIGHT,
     heapGrowthPercent: e.HEAP_GROWTH_PERCENT,

@@ -41,7 +41,7 @@ export function buildServices(deps: IdentitySources & { crm?: CrmConnector; logg
     users: new UsersService(identity),
     enrolment: new EnrolmentService(identity),
     agents: new AgentsService(db),
-    revisions: new RevisionsService(db),
+    revisions: new RevisionsService(db, deps.crm),
     restores: new RestoresService({
       db,
       crm: deps.crm,

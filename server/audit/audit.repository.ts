@@ -5,11 +5,40 @@ import type { AuditLogTable } from '../db/tables/restores.table';
 
 export type AuditRow = Selectable<AuditLogTable>;
 
-/** Which entries: by username (any case), action or the actions under it, and time [from, before). */
-export type AuditLogFilter = { user?: string; action?: string; from?: Date; before?: Date };
+/**
+ * Which entries: by actor (the users of these ids, or else a name as recorded, any case), action or the actions
+ * under it, and time [from, before).
+ */
+export type AuditLogFilter = {
+  actor?: { userIds: number[] } | { username: string };
+  action?: string;
+  from?: Date;
+  before?: Date;
+};
+
+/** The users (live or deleted) whose username is now `username`, any case. */
+export async function userIdsNamed(db: Db, username: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+    .execute();
+  return rows.map((row) => row.id);
+}
 
 export async function insertAuditEntry(db: Db, entry: Insertable<AuditLogTable>): Promise<void> {
   await db.insertInto('audit_log').values(entry).execute();
+}
+
+/** The current username of each of these users (live or deleted). */
+export async function currentUsernames(db: Db, userIds: number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.username]));
 }
 
 /** `action` itself, or every action under it: `restore` and `restore.` both take `restore.approved`. */
@@ -17,8 +46,10 @@ const actionPrefix = (action: string) => `${action.replace(/\.$/, '').replace(/[
 
 function filtered<O>(query: SelectQueryBuilder<Database, 'audit_log', O>, filter: AuditLogFilter) {
   let q = query;
-  if (filter.user)
-    q = q.where((eb) => eb(eb.fn('lower', ['actor_username']), '=', filter.user!.toLowerCase()));
+  const actor = filter.actor;
+  if (actor && 'userIds' in actor) q = q.where('actor_user_id', 'in', actor.userIds);
+  else if (actor)
+    q = q.where((eb) => eb(eb.fn('lower', ['actor_username']), '=', actor.username.toLowerCase()));
   if (filter.action) {
     const action = filter.action;
     q = q.where((eb) => eb.or([eb('action', '=', action), eb('action', 'like', actionPrefix(action))]));

@@ -20,26 +20,36 @@ import { AUDIT_CSV_HEADER, auditCsvLine, csvLine } from './audit-csv';
 import { nextDay, romeMidnight } from '../revisions/rome-days';
 import {
   auditEntriesInBatches,
+  currentUsernames,
   listAuditEntries,
+  userIdsNamed,
   type AuditLogFilter,
   type AuditRow,
 } from './audit.repository';
 
-/** The filters' days are whole days in Rome: [dateFrom 00:00, dateTo 24:00). */
-const logFilter = (f: AuditFilter): AuditLogFilter => ({
-  user: f.user,
-  action: f.action,
-  from: f.dateFrom ? romeMidnight(f.dateFrom) : undefined,
-  before: f.dateTo ? romeMidnight(nextDay(f.dateTo)) : undefined,
-});
+/**
+ * The filters' days are whole days in Rome: [dateFrom 00:00, dateTo 24:00). The user is whoever has that username
+ * now, so their events recorded under a former name are found too; a name nobody has now is looked for as recorded
+ * (a former name, or one typed at sign-in).
+ */
+async function logFilter(db: Db, f: AuditFilter): Promise<AuditLogFilter> {
+  const userIds = f.user ? await userIdsNamed(db, f.user) : [];
+  return {
+    actor: !f.user ? undefined : userIds.length > 0 ? { userIds } : { username: f.user },
+    action: f.action,
+    from: f.dateFrom ? romeMidnight(f.dateFrom) : undefined,
+    before: f.dateTo ? romeMidnight(nextDay(f.dateTo)) : undefined,
+  };
+}
 
 const errors = errorResponses(400, 401, 403);
 
-const toEntry = (row: AuditRow): AuditEntry => ({
+const toEntry = (row: AuditRow, names: Map<number, string>): AuditEntry => ({
   id: row.id,
   at: new Date(row.at).toISOString(),
   actorUserId: row.actor_user_id,
   actorUsername: row.actor_username,
+  actorCurrentUsername: row.actor_user_id === null ? null : (names.get(row.actor_user_id) ?? null),
   action: row.action,
   target: row.target,
   ip: row.ip,
@@ -60,14 +70,26 @@ export async function auditRoutes(
       config: readers,
       schema: {
         tags: ['audit'],
-        summary: 'The audit log, newest first, filtered by user, action (or its prefix) and Rome days',
+        summary:
+          'The audit log, newest first, filtered by user (whoever has that username now, under any former name too), action (or its prefix) and Rome days',
         querystring: auditListQuerySchema,
         response: { 200: envelopeOf(pageOf(auditEntrySchema)), ...errors },
       },
     },
     async (request) => {
-      const { rows, total } = await listAuditEntries(db, logFilter(request.query), pageWindow(request.query));
-      return envelope(toPage(rows.map(toEntry), total, request.query));
+      const filter = await logFilter(db, request.query);
+      const { rows, total } = await listAuditEntries(db, filter, pageWindow(request.query));
+      const names = await currentUsernames(
+        db,
+        rows.flatMap((row) => (row.actor_user_id === null ? [] : [row.actor_user_id])),
+      );
+      return envelope(
+        toPage(
+          rows.map((row) => toEntry(row, names)),
+          total,
+          request.query,
+        ),
+      );
     },
   );
 
@@ -89,7 +111,7 @@ export async function auditRoutes(
       },
     },
     async (request, reply) => {
-      const filter = logFilter(request.query);
+      const filter = await logFilter(db, request.query);
       async function* lines() {
         // A byte-order mark: spreadsheets then read the accented names as UTF-8.
         yield `\uFEFF${csvLine(AUDIT_CSV_HEADER)}`;

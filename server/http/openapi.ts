@@ -37,8 +37,12 @@ function clearOptionalBodies<D extends { paths?: object }>(document: D): D {
   return document;
 }
 
-/** OpenAPI generated from the contract's zod schemas; the UI at /api/docs, the document at /api/docs/json. */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+/**
+ * OpenAPI generated from the contract's zod schemas (`app.swagger()`). With `serve` (API_DOCS) the UI is at /api/docs
+ * and the document at /api/docs/json, for anyone: a browser opening them sends no bearer token. Off by default, so
+ * that a deployment does not hand out a map of every route, parameter and error code unless its operator chose to.
+ */
+export async function registerOpenApi(app: FastifyInstance, { serve }: { serve: boolean }): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -53,5 +57,5 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transformObject: (document) =>
       'openapiObject' in document ? clearOptionalBodies(document.openapiObject) : document.swaggerObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  if (serve) await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 }

@@ -6,6 +6,7 @@ import {
   type CrmRecord,
   type DeletedLookup,
 } from '../crm/crm-connector';
+import { keptByCrm } from '../../contract/restore-writes';
 import { normaliseAddress, WRITABLE_ADDRESS_PARTS } from '../crm/crm-fields';
 import { sameJson } from '../revisions/snapshot-diff';
 
@@ -152,7 +153,7 @@ export function fieldsToRestore(
     (field) =>
       writable.has(field) &&
       field in live &&
-      !(neverEmpty.has(field) && (target[field] ?? null) === null) &&
+      !keptByCrm(target[field], neverEmpty.has(field)) &&
       !sameJson(writableValue(field, target, target), writableValue(field, live, target)),
   );
 }

@@ -1,6 +1,8 @@
 import type { Page } from '../../contract/page';
 import { LIVE_RECORD, type RecordLife } from '../../contract/search';
 import { formatDiffProperties, type Differences, type Revision } from '../../contract/revisions';
+import { keptByCrm } from '../../contract/restore-writes';
+import type { CrmConnector } from '../crm/crm-connector';
 import type { Db } from '../db/database';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
 import { badRequest, notFound } from '../http/http-error';
@@ -28,7 +30,10 @@ type RangeParams = PageParams & { dateFrom: string; dateTo: string };
 const paged = (query: PageParams) => ({ page: query.page, size: query.size, isPaged: true });
 
 export class RevisionsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly crm?: CrmConnector,
+  ) {}
 
   /**
    * The version in effect at dateFrom, then the one in effect at dateTo when it is another revision; none for a
@@ -75,7 +80,23 @@ export class RevisionsService {
     if (!second) throw notFound(`Revision ${secondId} not found`);
     if (first.recordId !== second.recordId)
       throw badRequest(`query.${fields[1]}`, 'The two revisions belong to different records');
-    return { jsonDiffProperties: formatDiffProperties(changedFields(kind, first.json, second.json)) };
+    const changed = changedFields(kind, first.json, second.json);
+    return {
+      jsonDiffProperties: formatDiffProperties(changed),
+      keptByCrm: await this.keptByCrm(kind, first.json, changed),
+    };
+  }
+
+  /**
+   * Of the fields `changed`, those a restore to `restored` leaves as the CRM has them. The CRM is asked (its described
+   * fields, kept after the first call) only when the version restored lacks a value that differs; when it cannot
+   * answer, none is named: the restore itself still leaves them, and says which it wrote.
+   */
+  private async keptByCrm(kind: RecordKind, restored: Record<string, unknown>, changed: string[]) {
+    const empty = changed.filter((field) => keptByCrm(restored[field], true));
+    if (empty.length === 0 || !this.crm) return [];
+    const neverEmpty = new Set(await this.crm.neverEmptyFields(recordKinds[kind].crmObject).catch(() => []));
+    return empty.filter((field) => keptByCrm(restored[field], neverEmpty.has(field)));
   }
 
   private unknown(kind: RecordKind, recordId: string) {

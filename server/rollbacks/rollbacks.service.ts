@@ -2,6 +2,7 @@ import { isDay, parseDateTime } from '../../contract/dates';
 import { ErrorCode } from '../../contract/error-codes';
 import type { Page, PageQuery } from '../../contract/page';
 import { ALREADY_REVIEWED_MESSAGE, OWN_REQUEST_MESSAGE } from '../../contract/restores';
+import { keptByCrm } from '../../contract/restore-writes';
 import {
   ROLLBACK_EMPTY_MESSAGE,
   ROLLBACK_NOT_RUNNING_MESSAGE,
@@ -95,19 +96,28 @@ export function rollbackWindow(scope: Pick<RollbackScope, 'from' | 'to'>): { fro
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
+/** What the org lets a restore write, and which of those fields it cannot empty. */
+type WriteRules = { writable: ReadonlySet<string>; neverEmpty: ReadonlySet<string> };
+
 /**
  * The fields a rollback writes to take a record from `after` (what it holds) back to `before`: those that differ,
- * that the org lets Storico write, and among `fields` when the request chose some.
+ * that the org lets Storico write, that the write does not leave as the CRM has them (a checkbox `before` holds no
+ * value for, as restoreInCrm does), and among `fields` when the request chose some.
  */
 function rollbackChanges(
   kind: RecordKind,
   before: Record<string, unknown>,
   after: Record<string, unknown>,
-  writable: ReadonlySet<string>,
+  { writable, neverEmpty }: WriteRules,
   fields: readonly string[] | null,
 ): RollbackRecord['changes'] {
   return changedFields(kind, before, after)
-    .filter((field) => writable.has(field) && (!fields || fields.includes(field)))
+    .filter(
+      (field) =>
+        writable.has(field) &&
+        !keptByCrm(before[field], neverEmpty.has(field)) &&
+        (!fields || fields.includes(field)),
+    )
     .map((field) => ({ field, before: before[field] ?? null, after: after[field] ?? null }));
 }
 
@@ -159,7 +169,7 @@ export class RollbacksService {
       agent: scope.sfUserID,
       ...window,
     });
-    const writable = await this.writable(scope.object);
+    const rules = await this.writeRules(scope.object);
     const kind = kindOfObject(scope.object);
     const snapshots = new Map(
       (
@@ -177,10 +187,9 @@ export class RollbacksService {
       if (record.targetRevisionId === null) continue;
       const before = snapshots.get(record.targetRevisionId)!;
       const after = snapshots.get(record.latestRevisionId)!;
-      for (const { field } of rollbackChanges(kind, before, after, writable, null))
-        changedAnywhere.add(field);
+      for (const { field } of rollbackChanges(kind, before, after, rules, null)) changedAnywhere.add(field);
       if (record.laterAt) continue;
-      const changes = rollbackChanges(kind, before, after, writable, fields);
+      const changes = rollbackChanges(kind, before, after, rules, fields);
       for (const { field } of changes) counts.set(field, (counts.get(field) ?? 0) + 1);
       if (changes.length > 0 && sample.length < SAMPLE_SIZE) {
         sample.push({
@@ -482,7 +491,7 @@ export class RollbacksService {
         )
       ).map((rev) => [rev.id, rev.json]),
     );
-    const writable = await this.writable(rollback.object);
+    const rules = await this.writeRules(rollback.object);
     return new Map(
       pending.map((row) => [
         row.recordId,
@@ -490,16 +499,20 @@ export class RollbacksService {
           kind,
           snapshots.get(row.targetRevisionId!)!,
           snapshots.get(row.latestRevisionId!)!,
-          writable,
+          rules,
           rollback.fields,
         ),
       ]),
     );
   }
 
-  private async writable(object: CrmObject): Promise<Set<string>> {
+  private async writeRules(object: CrmObject): Promise<WriteRules> {
     const fields = await this.deps.crm?.writableFields(object).catch(() => null);
-    return new Set((fields ?? snapshotFields(object)).filter((f) => !NEVER_WRITTEN.has(f)));
+    const neverEmpty = await this.deps.crm?.neverEmptyFields(object).catch(() => null);
+    return {
+      writable: new Set((fields ?? snapshotFields(object)).filter((f) => !NEVER_WRITTEN.has(f))),
+      neverEmpty: new Set(neverEmpty ?? []),
+    };
   }
 
   /**

@@ -154,13 +154,19 @@ export class EnrolmentService {
       at: now,
       lastStep: null,
     });
-    const actor = { userId: row.user_id, username: row.username };
     if (!check.ok) {
       const next = await db.transaction().execute(async (trx) => {
         const after = afterFailure(await lockStateForUpdate(trx, key, now), now);
         await saveLockState(trx, key, after, now);
+        // A wrong code shows only that someone holds the link, not that it is the user (see qrCode).
         await audit.record(
-          { action: 'user.enrolment-confirm-refused', actor, target: `user:${row.user_id}`, ip },
+          {
+            action: 'user.enrolment-confirm-refused',
+            actor: null,
+            target: `user:${row.user_id}`,
+            ip,
+            details: { via: 'link' },
+          },
           trx,
         );
         return after;
@@ -185,6 +191,8 @@ export class EnrolmentService {
       await useOpenQrTokens(trx, row.user_id, now);
       await clearLock(trx, key);
       await sessions.endAllFor(row.user_id, 'secret-changed', trx);
+      // A code of the new secret shows the user's own authenticator holds it: the user confirmed.
+      const actor = { userId: row.user_id, username: row.username };
       await audit.record(
         { action: 'user.enrolment-confirmed', actor, target: `user:${row.user_id}`, ip },
         trx,
@@ -234,11 +242,14 @@ export class EnrolmentService {
       margin: 1,
       errorCorrectionLevel: 'M',
     });
+    // Whoever holds the link opens this public page: nobody is signed in, and holding the link does not show who it
+    // is (an administrator may open it to show the code; a forwarded e-mail opens it too). The user is its subject.
     await this.deps.audit.record({
       action: 'user.enrolment-opened',
-      actor: { userId: row.user_id, username: row.username },
+      actor: null,
       target: `user:${row.user_id}`,
       ip,
+      details: { via: 'link' },
     });
     return { qrCode, secretKey, confirm: row.totp_pending_secret_enc !== null };
   }

@@ -24,6 +24,10 @@ export const itAudit = {
     details: 'Dettagli',
   },
   system: 'Sistema',
+  /** Beside a renamed user's current name: the name the event recorded. */
+  formerName: (name: string) => `(allora ${name})`,
+  offline:
+    'Sei offline: il registro di audit è disponibile solo online. Si aggiornerà quando torna la connessione.',
   loadFailed: 'Errore durante il caricamento del registro',
   retry: 'Ritenta',
   count: (n: number) => (n === 1 ? '1 evento' : `${n} eventi`),

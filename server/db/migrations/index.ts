@@ -18,6 +18,7 @@ import { convertedContacts } from './0016-converted-contacts';
 import { conversionTime } from './0017-conversion-time';
 import { rollbackReasons } from './0018-rollback-reasons';
 import { rollbackAlertsAndUserNames } from './0019-rollback-alerts-and-user-names';
+import { auditActorId } from './0020-audit-actor-id';
 
 /** Migrations are listed here rather than read from disk, so they work the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0017-conversion-time': conversionTime,
   '0018-rollback-reasons': rollbackReasons,
   '0019-rollback-alerts-and-user-names': rollbackAlertsAndUserNames,
+  '0020-audit-actor-id': auditActorId,
 };
 
 export const migrationProvider: MigrationProvider = {

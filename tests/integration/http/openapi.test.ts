@@ -31,7 +31,7 @@ describe('the OpenAPI document', () => {
     writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Storico</title>');
     t = await createTestApp('pglite', {
       deps: { distDir },
-      env: { METRICS_TOKEN: 'metrics-token-for-the-test' },
+      env: { METRICS_TOKEN: 'metrics-token-for-the-test', API_DOCS: '1' },
     });
     doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     operations = Object.entries(doc.paths).flatMap(([p, item]) =>
@@ -123,5 +123,30 @@ describe('the OpenAPI document', () => {
     expect((await agents('')).statusCode).toBe(200);
     const refused = await agents('?isPaged=maybe');
     expect([refused.statusCode, refused.json().error.field]).toEqual([400, 'query.isPaged']);
+  });
+});
+
+describe('serving the OpenAPI document', () => {
+  const served = async (env: Record<string, string>) => {
+    const t = await createTestApp('pglite', { env });
+    try {
+      const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+      const json = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+      return { ui: ui.statusCode, json: json.statusCode };
+    } finally {
+      await t.close();
+    }
+  };
+
+  it('serves neither the UI nor the document unless API_DOCS is on', async () => {
+    expect(await served({})).toEqual({ ui: 404, json: 404 });
+    expect(await served({ API_DOCS: '0' })).toEqual({ ui: 404, json: 404 });
+  });
+
+  it('serves both with API_DOCS=1', async () => {
+    const answers = await served({ API_DOCS: '1' });
+    // The UI redirects to its page.
+    expect([200, 302]).toContain(answers.ui);
+    expect(answers.json).toBe(200);
   });
 });

@@ -20,7 +20,7 @@ const EDITS = {
 describe.each(testDbKinds())('restoring chosen fields on %s', (kind) => {
   let f: RestoreFixture;
   beforeAll(async () => {
-    f = await RestoreFixture.start(kind);
+    f = await RestoreFixture.start(kind, {}, { env: { API_DOCS: '1' } });
   });
   afterAll(() => f.close());
 

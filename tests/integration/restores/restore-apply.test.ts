@@ -8,6 +8,7 @@ import {
   caseRestoreRequestSchema,
   DUPLICATE_REQUEST_MESSAGE,
 } from '../../../contract/restores';
+import { differencesSchema } from '../../../contract/revisions';
 import { USER_RANA, productRole } from '../../../contract/roles';
 import { startSandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
 import { storeSnapshots } from '../../../server/revisions/revision-store';
@@ -96,6 +97,30 @@ describe.each(testDbKinds())('applying restores to the CRM on %s', (kind) => {
     const inCrm = await f.inCrm('case', recordId);
     expect(inCrm.Subject).toBe(target.json.Subject);
     expect(inCrm.Recall__c).toBe(true);
+  });
+
+  it("tells among a revision's differences the ones a restore to it leaves as the CRM has them", async () => {
+    const { target, latest } = await f.editedRecord('case', { Subject: 'Cambiato ancora', Recall__c: true });
+    await sql`update revision_cases set json = jsonb_set(json, '{Recall__c}', 'null')
+      where id = ${target.id}`.execute(f.t.database.db);
+    const rana = await f.user(USER_RANA);
+    const res = await f.request(
+      rana,
+      'GET',
+      `/api/v3/revision-case/differences?firstRevisionCaseID=${target.id}&secondRevisionCaseID=${latest.id}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = envelopeOf(differencesSchema).parse(res.json()).data.query;
+    // The checkbox still differs between the two versions, but the restore will not empty it.
+    expect(answer.jsonDiffProperties).toMatch(/Recall__c/);
+    expect(answer.keptByCrm).toEqual(['Recall__c']);
+    // Compared the other way round, the version restored holds a value: nothing is kept.
+    const back = await f.request(
+      rana,
+      'GET',
+      `/api/v3/revision-case/differences?firstRevisionCaseID=${latest.id}&secondRevisionCaseID=${target.id}`,
+    );
+    expect(envelopeOf(differencesSchema).parse(back.json()).data.query.keptByCrm).toEqual([]);
   });
 
   it('forces a contact restore: applied at once, APPROVED by the caller, addresses written through their parts', async () => {

@@ -25,7 +25,7 @@ describe.each(testDbKinds())('alerts and audit over HTTP on %s', (kind) => {
   let alertIds: number[];
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    t = await createTestApp(kind, { env: { API_DOCS: '1' } });
     const db = t.database.db;
     for (const role of [ADMIN, productRole(t.config.productCode), USER_RANA])
       users.set(role, await signedInUser(t, role));

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import type { Alert } from '@contract/alerts';
 import type { AuditEntry } from '@contract/audit';
 import { ok, refusal, startFakeApi, type FakeReply, type FakeRequest } from '../../support/fake-api';
+import { setOnline } from '../../support/online';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -67,6 +68,7 @@ class AlertsApi {
     at: new Date(Date.UTC(2026, 10, 24, 9, 59 - i)).toISOString(),
     actorUserId: i % 2 ? 1 : null,
     actorUsername: i % 2 ? 'admin' : null,
+    actorCurrentUsername: i % 2 ? 'admin' : null,
     action: i % 2 ? 'auth.login' : 'alert.raised',
     target: i % 2 ? null : `alert:${i}`,
     ip: i % 2 ? '10.0.0.1' : null,
@@ -318,6 +320,35 @@ describe('Audit', () => {
     const exported = calls('/audit/export.csv')[0]!;
     expect([exported.query.get('user'), exported.query.get('action')]).toEqual(['admin', 'alert']);
     expect(exported.headers.authorization).toMatch(/^Bearer /);
+  });
+
+  it('names a renamed user as they are called now, beside the name the event recorded', async () => {
+    server.audit = [
+      { ...server.audit[1]!, id: 2, actorUsername: 'mrossi', actorCurrentUsername: 'mario.rossi' },
+      { ...server.audit[1]!, id: 1, actorUsername: 'mario.rossi', actorCurrentUsername: 'mario.rossi' },
+    ];
+    await renderApp('/gestione_audit', { as: ADMIN });
+    const table = await screen.findByRole('table', { name: 'Audit' });
+    const [renamed, same] = (await within(table).findAllByText('auth.login')).map((c) => c.closest('tr')!);
+    expect(within(renamed!).getAllByRole('cell')[1]).toHaveTextContent(/^mario\.rossi\(allora mrossi\)$/);
+    expect(within(same!).getAllByRole('cell')[1]).toHaveTextContent(/^mario\.rossi$/);
+  });
+
+  it('offline, says the log needs the network instead of loading for ever, and reads it once back online', async () => {
+    setOnline(false);
+    try {
+      await renderApp('/gestione_audit', { as: ADMIN });
+      expect(await screen.findByTestId('never-read')).toHaveTextContent(
+        'Sei offline: il registro di audit è disponibile solo online. Si aggiornerà quando torna la connessione.',
+      );
+      expect(calls('/audit/')).toEqual([]);
+      setOnline(true);
+      const table = await screen.findByRole('table', { name: 'Audit' });
+      expect((await within(table).findAllByText('auth.login')).length).toBeGreaterThan(0);
+      expect(screen.queryByTestId('never-read')).not.toBeInTheDocument();
+    } finally {
+      setOnline(true);
+    }
   });
 
   it('refuses a start day after the end day', async () => {

@@ -9,6 +9,7 @@ const entry = (action: string, details: AuditEntry['details'], target: string | 
   at: '2026-11-24T09:00:00.000Z',
   actorUserId: 1,
   actorUsername: 'admin',
+  actorCurrentUsername: 'admin',
   action,
   target,
   ip: '10.0.0.1',

@@ -263,6 +263,31 @@ describe('choosing the fields of a restore from the case detail', () => {
     expect(creates()[0]?.body).not.toHaveProperty('fields');
   });
 
+  it('does not list a checkbox the restored version holds no value for: the server leaves it as the CRM has it', async () => {
+    const withRecall = (revision: typeof latest, recall: boolean | null) => ({
+      ...revision,
+      json: JSON.stringify({ ...JSON.parse(revision.json), Recall__c: recall }),
+    });
+    api.setHandler(({ method, path }) => {
+      if (method === 'POST' && /^\/restore-(account|case)-request\/$/.test(path)) return create();
+      if (path === '/sf-user/') return ok([AGENT]);
+      if (path === '/revision-case/500C/cases')
+        return ok(pageOf([withRecall(target, null), caseRevision(32, 'Closed')]));
+      if (path === '/revision-case/500C/history')
+        return ok(pageOf([withRecall(latest, true), withRecall(target, null)]));
+      if (path === '/revision-case/differences')
+        return ok({ jsonDiffProperties: '[Status, Recall__c]', keptByCrm: ['Recall__c'] });
+      return { status: 404 };
+    });
+    const { user, dialog } = await openForce();
+    const rows = within(within(dialog).getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual(['StatoEscalatedNew']);
+    expect(within(dialog).getByText('Campi selezionati: 1 su 1')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Codice OTP'), '004217');
+    expect(await screen.findByText('Caso ripristinato con successo')).toBeInTheDocument();
+    expect(creates()[0]?.body).not.toHaveProperty('fields');
+  });
+
   it('cannot be confirmed with every field unticked', async () => {
     const { user, dialog } = await openForce();
     await user.click(within(dialog).getByRole('checkbox', { name: 'Ripristina Stato' }));

@@ -122,6 +122,53 @@ describe('the search bar', () => {
     expect(screen.getByRole('combobox', { name: 'Agente' })).toHaveTextContent('Carla Rossini');
   });
 
+  it('keeps what is typed into the agent picker before the list arrives, and filters by it once it does', async () => {
+    api.setHandler((url) =>
+      url.pathname === '/api/v3/sf-user/' ? { body: ok(agents), delayMs: 1500 } : undefined,
+    );
+    try {
+      const { user } = renderBar();
+      const combobox = screen.getByRole('combobox', { name: 'Agente' });
+      combobox.focus();
+      // Typed at once on the focused picker, while neither the list nor the code showing it is there.
+      await user.keyboard('{Enter}rossini');
+      const listbox = await screen.findByRole('listbox', {}, { timeout: 5000 });
+      await within(listbox).findByRole('option', { name: /Carla Rossini/ }, { timeout: 5000 });
+      expect(screen.getByLabelText('Cerca un agente')).toHaveValue('rossini');
+      expect(
+        within(listbox)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Carla Rossinicarla.rossini@demo.it']);
+      await user.keyboard('{Enter}');
+      expect(screen.getByRole('combobox', { name: 'Agente' })).toHaveTextContent('Carla Rossini');
+    } finally {
+      api.setHandler((url) => (url.pathname === '/api/v3/sf-user/' ? { body: ok(agents) } : undefined));
+    }
+  });
+
+  it('opens the agent picker with a space, as any button, with an empty filter', async () => {
+    const { user } = renderBar();
+    screen.getByRole('combobox', { name: 'Agente' }).focus();
+    await user.keyboard(' ');
+    await screen.findByRole('listbox');
+    await waitFor(() => expect(screen.getByLabelText('Cerca un agente')).toHaveFocus());
+    expect(screen.getByLabelText('Cerca un agente')).toHaveValue('');
+  });
+
+  it('opens the agent picker on a letter typed on it, keeping the letter', async () => {
+    const { user } = renderBar();
+    screen.getByRole('combobox', { name: 'Agente' }).focus();
+    await user.keyboard('verdi');
+    const listbox = await screen.findByRole('listbox');
+    await waitFor(() => expect(screen.getByLabelText('Cerca un agente')).toHaveValue('verdi'));
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Bianca Verdizeta.verdi@demo.it']);
+  });
+
   it('asks for every parameter when one is missing', async () => {
     const { user, onSearch } = renderBar();
     await user.click(screen.getByRole('button', { name: 'Cerca' }));

@@ -83,7 +83,8 @@ export function AuditFilterForm({
         </datalist>
       </div>
       {(['dateFrom', 'dateTo'] as const).map((key) => (
-        <div key={key} className="w-40">
+        // Room for the whole 'GG/MM/AAAA' beside the calendar button (tests/e2e/typed-fields.test.ts measures it).
+        <div key={key} className="w-48">
           <DateField
             id={`audit-${key}`}
             label={itAudit[key]}

@@ -1,9 +1,9 @@
 import { Download } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
-import type { AuditFilter } from '@contract/audit';
+import type { AuditEntry, AuditFilter } from '@contract/audit';
 import { auditActionName, auditTargetText } from '@contract/audit-texts';
-import { DataFreshness } from '@/components/data-freshness';
+import { DataFreshness, NeverReadOffline } from '@/components/data-freshness';
 import { LoadFailed } from '@/components/load-failed';
 import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
@@ -22,6 +22,22 @@ import { AuditDetails } from './audit-details';
 import { AuditFilterForm } from './audit-filter-form';
 
 const c = itAudit.columns;
+
+/**
+ * Who did it, as the filter finds them: a user by the name they have now, with the one the event recorded when they
+ * were renamed since (that is the name they had then, and the one the CSV export keeps).
+ */
+function ActorName({ entry }: { entry: AuditEntry }) {
+  const current = entry.actorCurrentUsername ?? entry.actorUsername;
+  if (current === null) return itAudit.system;
+  const former = entry.actorUsername !== null && entry.actorUsername !== current ? entry.actorUsername : null;
+  return (
+    <>
+      {current}
+      {former !== null && <div className="text-xs text-muted-foreground">{itAudit.formerName(former)}</div>}
+    </>
+  );
+}
 
 /** 'Audit' (ADMIN): the log of security events, restores and alerts, filtered, paged and exported as CSV. */
 export function AuditPage() {
@@ -72,7 +88,10 @@ export function AuditPage() {
           online={online}
         />
       </div>
-      {log.isError && !log.data ? (
+      {!online && !log.data ? (
+        // The log is not kept on the device: offline there is nothing to show until the network is back.
+        <NeverReadOffline message={itAudit.offline} />
+      ) : log.isError && !log.data ? (
         <LoadFailed
           title={itAudit.loadFailed}
           error={log.error}
@@ -104,7 +123,9 @@ export function AuditPage() {
               log.data.content.map((entry) => (
                 <TableRow key={entry.id}>
                   <TableCell className="whitespace-nowrap">{formatDateTime(entry.at)}</TableCell>
-                  <TableCell className="break-words">{entry.actorUsername ?? itAudit.system}</TableCell>
+                  <TableCell className="break-words">
+                    <ActorName entry={entry} />
+                  </TableCell>
                   <TableCell>
                     {auditActionName(entry.action) ?? null}
                     <div className="font-mono text-xs text-muted-foreground">{entry.action}</div>

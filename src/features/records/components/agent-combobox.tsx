@@ -1,5 +1,5 @@
 import { ChevronsUpDown } from 'lucide-react';
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState, type KeyboardEvent } from 'react';
 import type { Agent } from '@contract/agents';
 import { OnDemandPopover } from '@/components/on-demand-popover';
 import { Button } from '@/components/ui/button';
@@ -25,6 +25,20 @@ export type AgentComboboxProps = {
   describedBy?: string;
 };
 
+/** A key that types a character (not a shortcut): the filter takes it. */
+const typedCharacter = (event: KeyboardEvent) =>
+  event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey ? event.key : null;
+
+/**
+ * The filter's text as keys change it, for keys that reach the picker while its filter field is not there yet (the
+ * list's code or the popover's still loading): null for a key it does not take.
+ */
+function typedInto(search: string, event: KeyboardEvent): string | null {
+  const typed = typedCharacter(event);
+  if (typed !== null) return search + typed;
+  return event.key === 'Backspace' ? search.slice(0, -1) : null;
+}
+
 /** The agent dropdown: labelled first + last name, sorted by username, filtered as the user types. */
 export function AgentCombobox({
   id,
@@ -38,6 +52,26 @@ export function AgentCombobox({
   describedBy,
 }: AgentComboboxProps) {
   const [open, setOpen] = useState(false);
+  // Kept here rather than in the list: keys typed before the list (or its code) arrives are not lost.
+  const [search, setSearch] = useState('');
+  const openChange = (next: boolean) => {
+    // Each opening starts from an empty filter (or from the letter that opened it).
+    if (!next) setSearch('');
+    setOpen(next);
+  };
+  /** A key on the picker or its popover before the filter field has the focus: it goes into the filter. */
+  const keepTyped = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.target instanceof HTMLInputElement) return;
+    // A space on the closed picker presses it, as on any button.
+    if (!open && event.key === ' ') return;
+    if (typedInto('', event) === null) return;
+    // On the open picker a space would press the button again (closing the list); a letter would do nothing.
+    event.preventDefault();
+    setSearch((current) => typedInto(current, event) ?? current);
+    // A letter typed on the closed picker opens it, as on a native list, through the button's own click.
+    if (!open && event.currentTarget instanceof HTMLButtonElement && typedCharacter(event) !== null)
+      event.currentTarget.click();
+  };
   const sorted = useMemo(() => sortAgents(agents ?? []), [agents]);
   const selected = sorted.find((agent) => agent.id === value);
   const placeholder = loading
@@ -51,10 +85,11 @@ export function AgentCombobox({
   return (
     <OnDemandPopover
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={openChange}
       preload={loadAgentList}
       className="w-(--radix-popover-trigger-width) min-w-64 p-0"
       aria-label={it.search.agentList}
+      onKeyDown={keepTyped}
       trigger={
         <Button
           id={id}
@@ -63,6 +98,7 @@ export function AgentCombobox({
           aria-haspopup="listbox"
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
+          onKeyDown={keepTyped}
           className={cn(
             'w-full justify-between font-normal aria-invalid:border-destructive',
             !selected && 'text-muted-foreground',
@@ -77,9 +113,11 @@ export function AgentCombobox({
         <AgentList
           agents={sorted}
           value={value}
+          search={search}
+          onSearchChange={setSearch}
           onSelect={(agentId) => {
             onChange(agentId);
-            setOpen(false);
+            openChange(false);
           }}
         />
       </Suspense>

@@ -10,6 +10,9 @@ export type AgentListProps = {
   agents: readonly Agent[];
   value: string;
   onSelect: (agentId: string) => void;
+  /** The filter's text: kept by the combobox, which also takes what is typed before this list is there. */
+  search: string;
+  onSearchChange: (search: string) => void;
 };
 
 /** Letters without accents or case: 'Niccolò' is found by 'niccolo'. */
@@ -29,11 +32,19 @@ export function agentMatches(value: string, search: string, keywords?: string[])
 }
 
 /** The agent combobox's filterable list (cmdk), loaded when the combobox is first opened. */
-export function AgentList({ agents, value, onSelect }: AgentListProps) {
+export function AgentList({ agents, value, onSelect, search, onSearchChange }: AgentListProps) {
   return (
     <Command label={it.search.agentList} filter={agentMatches}>
       {/* Focus goes to the filter as it appears: on a first opening it arrives after the popover has placed focus. */}
-      <CommandInput autoFocus placeholder={it.search.agentFilter} aria-label={it.search.agentFilter} />
+      <CommandInput
+        autoFocus
+        placeholder={it.search.agentFilter}
+        aria-label={it.search.agentFilter}
+        value={search}
+        onValueChange={onSearchChange}
+        // What was typed before the field appeared is there already: the next letters go after it.
+        onFocus={(event) => event.currentTarget.setSelectionRange(search.length, search.length)}
+      />
       <CommandList label={it.search.agentList}>
         <CommandEmpty>{it.search.agentEmpty}</CommandEmpty>
         {agents.map((agent) => (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { parseDiffProperties, type Revision } from '@contract/revisions';
+import { parseDiffProperties, type Differences, type Revision } from '@contract/revisions';
 import type { RecordKind } from '@/lib/records';
 import type { DayRange } from '@/lib/search-state';
 import { parseSnapshot } from '@/lib/snapshot';
@@ -8,6 +8,15 @@ import { latestRevisionOptions } from '../api/get-record-history';
 import { recordRevisionsOptions } from '../api/get-record-revisions';
 import { lifeOf } from '../components/record-life';
 import { restoreFields, type RestoreField } from '../kinds/restore-fields';
+
+/**
+ * The differing fields a restore writes: not those the server says it leaves as the CRM has them (a checkbox the
+ * version restored holds no value for; contract/restore-writes.ts), so that the list shows what will be written.
+ */
+const writtenDifferences = (differences: Differences) => {
+  const kept = new Set(differences.keptByCrm);
+  return parseDiffProperties(differences.jsonDiffProperties).filter((field) => !kept.has(field));
+};
 
 /** The record and revision a restore of one record is about; `target` when the screen holds it already. */
 export type RestoreSubject = { recordId: string; revisionId: number; target?: Revision };
@@ -51,12 +60,7 @@ export function useRestoreFields(
   if (!targetSnapshot || !latestSnapshot) return { status: 'failed' };
   return {
     status: 'ready',
-    fields: restoreFields(
-      kind,
-      parseDiffProperties(differences.data.jsonDiffProperties),
-      targetSnapshot,
-      latestSnapshot,
-    ),
+    fields: restoreFields(kind, writtenDifferences(differences.data), targetSnapshot, latestSnapshot),
     savedAt: pair.second.savedAt,
     deleted: lifeOf(pair.second).deletedAt !== null,
   };
