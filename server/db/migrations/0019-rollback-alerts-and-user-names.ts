@@ -8,6 +8,12 @@ import { statementsMigration } from './statements';
  * object and kept with when they were read.
  */
 const up = [
+  // Before this key a second open rollback could name an alert already named by an open one (another window). The
+  // oldest keeps the link; the later ones stay as they are, pending or running, without naming the alert.
+  `update rollback_requests r set alert_id = null
+     where r.alert_id is not null and (r.status = 'PENDING' or r.run = 'running')
+       and exists (select 1 from rollback_requests o
+                   where o.alert_id = r.alert_id and (o.status = 'PENDING' or o.run = 'running') and o.id < r.id)`,
   `create unique index rollback_requests_open_alert on rollback_requests (alert_id)
      where alert_id is not null and (status = 'PENDING' or run = 'running')`,
   // 'Avvisi' shows each alert's rollback: one probe per alert listed.
