@@ -26,6 +26,9 @@ export const toRevision = (
 type PageParams = { page: number; size: number };
 type RangeParams = PageParams & { dateFrom: string; dateTo: string };
 
+/** How long a comparison waits for the CRM's description of its fields before answering without it. */
+const CRM_DESCRIBE_WAIT_MS = 1_000;
+
 /** Lists are always paged: `isPaged=false` would let one call read a record's whole history. */
 const paged = (query: PageParams) => ({ page: query.page, size: query.size, isPaged: true });
 
@@ -90,12 +93,18 @@ export class RevisionsService {
   /**
    * Of the fields `changed`, those a restore to `restored` leaves as the CRM has them. The CRM is asked (its described
    * fields, kept after the first call) only when the version restored lacks a value that differs; when it cannot
-   * answer, none is named: the restore itself still leaves them, and says which it wrote.
+   * answer within CRM_DESCRIBE_WAIT_MS, none is named: the restore itself still leaves them, and says which it wrote.
+   * A comparison never waits on a CRM that does not answer; the description asked for is kept once it comes.
    */
   private async keptByCrm(kind: RecordKind, restored: Record<string, unknown>, changed: string[]) {
     const empty = changed.filter((field) => keptByCrm(restored[field], true));
     if (empty.length === 0 || !this.crm) return [];
-    const neverEmpty = new Set(await this.crm.neverEmptyFields(recordKinds[kind].crmObject).catch(() => []));
+    const described = this.crm.neverEmptyFields(recordKinds[kind].crmObject).catch(() => []);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<string[]>((resolve) => {
+      timer = setTimeout(() => resolve([]), CRM_DESCRIBE_WAIT_MS);
+    });
+    const neverEmpty = new Set(await Promise.race([described, late]).finally(() => clearTimeout(timer)));
     return empty.filter((field) => keptByCrm(restored[field], neverEmpty.has(field)));
   }
 

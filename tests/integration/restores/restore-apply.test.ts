@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -389,6 +391,49 @@ describe.each(testDbKinds())('restoring to an unreachable CRM on %s', (kind) => 
       expect(await t.database.db.selectFrom('restore_account_requests').select('id').execute()).toEqual([]);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe.each(testDbKinds())('comparing while the CRM does not answer on %s', (kind) => {
+  it('answers the differences within about a second, naming no field kept by the CRM', async () => {
+    // A CRM that takes every connection and never answers: the connector's own timeout is five seconds.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const source = await startSandboxCrm({ port: 0, counts: { users: 1, accounts: 1, cases: 1 } });
+    const record = source.records.all('Case')[0]!;
+    await source.close();
+    const t = await createTestApp(kind, {
+      deps: { crm: sandboxConnector(`http://127.0.0.1:${port}`, { readTimeoutMs: 5_000 }) },
+    });
+    try {
+      const [older, newer] = await storeSnapshots(
+        t.database.db,
+        'Case',
+        [
+          { ...record, Recall__c: null },
+          { ...record, Recall__c: true, SystemModstamp: '2030-01-01T00:00:00.000+0000' },
+        ],
+        'import',
+      );
+      const rana = await signedInUser(t, USER_RANA);
+      const started = Date.now();
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v3/revision-case/differences?firstRevisionCaseID=${older!.revisionId}&secondRevisionCaseID=${newer!.revisionId}`,
+        headers: bearer(rana.token),
+      });
+      const took = Date.now() - started;
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = envelopeOf(differencesSchema).parse(res.json()).data.query;
+      expect(answer.jsonDiffProperties).toMatch(/Recall__c/);
+      expect(answer.keptByCrm).toEqual([]);
+      expect(took).toBeLessThan(3_000);
+    } finally {
+      await t.close();
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
     }
   });
 });
