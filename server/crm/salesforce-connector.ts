@@ -1062,7 +1062,7 @@ export class SalesforceConnector implements CrmConnector {
   }
 
   private token(): Promise<SalesforceToken> {
-    return requestClientCredentialsToken(this.options, this.retry);
+    return requestClientCredentialsToken(this.options, this.retry, this.readTimeoutMs);
   }
 
   /**

@@ -15,7 +15,10 @@ class PassingFailure extends Error {}
 export async function requestClientCredentialsToken(
   credentials: SalesforceCredentials,
   retry: RetryPolicy,
+  /** How long the login may take, its retries included: a call that needs a token waits no longer for it. */
+  timeoutMs: number,
 ): Promise<SalesforceToken> {
+  const deadline = AbortSignal.timeout(timeoutMs);
   const url = `${credentials.loginUrl.replace(/\/+$/, '')}/services/oauth2/token`;
   const body = new URLSearchParams({
     grant_type: 'client_credentials',
@@ -32,7 +35,7 @@ export async function requestClientCredentialsToken(
         // Followed, a 301 or 302 would become a GET without the form, and a 307 would send the client secret to
         // whatever host it names: a redirect is reported instead (a login URL a My Domain change left behind).
         redirect: 'manual',
-        signal: AbortSignal.timeout(30_000),
+        signal: deadline,
       });
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
@@ -74,7 +77,7 @@ export async function requestClientCredentialsToken(
     return { accessToken: json.access_token, instanceUrl: json.instance_url.replace(/\/+$/, '') };
   };
   try {
-    return await withRetry(retry, attempt, (error) => error instanceof PassingFailure);
+    return await withRetry(retry, attempt, (error) => error instanceof PassingFailure && !deadline.aborted);
   } catch (error) {
     if (error instanceof PassingFailure) throw new CrmError(error.message);
     throw error;

@@ -45,3 +45,39 @@ describe('Salesforce connector against a CRM that stops answering', () => {
     expect(dataCalls).toBeGreaterThanOrEqual(1);
   });
 });
+
+/** A login server that takes the connection and never answers: a call that needs a token must not wait for ever. */
+describe('Salesforce connector against a login that never answers', () => {
+  let server: Server;
+  let url: string;
+  let logins = 0;
+
+  beforeAll(async () => {
+    server = createServer(() => {
+      logins++;
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+
+  it('gives up on the login within the read timeout, its retries included', async () => {
+    const crm = new SalesforceConnector({
+      loginUrl: url,
+      clientId: 'id',
+      clientSecret: 'secret',
+      retry: { maxRetries: 3, minTimeoutMs: 5, factor: 1 },
+      readTimeoutMs: 800,
+    });
+    const started = Date.now();
+    const error = await crm.readRecord('Account', '001000000000001AAA').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CrmError);
+    expect((error as CrmError).message).toMatch(/login .* could not be reached/);
+    // One attempt per retry would take 30 s each; the login's whole time is the read's.
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(logins).toBeGreaterThanOrEqual(1);
+  });
+});
