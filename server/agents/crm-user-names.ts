@@ -1,4 +1,5 @@
 import type { CrmConnector } from '../crm/crm-connector';
+import { answerWithin } from '../crm/crm-wait';
 import type { Db } from '../db/database';
 
 /** How long a name read from the CRM is taken as it is before it is read again (a user may be renamed). */
@@ -46,10 +47,20 @@ export async function crmUserNames(deps: Deps, ids: readonly string[]): Promise<
   return names;
 }
 
-/** Asks the CRM and keeps what it answers; nothing when it cannot be asked. */
+/**
+ * Asks the CRM and keeps what it answers, even when it answers late; what it answers within a second, else nothing
+ * (the CRM cannot be asked, or does not answer).
+ */
 async function readNames(deps: Deps, ids: string[]): Promise<Map<string, string>> {
-  const read = await deps.crm?.userNames(ids).catch(() => undefined);
-  if (!read || read.size === 0) return new Map();
+  if (!deps.crm) return new Map();
+  const asked = deps.crm.userNames(ids).then(async (read) => {
+    if (read.size > 0) await keepNames(deps, read);
+    return read;
+  });
+  return answerWithin(asked, new Map<string, string>());
+}
+
+async function keepNames(deps: Deps, read: Map<string, string>): Promise<void> {
   const at = deps.now();
   await deps.db
     .insertInto('crm_user_names')
@@ -60,5 +71,4 @@ async function readNames(deps: Deps, ids: string[]): Promise<Map<string, string>
         .doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), read_at: eb.ref('excluded.read_at') })),
     )
     .execute();
-  return read;
 }

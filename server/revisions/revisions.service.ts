@@ -3,6 +3,7 @@ import { LIVE_RECORD, type RecordLife } from '../../contract/search';
 import { formatDiffProperties, type Differences, type Revision } from '../../contract/revisions';
 import { keptByCrm } from '../../contract/restore-writes';
 import type { CrmConnector } from '../crm/crm-connector';
+import { answerWithin } from '../crm/crm-wait';
 import type { Db } from '../db/database';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
 import { badRequest, notFound } from '../http/http-error';
@@ -25,9 +26,6 @@ export const toRevision = (
 
 type PageParams = { page: number; size: number };
 type RangeParams = PageParams & { dateFrom: string; dateTo: string };
-
-/** How long a comparison waits for the CRM's description of its fields before answering without it. */
-const CRM_DESCRIBE_WAIT_MS = 1_000;
 
 /** Lists are always paged: `isPaged=false` would let one call read a record's whole history. */
 const paged = (query: PageParams) => ({ page: query.page, size: query.size, isPaged: true });
@@ -93,18 +91,15 @@ export class RevisionsService {
   /**
    * Of the fields `changed`, those a restore to `restored` leaves as the CRM has them. The CRM is asked (its described
    * fields, kept after the first call) only when the version restored lacks a value that differs; when it cannot
-   * answer within CRM_DESCRIBE_WAIT_MS, none is named: the restore itself still leaves them, and says which it wrote.
+   * answer within a second (answerWithin), none is named: the restore itself still leaves them, and says which it wrote.
    * A comparison never waits on a CRM that does not answer; the description asked for is kept once it comes.
    */
   private async keptByCrm(kind: RecordKind, restored: Record<string, unknown>, changed: string[]) {
     const empty = changed.filter((field) => keptByCrm(restored[field], true));
     if (empty.length === 0 || !this.crm) return [];
-    const described = this.crm.neverEmptyFields(recordKinds[kind].crmObject).catch(() => []);
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<string[]>((resolve) => {
-      timer = setTimeout(() => resolve([]), CRM_DESCRIBE_WAIT_MS);
-    });
-    const neverEmpty = new Set(await Promise.race([described, late]).finally(() => clearTimeout(timer)));
+    const neverEmpty = new Set(
+      await answerWithin(this.crm.neverEmptyFields(recordKinds[kind].crmObject), []),
+    );
     return empty.filter((field) => keptByCrm(restored[field], neverEmpty.has(field)));
   }
 
