@@ -22,6 +22,7 @@ import type { AuditService } from '../audit/audit.service';
 import { spendCodeOrRefuse } from '../auth/code-spend';
 import type { OneAtATime } from '../auth/one-at-a-time';
 import type { CrmConnector, CrmObject } from '../crm/crm-connector';
+import { answerWithin } from '../crm/crm-wait';
 import { snapshotFields } from '../crm/crm-fields';
 import type { Db } from '../db/database';
 import { kindOfObject, type RecordKind } from '../db/record-kinds';
@@ -506,9 +507,15 @@ export class RollbacksService {
     );
   }
 
+  /** What the CRM says its writes take, waiting for it at most a second (answerWithin): else every stored field. */
   private async writeRules(object: CrmObject): Promise<WriteRules> {
-    const fields = await this.deps.crm?.writableFields(object).catch(() => null);
-    const neverEmpty = await this.deps.crm?.neverEmptyFields(object).catch(() => null);
+    const crm = this.deps.crm;
+    const [fields, neverEmpty] = crm
+      ? await Promise.all([
+          answerWithin(crm.writableFields(object), null),
+          answerWithin(crm.neverEmptyFields(object), null),
+        ])
+      : [null, null];
     return {
       writable: new Set((fields ?? snapshotFields(object)).filter((f) => !NEVER_WRITTEN.has(f))),
       neverEmpty: new Set(neverEmpty ?? []),
