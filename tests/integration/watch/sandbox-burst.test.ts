@@ -39,20 +39,26 @@ describe.each(testDbKinds())('the demo sandbox and the mass-change watch on %s',
     const agent = generateDemoData({ counts: demoCounts }).users[0]!;
     const username = String(agent.Username).split('@')[0]!;
     const crm = await start({ SANDBOX_CRM_BURST: `${username}:55` });
-    // The contacts the agent changed since the history, as the CRM has them: the burst's, and the survivor of the
-    // demo's merge at start, which the merge updated as its owner, this agent (unless the burst edited it after).
+    // The contacts the agent changed since the history, as the CRM has them.
     const records = crm.sandbox!.records;
     const stamp = (r: Record<string, unknown>) => Date.parse(String(r.SystemModstamp));
     const changed = records
       .all('Account')
       .filter((a) => a.LastModifiedById === agent.Id && stamp(a) > HISTORY_END);
-    const edited = changed.map((a) => a.Id).sort();
     // The life events come before the burst; the last of them makes a contact a business account.
     const [converted] = records
       .all('Account')
       .filter((a) => a.IsPersonAccount === false && stamp(a) > HISTORY_END);
     const burst = changed.filter((a) => stamp(a) > stamp(converted!));
     expect(burst).toHaveLength(55);
+    // The survivor of the demo's merge at start was stamped by the merge, as its owner, but none of its fields
+    // changed: a sync stores no new version of it, unless the burst edited it after (about three times in four).
+    const survivorId = records.allWithDeleted('Account').find((a) => a.MasterRecordId)?.MasterRecordId;
+    expect(survivorId).toBeDefined();
+    const edited = changed
+      .filter((a) => a.Id !== survivorId || burst.includes(a))
+      .map((a) => a.Id)
+      .sort();
     const stored = await database.db
       .selectFrom('revision_accounts')
       .select('account_id')
