@@ -20,6 +20,7 @@ import type { AuditEvent, AuditService } from '../audit/audit.service';
 import { spendCodeOrRefuse } from '../auth/code-spend';
 import type { OneAtATime } from '../auth/one-at-a-time';
 import { CrmError, type CrmConnector, type CrmObject, type CrmRecord } from '../crm/crm-connector';
+import { answerWithin } from '../crm/crm-wait';
 import { snapshotFields } from '../crm/crm-fields';
 import type { Db } from '../db/database';
 import type { Caller } from '../http/caller';
@@ -207,8 +208,9 @@ export class RestoresService {
     kind: K,
     query: PageQuery & { status: RestoreStatus },
   ): Promise<Page<RestoreRequestOf[K]>> {
-    // A read of the lists settles the requests whose write went unanswered, so every tab shows the outcome.
-    if (this.deps.crm) await settleUnknownOutcomes(this.checkDeps(this.deps.crm), kind);
+    // A read of the lists settles the requests whose write went unanswered, so every tab shows the outcome; it
+    // waits for the CRM at most a second (answerWithin), and a settlement that comes later is still kept.
+    if (this.deps.crm) await answerWithin(settleUnknownOutcomes(this.checkDeps(this.deps.crm), kind), null);
     const { rows, total } = await listRequests(this.deps.db, kind, {
       statusId: STATUS_ID[query.status],
       filter: query.filter,

@@ -86,6 +86,11 @@ export type SandboxCrm = {
    * says; null ends it and drops the connections still held.
    */
   faultWrites(fault: WriteFault | null, count?: number): void;
+  /**
+   * Test hook: while on, every REST API read (GET) takes the connection and is never answered, as a CRM that has
+   * stopped answering; off drops the connections held.
+   */
+  holdReads(on: boolean): void;
   /** Test hook: every token issued so far stops working, as when a session expires. */
   expireTokens(): void;
   /** Test hook: the connected app's consumer secret becomes `secret`, as when an administrator rotates it. */
@@ -224,6 +229,7 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
   };
   let failures = { count: 0, status: 503 };
   let writeFault: { fault: WriteFault; count: number } | null = null;
+  let holdingReads = false;
   const held = new Set<Socket>();
   const dropHeld = () => {
     for (const socket of held) socket.destroy();
@@ -293,6 +299,10 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
       ]);
     }
     stats.apiUsed++;
+    if (holdingReads && request.method === 'GET') {
+      reply.hijack();
+      held.add(request.raw.socket);
+    }
   });
 
   // Limit Info Header: returned on each REST API answer except the versions list, which does not count
@@ -845,6 +855,10 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     faultWrites(fault, count) {
       writeFault = fault ? { fault, count: count ?? Infinity } : null;
       if (!fault) dropHeld();
+    },
+    holdReads(on) {
+      holdingReads = on;
+      if (!on) dropHeld();
     },
     expireTokens() {
       for (const token of tokens.keys()) tokens.set(token, 0);

@@ -28,7 +28,10 @@ describe.each(testDbKinds())('restores when the CRM does not answer the write, o
     // A read that does not show the write settles it as not applied at once (production waits 10 minutes).
     f = await RestoreFixture.start(kind, {}, { env: { RESTORE_OUTCOME_WAIT_S: '0' } });
   });
-  afterEach(() => f.sandbox.faultWrites(null));
+  afterEach(() => {
+    f.sandbox.faultWrites(null);
+    f.sandbox.holdReads(false);
+  });
   afterAll(() => f.close());
 
   async function reportedCase(subject: string) {
@@ -150,6 +153,27 @@ describe.each(testDbKinds())('restores when the CRM does not answer the write, o
     expect((await list('APPROVED')).map((r) => r.id)).toContain(id);
     expect((await f.revisions('case', recordId))[0]!.source).toBe(`restore:${id}`);
     expect(f.sandbox.stats.patches).toBe(patches + 1);
+  });
+
+  it('a list read waits at most a second for a CRM that takes the read and never answers, then settles later', async () => {
+    const { id, recordId } = await reportedCase(
+      'Changed before a half-answered restore, the CRM then silent',
+    );
+    f.sandbox.faultWrites('apply-and-drop', 1);
+    expect((await f.review('case', await productUser(), id, true)).statusCode).toBe(504);
+
+    f.sandbox.holdReads(true);
+    const started = Date.now();
+    const pending = (await list('PENDING')).find((r) => r.id === id);
+    expect(Date.now() - started).toBeLessThan(2_500);
+    expect(pending?.outcomeUnknownSince).not.toBeNull();
+
+    // The CRM answers again: the read the list asked for, or the next list's, settles the request.
+    f.sandbox.holdReads(false);
+    await expect
+      .poll(async () => (await list('APPROVED')).map((r) => r.id), { timeout: 15_000, interval: 250 })
+      .toContain(id);
+    expect((await f.revisions('case', recordId))[0]!.source).toBe(`restore:${id}`);
   });
 
   it('a deleted case undeleted and then half-answered keeps its outcome when settled as applied', async () => {
