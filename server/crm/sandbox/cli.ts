@@ -18,6 +18,9 @@ const usage = `Usage: npm run crm:sandbox -- [options]
                     the next Storico sync raises an alert for (default SANDBOX_CRM_BURST)
   --key-field NAME  give Account and Case a Text(18) External ID, Unique custom field NAME, as an org set up for
                     Storico's re-create key has (default SF_RECREATE_KEY_FIELD)
+  --audit-fields-on-create
+                    the integration user has "Set Audit Fields upon Record Creation": a create may set CreatedDate,
+                    CreatedById, LastModifiedDate and LastModifiedById, an update or upsert never
 The client id and secret are sandbox / sandbox.`;
 
 /** `npm run crm:sandbox`: the sandbox CRM on its own, for trying the connector or a second Storico instance. */
@@ -34,6 +37,7 @@ async function main(): Promise<void> {
       changes: { type: 'string' },
       burst: { type: 'string' },
       'key-field': { type: 'string' },
+      'audit-fields-on-create': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -63,6 +67,7 @@ async function main(): Promise<void> {
     editsEverySeconds: number(values.edits) ?? config.sandboxCrm?.editsEverySeconds ?? 0,
     recycleBinDays: config.sandboxCrm?.recycleBinDays,
     externalIdField: values['key-field'] ?? config.sfRecreateKeyField,
+    auditFieldsOnCreate: values['audit-fields-on-create'] ?? false,
     changeLog: values.changes ? path.resolve(values.changes) : undefined,
     logger: log,
   });
