@@ -5,6 +5,9 @@ import { toSfDateTime } from '../../../server/crm/salesforce-dates';
 import { salesforceId } from '../../../server/crm/sandbox/salesforce-id';
 import { ErrorCode } from '../../../contract/error-codes';
 import { ADMIN, USER_RANA } from '../../../contract/roles';
+import { mailerFromConfig } from '../../../server/mail/mailer';
+import { decodeQuotedPrintable, startSmtpReceiver } from '../../support/smtp-receiver';
+import { testConfig } from '../../support/test-app';
 import { testDbKinds } from '../../support/test-database';
 import { codeOf, type SignedIn } from '../restores/restore-fixture';
 import { RollbackFixture } from './rollback-fixture';
@@ -148,5 +151,22 @@ describe.each(testDbKinds())('the rollback of an alert on %s', (kind) => {
       reason: 'changed-since',
       changedBy: { id: partner.Id, name: 'Dopo Richiesta' },
     });
+  }, 120_000);
+
+  it('names a CRM user who is no agent in the e-mail about their alert', async () => {
+    const partner = nonAgent(5, 'Utente', 'Integrazione');
+    const smtp = await startSmtpReceiver();
+    const mailer = mailerFromConfig(testConfig({ SMTP_URL: smtp.url }))!;
+    try {
+      await x.burst(partner, 6, { mailer });
+      expect(smtp.messages).not.toHaveLength(0);
+      const mail = decodeQuotedPrintable(smtp.messages[0]!.raw);
+      expect(mail).toContain('Storico: modifiche massive di Utente Integrazione (contatti)');
+      expect(mail).toMatch(/Utente Integrazione ha modificato \d+ contatti/);
+      expect(mail).not.toContain(partner.Id);
+    } finally {
+      mailer.close();
+      await smtp.close();
+    }
   }, 120_000);
 });
