@@ -38,7 +38,10 @@ export type AlertRollback = z.infer<typeof alertRollbackSchema>;
 export const alertSchema = z.object({
   id: z.number().int(),
   sfUserID: z.string(),
-  /** The agent's first and last name (or username) when the CRM user is known; null otherwise. */
+  /**
+   * The CRM user's name: an agent's first and last name (or username), anyone else's (an integration or partner
+   * user) as the CRM's User object has it; null while no name is known.
+   */
   agentName: z.string().nullable(),
   object: z.enum(['Account', 'Case']),
   windowStart: z.string(),

@@ -58,7 +58,7 @@ export function buildServices(deps: IdentitySources & { crm?: CrmConnector; logg
         logger: deps.logger ?? silentLogger,
       }),
     }),
-    alerts: new AlertsService({ db, audit, now }),
+    alerts: new AlertsService({ db, crm: deps.crm, audit, now }),
     rollbacks: new RollbacksService({
       db,
       crm: deps.crm,

@@ -5,11 +5,10 @@ import type { Db } from '../db/database';
 import { containsPattern } from '../db/like';
 import { kindOfObject, recordKinds } from '../db/record-kinds';
 
-/** A rollback request with its users and its records' counts. */
+/** A rollback request with its Storico users and its records' counts; the CRM user's name is the service's. */
 export type RollbackView = {
   id: number;
   sfUserId: string;
-  agentName: string | null;
   object: CrmObject;
   rangeFrom: string;
   rangeTo: string;
@@ -31,9 +30,6 @@ export type RollbackView = {
 type ViewRow = {
   id: number;
   sf_user_id: string;
-  agent_first: string | null;
-  agent_last: string | null;
-  agent_username: string | null;
   object: CrmObject;
   range_from: string;
   range_to: string;
@@ -65,7 +61,6 @@ const userRef = (id: number | null, username: string | null) =>
 const toView = (row: ViewRow): RollbackView => ({
   id: row.id,
   sfUserId: row.sf_user_id,
-  agentName: [row.agent_first, row.agent_last].filter(Boolean).join(' ') || row.agent_username,
   object: row.object,
   rangeFrom: row.range_from,
   rangeTo: row.range_to,
@@ -90,16 +85,14 @@ const toView = (row: ViewRow): RollbackView => ({
 });
 
 const viewQuery = sql`
-  select q.id, q.sf_user_id, a.first_name as agent_first, a.last_name as agent_last, a.username as agent_username,
-    q.object, q.range_from, q.range_to, q.fields, q.alert_id, q.status, q.run, q.created_at, q.approved_at,
-    q.stopped_at, q.finished_at, q.user_creator_id, creator.username as creator_username,
+  select q.id, q.sf_user_id, q.object, q.range_from, q.range_to, q.fields, q.alert_id, q.status, q.run,
+    q.created_at, q.approved_at, q.stopped_at, q.finished_at, q.user_creator_id, creator.username as creator_username,
     q.user_reviewer_id, reviewer.username as reviewer_username, q.stopped_by, stopper.username as stopper_username,
     q.total, c.restored, c.skipped, c.refused, c.unknown
   from rollback_requests q
   join users creator on creator.id = q.user_creator_id
   left join users reviewer on reviewer.id = q.user_reviewer_id
   left join users stopper on stopper.id = q.stopped_by
-  left join sf_users a on a.id = q.sf_user_id
   cross join lateral (
     select count(*) filter (where r.outcome = 'restored') as restored,
       count(*) filter (where r.outcome = 'skipped') as skipped,
@@ -126,7 +119,10 @@ export async function findRollback(
   return rows[0] ? toView(rows[0]) : undefined;
 }
 
-/** One status's rollbacks, newest first; `filter` matches the creator's username or the agent's name. */
+/**
+ * One status's rollbacks, newest first; `filter` matches the creator's username or the CRM user's name: an agent's
+ * first and last name, anyone else's as last read from the CRM.
+ */
 export async function listRollbacks(
   db: Db,
   query: {
@@ -137,9 +133,12 @@ export async function listRollbacks(
     limit: number;
   },
 ): Promise<{ rows: RollbackView[]; total: number }> {
-  const filter = query.filter?.trim()
-    ? sql`and (lower(creator.username) like ${containsPattern(query.filter.trim())}
-        or lower(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')) like ${containsPattern(query.filter.trim())})`
+  const pattern = query.filter?.trim() ? containsPattern(query.filter.trim()) : null;
+  const filter = pattern
+    ? sql`and (lower(creator.username) like ${pattern}
+        or q.sf_user_id in (select a.id from sf_users a
+          where lower(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')) like ${pattern})
+        or q.sf_user_id in (select n.id from crm_user_names n where lower(n.name) like ${pattern}))`
     : sql``;
   const where = sql`where q.status = ${query.status} ${ofCreator(query.creatorId)} ${filter}`;
   const { rows } = await sql<ViewRow>`${viewQuery} ${where}
@@ -147,7 +146,6 @@ export async function listRollbacks(
   const count = await sql<{ n: number }>`
     select count(*) as n from rollback_requests q
     join users creator on creator.id = q.user_creator_id
-    left join sf_users a on a.id = q.sf_user_id
     ${where}`.execute(db);
   return { rows: rows.map(toView), total: Number(count.rows[0]?.n ?? 0) };
 }

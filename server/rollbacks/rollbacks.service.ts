@@ -128,12 +128,13 @@ function storicoWrite(source: string | null): LaterChanged['storicoWrite'] {
   return match ? { kind: match[1] as 'restore' | 'rollback', id: Number(match[2]) } : null;
 }
 
-function toRequest(view: RollbackView): RollbackRequest {
+/** `names`: the CRM users' names by id (crmUserNames), the request's own among them when one is known. */
+function toRequest(view: RollbackView, names: ReadonlyMap<string, string>): RollbackRequest {
   const { counts } = view;
   return {
     id: view.id,
     sfUserID: view.sfUserId,
-    agentName: view.agentName,
+    agentName: names.get(view.sfUserId) ?? null,
     object: view.object,
     from: view.rangeFrom,
     to: view.rangeTo,
@@ -392,7 +393,8 @@ export class RollbacksService {
   }
 
   async get(id: number): Promise<RollbackRequest> {
-    return toRequest(await this.mustFind(id, null));
+    const [request] = await this.requests([await this.mustFind(id, null)]);
+    return request!;
   }
 
   /** A request and a page of its records' outcomes; `creatorId` as in `list`: another's request is not found. */
@@ -408,10 +410,10 @@ export class RollbacksService {
       limit: query.size,
     });
     const changes = await this.pendingChanges(rollback, rows);
-    const names = await crmUserNames(
-      this.deps,
-      rows.flatMap((row) => (row.changedBy ? [row.changedBy] : [])),
-    );
+    const names = await crmUserNames(this.deps, [
+      rollback.sfUserId,
+      ...rows.flatMap((row) => (row.changedBy ? [row.changedBy] : [])),
+    ]);
     const outcomes = rows.map((row) => ({
       changes: changes.get(row.recordId) ?? [],
       recordId: row.recordId,
@@ -426,7 +428,7 @@ export class RollbacksService {
       doneAt: iso(row.doneAt),
       changedBy: row.changedBy ? { id: row.changedBy, name: names.get(row.changedBy) ?? null } : null,
     }));
-    return { ...toRequest(rollback), outcomes: toPage(outcomes, total, { ...query, isPaged: true }) };
+    return { ...toRequest(rollback, names), outcomes: toPage(outcomes, total, { ...query, isPaged: true }) };
   }
 
   /** One status's requests: every one for a reviewer (`creatorId` null), else only those `creatorId` made. */
@@ -441,7 +443,16 @@ export class RollbacksService {
       offset: query.page * query.size,
       limit: query.size,
     });
-    return toPage(rows.map(toRequest), total, { page: query.page, size: query.size, isPaged: true });
+    return toPage(await this.requests(rows), total, { page: query.page, size: query.size, isPaged: true });
+  }
+
+  /** The requests with their CRM users' names, asked in one batch (an agent's, else the CRM's). */
+  private async requests(views: readonly RollbackView[]): Promise<RollbackRequest[]> {
+    const names = await crmUserNames(
+      this.deps,
+      views.map((view) => view.sfUserId),
+    );
+    return views.map((view) => toRequest(view, names));
   }
 
   /** The records rolled back: all but those changed later by someone else, unless ticked (which must be those). */

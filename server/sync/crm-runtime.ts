@@ -162,6 +162,7 @@ export async function prepareCrm(
         productCode: config.productCode,
         mailer,
         publicUrl: config.publicUrl,
+        crm: connector,
         logger,
       };
       readiness.onSyncSettled(() => {

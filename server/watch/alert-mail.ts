@@ -1,11 +1,13 @@
 import { fieldLabel, withoutFollowers } from '../../contract/field-labels';
 import { formatDateTime } from '../../contract/rome-time';
+import { crmUserNames } from '../agents/crm-user-names';
+import type { CrmConnector } from '../crm/crm-connector';
 import type { Db } from '../db/database';
 import type { FieldCount } from '../db/tables/alerts.table';
 
 /** The alert e-mail goes to staff as it is, so it is written in Italian like the app. */
 export async function alertMail(
-  db: Db,
+  deps: { db: Db; crm: CrmConnector | undefined; now: () => Date },
   alert: {
     id: number;
     agent: string;
@@ -18,13 +20,7 @@ export async function alertMail(
   },
   publicUrl: string,
 ): Promise<{ subject: string; text: string }> {
-  const agent = await db
-    .selectFrom('sf_users')
-    .select(['username', 'first_name', 'last_name'])
-    .where('id', '=', alert.agent)
-    .executeTakeFirst();
-  const name =
-    [agent?.first_name, agent?.last_name].filter(Boolean).join(' ') || agent?.username || alert.agent;
+  const name = (await crmUserNames(deps, [alert.agent])).get(alert.agent) ?? alert.agent;
   const records = alert.object === 'Account' ? 'contatti' : 'casi';
   return {
     subject: `Storico: modifiche massive di ${name} (${records})`,

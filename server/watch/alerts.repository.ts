@@ -59,9 +59,6 @@ export async function updateAlert(db: Db, id: number, values: AlertValues): Prom
 }
 
 export type AlertListRow = AlertRow & {
-  agent_username: string | null;
-  agent_first_name: string | null;
-  agent_last_name: string | null;
   acknowledged_by_username: string | null;
   rollback_id: number | null;
   rollback_status: 'PENDING' | 'APPROVED' | 'REJECTED' | null;
@@ -72,8 +69,9 @@ export type AlertListRow = AlertRow & {
 };
 
 /**
- * Open or acknowledged alerts, the latest window first, with the agent's and the acknowledging user's names, and
- * the rollback requested for each: the open one (at most one, migration 0019), else the latest.
+ * Open or acknowledged alerts, the latest window first, with the acknowledging user's name, and the rollback
+ * requested for each: the open one (at most one, migration 0019), else the latest. The CRM user's name is the
+ * service's (crmUserNames).
  */
 export async function listAlerts(
   db: Db,
@@ -86,7 +84,6 @@ export async function listAlerts(
     .where('a.acknowledged_at', status === 'open' ? 'is' : 'is not', null);
   if (id !== undefined) base = base.where('a.id', '=', id);
   let query = base
-    .leftJoin('sf_users as s', 's.id', 'a.sf_user_id')
     .leftJoin('users as u', 'u.id', 'a.acknowledged_by')
     .leftJoinLateral(
       (eb) =>
@@ -110,9 +107,6 @@ export async function listAlerts(
     )
     .selectAll('a')
     .select([
-      's.username as agent_username',
-      's.first_name as agent_first_name',
-      's.last_name as agent_last_name',
       'u.username as acknowledged_by_username',
       'rb.rollback_id',
       'rb.rollback_status',

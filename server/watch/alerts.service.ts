@@ -2,7 +2,9 @@ import type { Alert, AlertListQuery } from '../../contract/alerts';
 import { ALREADY_ACKNOWLEDGED_MESSAGE } from '../../contract/alerts';
 import { ErrorCode } from '../../contract/error-codes';
 import type { Page } from '../../contract/page';
+import { crmUserNames } from '../agents/crm-user-names';
 import type { AuditService } from '../audit/audit.service';
+import type { CrmConnector } from '../crm/crm-connector';
 import type { Db } from '../db/database';
 import type { Caller } from '../http/caller';
 import { conflict, notFound } from '../http/http-error';
@@ -11,12 +13,11 @@ import { acknowledgeAlert, findAlert, listAlerts, type AlertListRow } from './al
 
 const iso = (at: Date | null) => (at ? new Date(at).toISOString() : null);
 
-function toAlert(row: AlertListRow): Alert {
-  const name = [row.agent_first_name, row.agent_last_name].filter(Boolean).join(' ');
+function toAlert(row: AlertListRow, names: ReadonlyMap<string, string>): Alert {
   return {
     id: row.id,
     sfUserID: row.sf_user_id,
-    agentName: name || row.agent_username || null,
+    agentName: names.get(row.sf_user_id) ?? null,
     object: row.object,
     windowStart: iso(row.window_start)!,
     windowEnd: iso(row.window_end)!,
@@ -46,11 +47,13 @@ function toAlert(row: AlertListRow): Alert {
 
 /** Mass-change alerts as the API lists them, and their acknowledgement. */
 export class AlertsService {
-  constructor(private readonly deps: { db: Db; audit: AuditService; now: () => Date }) {}
+  constructor(
+    private readonly deps: { db: Db; crm: CrmConnector | undefined; audit: AuditService; now: () => Date },
+  ) {}
 
   async list(query: AlertListQuery): Promise<Page<Alert>> {
     const { rows, total } = await listAlerts(this.deps.db, query.status, pageWindow(query));
-    return toPage(rows.map(toAlert), total, query);
+    return toPage(await this.named(rows), total, query);
   }
 
   /** Of concurrent acknowledgements exactly one wins; the others get 409. */
@@ -75,6 +78,18 @@ export class AlertsService {
     if (!acknowledged)
       throw conflict(ALREADY_ACKNOWLEDGED_MESSAGE, undefined, ErrorCode.ALREADY_ACKNOWLEDGED);
     const { rows } = await listAlerts(db, 'acknowledged', null, id);
-    return toAlert(rows[0]!);
+    return (await this.named(rows))[0]!;
+  }
+
+  /**
+   * The alerts with their CRM users' names, asked in one batch: an agent's from the agents sync, anyone else's
+   * (an integration or partner user) from the CRM, waiting for it at most a second.
+   */
+  private async named(rows: readonly AlertListRow[]): Promise<Alert[]> {
+    const names = await crmUserNames(
+      this.deps,
+      rows.map((row) => row.sf_user_id),
+    );
+    return rows.map((row) => toAlert(row, names));
   }
 }

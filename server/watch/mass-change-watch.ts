@@ -1,7 +1,7 @@
 import { rolesAllowed } from '../../contract/permissions';
 import type { AuditService } from '../audit/audit.service';
 import type { WatchThresholds } from '../config';
-import { CRM_OBJECTS, type CrmObject } from '../crm/crm-connector';
+import { CRM_OBJECTS, type CrmConnector, type CrmObject } from '../crm/crm-connector';
 import type { Db } from '../db/database';
 import { kindOfObject } from '../db/record-kinds';
 import type { FieldCount } from '../db/tables/alerts.table';
@@ -39,6 +39,8 @@ export type WatchDeps = {
   /** E-mails reviewers about each new alert; null without SMTP. */
   mailer: Mailer | null;
   publicUrl: string;
+  /** Asked the name of a CRM user who is no agent, for the e-mail; without one, the name kept is used. */
+  crm?: CrmConnector;
   logger?: SyncLogger;
 };
 
@@ -201,7 +203,11 @@ async function notifyReviewers(
   const log = deps.logger ?? silentLogger;
   try {
     const to = await reviewerAddresses(deps.db, rolesAllowed('acknowledgeAlerts', deps.productCode));
-    const mail = await alertMail(deps.db, { id, agent, object, ...values }, deps.publicUrl);
+    const mail = await alertMail(
+      { db: deps.db, crm: deps.crm, now: () => new Date() },
+      { id, agent, object, ...values },
+      deps.publicUrl,
+    );
     for (const address of to) await deps.mailer.send({ to: address, ...mail });
   } catch (error) {
     log.warn({ err: error, alert: id }, 'alert e-mail not sent');

@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Alert } from '../../../contract/alerts';
+import type { RollbackRequest } from '../../../contract/rollbacks';
 import type { CrmRecord } from '../../../server/crm/crm-connector';
 import { toSfDateTime } from '../../../server/crm/salesforce-dates';
 import { salesforceId } from '../../../server/crm/sandbox/salesforce-id';
 import { ErrorCode } from '../../../contract/error-codes';
 import { ADMIN, USER_RANA } from '../../../contract/roles';
+import { mailerFromConfig } from '../../../server/mail/mailer';
+import { decodeQuotedPrintable, startSmtpReceiver } from '../../support/smtp-receiver';
+import { testConfig } from '../../support/test-app';
 import { testDbKinds } from '../../support/test-database';
 import { codeOf, type SignedIn } from '../restores/restore-fixture';
-import { RollbackFixture } from './rollback-fixture';
+import { BASE, RollbackFixture } from './rollback-fixture';
 
 describe.each(testDbKinds())('the rollback of an alert on %s', (kind) => {
   let x: RollbackFixture;
@@ -148,5 +152,55 @@ describe.each(testDbKinds())('the rollback of an alert on %s', (kind) => {
       reason: 'changed-since',
       changedBy: { id: partner.Id, name: 'Dopo Richiesta' },
     });
+  }, 120_000);
+
+  it('names a CRM user who is no agent on their alert and their rollback, listed and in detail', async () => {
+    const partner = nonAgent(4, 'Integrazione', 'Marketing');
+    const name = 'Integrazione Marketing';
+    const burst = await x.burst(partner, 6);
+    const alertId = burst.alert.id;
+    // Never named, and the CRM cannot be reached: the id is all there is to show.
+    x.sandbox.failNextRequests(1_000);
+    try {
+      expect(await listed(rana, alertId)).toMatchObject({ sfUserID: partner.Id, agentName: null });
+    } finally {
+      x.sandbox.failNextRequests(0);
+    }
+    expect(await listed(rana, alertId)).toMatchObject({ sfUserID: partner.Id, agentName: name });
+
+    const created = await x.created(rana, {
+      sfUserID: partner.Id,
+      object: 'Account',
+      ...burst.window,
+      alertId,
+    });
+    expect(created).toMatchObject({ sfUserID: partner.Id, agentName: name });
+    // Listed by the name shown, as an agent's is.
+    const res = await x.f.request(admin, 'GET', `${BASE}/?status=PENDING&size=100&filter=marketing`);
+    expect(res.statusCode, res.body).toBe(200);
+    const pending = (res.json() as { data: { query: { content: RollbackRequest[] } } }).data.query.content;
+    expect(pending.map((r) => [r.id, r.agentName])).toEqual([[created.id, name]]);
+    expect((await x.detail(admin, created.id)).agentName).toBe(name);
+
+    const ack = await x.f.request(admin, 'POST', `/api/v3/alert/${alertId}/ack`);
+    expect(ack.statusCode, ack.body).toBe(200);
+    expect((ack.json() as { data: { query: Alert } }).data.query.agentName).toBe(name);
+  }, 120_000);
+
+  it('names a CRM user who is no agent in the e-mail about their alert', async () => {
+    const partner = nonAgent(5, 'Utente', 'Integrazione');
+    const smtp = await startSmtpReceiver();
+    const mailer = mailerFromConfig(testConfig({ SMTP_URL: smtp.url }))!;
+    try {
+      await x.burst(partner, 6, { mailer });
+      expect(smtp.messages).not.toHaveLength(0);
+      const mail = decodeQuotedPrintable(smtp.messages[0]!.raw);
+      expect(mail).toContain('Storico: modifiche massive di Utente Integrazione (contatti)');
+      expect(mail).toMatch(/Utente Integrazione ha modificato \d+ contatti/);
+      expect(mail).not.toContain(partner.Id);
+    } finally {
+      mailer.close();
+      await smtp.close();
+    }
   }, 120_000);
 });

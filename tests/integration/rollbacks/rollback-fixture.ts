@@ -5,7 +5,7 @@ import type { CrmConnector, CrmRecord } from '../../../server/crm/crm-connector'
 import { runSandboxBurst } from '../../../server/crm/sandbox/sandbox-burst';
 import { toSfDateTime } from '../../../server/crm/salesforce-dates';
 import { RollbackRunner } from '../../../server/rollbacks/rollback-runner';
-import { runMassChangeWatch } from '../../../server/watch/mass-change-watch';
+import { runMassChangeWatch, type WatchDeps } from '../../../server/watch/mass-change-watch';
 import type { TestDbKind } from '../../support/test-database';
 import { RestoreFixture, type SignedIn } from '../restores/restore-fixture';
 
@@ -60,9 +60,9 @@ export class RollbackFixture {
 
   /**
    * `count` contacts edited at once by the agent, synced: answers the ids and each record as it was before, and
-   * the window of the alert the watch raised for it.
+   * the window of the alert the watch (with `watch`'s deps, on the fixture's CRM) raised for it.
    */
-  async burst(agent: CrmRecord, count: number) {
+  async burst(agent: CrmRecord, count: number, watch: Partial<WatchDeps> = {}) {
     const before = new Map(
       this.sandbox.records.all('Account').map((r) => [r.Id, structuredClone(r)] as const),
     );
@@ -79,6 +79,8 @@ export class RollbackFixture {
       productCode: this.f.t.config.productCode,
       mailer: null,
       publicUrl: 'http://storico.test',
+      crm: this.f.crm,
+      ...watch,
     });
     const alert = await this.db
       .selectFrom('alerts')
