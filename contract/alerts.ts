@@ -18,11 +18,6 @@ export type AlertListQuery = z.infer<typeof alertListQuerySchema>;
 export const alertIdParamsSchema = z.object({ id: idParamSchema });
 
 /**
- * A mass change: within [windowStart, windowEnd] the agent `sfUserID` (as `LastModifiedById`) changed `changed`
- * records of `object` and deleted `deleted`; `topFields` are the fields changed most often, with how many changes
- * touched them. An alert still going on is extended by each sync.
- */
-/**
  * The rollback requested for an alert: the open one (pending or running; there is at most one), else the latest.
  * Where it stands is told as on the rollback screens.
  */
@@ -32,9 +27,16 @@ export const alertRollbackSchema = z.object({
   run: z.enum(ROLLBACK_RUNS),
   stoppedAt: z.string().nullable(),
   stoppedBy: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  /** Who asked for it: USER_RANA follows only the rollbacks she asked for, a reviewer every one. */
+  requestedBy: z.object({ id: z.number().int(), username: z.string() }),
 });
 export type AlertRollback = z.infer<typeof alertRollbackSchema>;
 
+/**
+ * A mass change: within [windowStart, windowEnd] the agent `sfUserID` (as `LastModifiedById`) changed `changed`
+ * records of `object` and deleted `deleted`; `topFields` are the fields changed most often, with how many changes
+ * touched them. An alert still going on is extended by each sync.
+ */
 export const alertSchema = z.object({
   id: z.number().int(),
   sfUserID: z.string(),

@@ -66,6 +66,8 @@ export type AlertListRow = AlertRow & {
   rollback_stopped_at: Date | null;
   rollback_stopped_by: number | null;
   rollback_stopped_by_username: string | null;
+  rollback_requested_by: number | null;
+  rollback_requested_by_username: string | null;
 };
 
 /**
@@ -90,6 +92,7 @@ export async function listAlerts(
         eb
           .selectFrom('rollback_requests as q')
           .leftJoin('users as su', 'su.id', 'q.stopped_by')
+          .innerJoin('users as cu', 'cu.id', 'q.user_creator_id')
           .select([
             'q.id as rollback_id',
             'q.status as rollback_status',
@@ -97,6 +100,8 @@ export async function listAlerts(
             'q.stopped_at as rollback_stopped_at',
             'q.stopped_by as rollback_stopped_by',
             'su.username as rollback_stopped_by_username',
+            'q.user_creator_id as rollback_requested_by',
+            'cu.username as rollback_requested_by_username',
           ])
           .whereRef('q.alert_id', '=', 'a.id')
           .orderBy(sql`q.status = 'PENDING' or q.run = 'running'`, 'desc')
@@ -114,6 +119,8 @@ export async function listAlerts(
       'rb.rollback_stopped_at',
       'rb.rollback_stopped_by',
       'rb.rollback_stopped_by_username',
+      'rb.rollback_requested_by',
+      'rb.rollback_requested_by_username',
     ])
     .orderBy('a.window_end', 'desc')
     .orderBy('a.id', 'desc');

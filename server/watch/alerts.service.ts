@@ -41,6 +41,7 @@ function toAlert(row: AlertListRow, names: ReadonlyMap<string, string>): Alert {
               row.rollback_stopped_by === null
                 ? null
                 : { id: row.rollback_stopped_by, username: row.rollback_stopped_by_username ?? '' },
+            requestedBy: { id: row.rollback_requested_by!, username: row.rollback_requested_by_username! },
           },
   };
 }

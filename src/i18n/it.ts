@@ -328,6 +328,8 @@ export const it = {
     badge: (n: number) => (n === 1 ? '1 avviso da verificare' : `${n} avvisi da verificare`),
     /** The rollback requested for an alert, and where it stands (src/lib/rollback-state.ts). */
     rollback: (id: number, state: string) => `Rollback n. ${id}: ${state}`,
+    /** The same, for a user who cannot open it (USER_RANA, another's request): who asked for it. */
+    rollbackOf: (rollback: string, username: string) => `${rollback} (richiesto da ${username})`,
   },
   /** The links that open 'Prepara rollback'; the rollback screens' own texts are in it-rollbacks.ts. */
   rollbacks: {

@@ -53,6 +53,7 @@ describe.each(testDbKinds())('the rollback of an alert on %s', (kind) => {
       run: 'waiting',
       stoppedAt: null,
       stoppedBy: null,
+      requestedBy: { id: rana.user.id, username: rana.user.username },
     });
 
     // Another window around the same burst (its whole Rome day) names the same alert: refused, the code unspent.

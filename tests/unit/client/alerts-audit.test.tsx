@@ -158,13 +158,44 @@ describe('Avvisi', () => {
   it('shows the rollback requested for an alert and leads to it; no second one is offered while it is open', async () => {
     server.alerts = [
       alert(3, {
-        rollback: { id: 3, status: 'PENDING', run: 'waiting', stoppedAt: null, stoppedBy: null },
+        rollback: {
+          id: 3,
+          status: 'PENDING',
+          run: 'waiting',
+          stoppedAt: null,
+          stoppedBy: null,
+          requestedBy: RANA,
+        },
       }),
       alert(4, {
-        rollback: { id: 4, status: 'REJECTED', run: 'waiting', stoppedAt: null, stoppedBy: null },
+        rollback: {
+          id: 4,
+          status: 'REJECTED',
+          run: 'waiting',
+          stoppedAt: null,
+          stoppedBy: null,
+          requestedBy: RANA,
+        },
       }),
       alert(5, {
-        rollback: { id: 6, status: 'APPROVED', run: 'running', stoppedAt: null, stoppedBy: null },
+        rollback: {
+          id: 6,
+          status: 'APPROVED',
+          run: 'running',
+          stoppedAt: null,
+          stoppedBy: null,
+          requestedBy: RANA,
+        },
+      }),
+      alert(7, {
+        rollback: {
+          id: 8,
+          status: 'PENDING',
+          run: 'waiting',
+          stoppedAt: null,
+          stoppedBy: null,
+          requestedBy: { id: 30, username: 'rana.due' },
+        },
       }),
     ];
     await renderApp('/avvisi', { as: RANA });
@@ -182,6 +213,13 @@ describe('Avvisi', () => {
       within(rowOf('Giulia Verdi 5')).getByRole('link', { name: 'Rollback n. 6: In corso' }),
     ).toBeVisible();
     expect(within(rowOf('Giulia Verdi 5')).queryByRole('link', { name: /^Prepara rollback/ })).toBeNull();
+    // Another USER_RANA's request is not among hers: where it stands and whom to ask, no link to a detail she cannot open.
+    const others = rowOf('Giulia Verdi 7');
+    expect(
+      within(others).getByText('Rollback n. 8: In attesa di approvazione (richiesto da rana.due)'),
+    ).toBeVisible();
+    expect(within(others).queryByRole('link', { name: /^Rollback n\. 8/ })).toBeNull();
+    expect(within(others).queryByRole('link', { name: /^Prepara rollback/ })).toBeNull();
     // A rejected rollback is no longer open: another may be prepared.
     const rejected = rowOf('Giulia Verdi 4');
     expect(
@@ -195,7 +233,14 @@ describe('Avvisi', () => {
   it("leads a reviewer to a rollback of an alert in 'Gestione rollback'", async () => {
     server.alerts = [
       alert(3, {
-        rollback: { id: 3, status: 'PENDING', run: 'waiting', stoppedAt: null, stoppedBy: null },
+        rollback: {
+          id: 3,
+          status: 'PENDING',
+          run: 'waiting',
+          stoppedAt: null,
+          stoppedBy: null,
+          requestedBy: RANA,
+        },
       }),
     ];
     await renderApp('/avvisi', { as: STAFF });

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
-import { ALERT_STATUSES, type Alert, type AlertStatus } from '@contract/alerts';
+import { ALERT_STATUSES, type Alert, type AlertRollback, type AlertStatus } from '@contract/alerts';
 import { DataFreshness, NeverReadOffline } from '@/components/data-freshness';
 import { LoadFailed } from '@/components/load-failed';
 import { PageTitle } from '@/components/page-title';
@@ -53,6 +53,17 @@ export function AlertsPage() {
     [acknowledge],
   );
 
+  // A reviewer reads every rollback in 'Gestione rollback'; USER_RANA only those she asked for, among her own.
+  const rollbackPath = useCallback(
+    (rollback: AlertRollback) =>
+      me && canReviewRollbacks(me.role)
+        ? ROLLBACKS_PATH
+        : me && canFollowOwnRollbacks(me.role) && rollback.requestedBy.id === me.id
+          ? OWN_ROLLBACKS_PATH
+          : null,
+    [me],
+  );
+
   const totalPages = alerts.data?.totalPages ?? 0;
   // After the last open alert of a page is acknowledged the page may no longer exist: show the last one.
   usePageInRange(params.get('page'), page, totalPages, goToPage);
@@ -102,13 +113,7 @@ export function AlertsPage() {
               loading={alerts.isPending}
               canAcknowledge={Boolean(me && canAcknowledgeAlerts(me.role))}
               canPrepareRollback={Boolean(me && canRequestRollback(me.role))}
-              rollbacksPath={
-                me && canReviewRollbacks(me.role)
-                  ? ROLLBACKS_PATH
-                  : me && canFollowOwnRollbacks(me.role)
-                    ? OWN_ROLLBACKS_PATH
-                    : null
-              }
+              rollbackPath={rollbackPath}
               acknowledgeDisabled={!online || acknowledge.isPending}
               onAcknowledge={onAcknowledge}
             />

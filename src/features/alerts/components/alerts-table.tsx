@@ -2,7 +2,7 @@ import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-
 import { CheckCheck } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import type { Alert, AlertStatus } from '@contract/alerts';
+import type { Alert, AlertRollback, AlertStatus } from '@contract/alerts';
 import { DataTable } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
@@ -17,14 +17,11 @@ const c = it.alerts.columns;
 
 const agentOf = (alert: Alert) => alert.agentName ?? alert.sfUserID;
 
-/** The rollback requested for the alert, where it stands, leading to its detail where the user can read it. */
-function AlertRollback({
-  rollback,
-  path,
-}: {
-  rollback: NonNullable<Alert['rollback']>;
-  path: string | null;
-}) {
+/**
+ * The rollback requested for the alert, where it stands, leading to its detail where the user can read it; else
+ * who asked for it, whom to ask about it.
+ */
+function RollbackOfAlert({ rollback, path }: { rollback: AlertRollback; path: string | null }) {
   const text = it.alerts.rollback(rollback.id, rollbackState(rollback));
   return (
     <div className="mt-1 text-xs">
@@ -33,7 +30,7 @@ function AlertRollback({
           {text}
         </Link>
       ) : (
-        text
+        it.alerts.rollbackOf(text, rollback.requestedBy.username)
       )}
     </div>
   );
@@ -49,7 +46,7 @@ export function AlertsTable({
   loading,
   canAcknowledge,
   canPrepareRollback,
-  rollbacksPath,
+  rollbackPath,
   acknowledgeDisabled,
   onAcknowledge,
 }: {
@@ -60,7 +57,7 @@ export function AlertsTable({
   /** USER_RANA prepares a rollback of the alert's exact window. */
   canPrepareRollback: boolean;
   /** The rollback screen the user reads an alert's rollback on (a reviewer's, or USER_RANA's own); null: none. */
-  rollbacksPath: string | null;
+  rollbackPath: (rollback: AlertRollback) => string | null;
   acknowledgeDisabled: boolean;
   onAcknowledge: (alert: Alert) => void;
 }) {
@@ -92,7 +89,9 @@ export function AlertsTable({
         cell: ({ row: { original: alert } }) => (
           <>
             {it.alerts.window(formatDateTime(alert.windowStart), formatDateTime(alert.windowEnd))}
-            {alert.rollback && <AlertRollback rollback={alert.rollback} path={rollbacksPath} />}
+            {alert.rollback && (
+              <RollbackOfAlert rollback={alert.rollback} path={rollbackPath(alert.rollback)} />
+            )}
           </>
         ),
       },
@@ -134,7 +133,7 @@ export function AlertsTable({
           ]
         : []),
     ],
-    [status, rollbacksPath],
+    [status, rollbackPath],
   );
   // TanStack Table is not memoisable by the React Compiler; this component re-renders with its data anyway.
   // eslint-disable-next-line react-hooks/incompatible-library
