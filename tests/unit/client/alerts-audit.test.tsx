@@ -48,6 +48,14 @@ const alert = (id: number, fields: Partial<Alert> = {}): Alert => ({
   ...fields,
 });
 
+/** An alert's rollback as the API answers it, asked for by `requestedBy` (USER_RANA of these tests by default). */
+const rollbackOf = (
+  id: number,
+  status: NonNullable<Alert['rollback']>['status'],
+  run: NonNullable<Alert['rollback']>['run'],
+  requestedBy = { id: RANA.id, username: RANA.username },
+): Alert['rollback'] => ({ id, status, run, stoppedAt: null, stoppedBy: null, requestedBy });
+
 /** The alerts API in memory, following contract/alerts.ts: status tabs, paging, 409 on a second acknowledgement. */
 class AlertsApi {
   alerts: Alert[] = [
@@ -158,44 +166,16 @@ describe('Avvisi', () => {
   it('shows the rollback requested for an alert and leads to it; no second one is offered while it is open', async () => {
     server.alerts = [
       alert(3, {
-        rollback: {
-          id: 3,
-          status: 'PENDING',
-          run: 'waiting',
-          stoppedAt: null,
-          stoppedBy: null,
-          requestedBy: RANA,
-        },
+        rollback: rollbackOf(3, 'PENDING', 'waiting'),
       }),
       alert(4, {
-        rollback: {
-          id: 4,
-          status: 'REJECTED',
-          run: 'waiting',
-          stoppedAt: null,
-          stoppedBy: null,
-          requestedBy: RANA,
-        },
+        rollback: rollbackOf(4, 'REJECTED', 'waiting'),
       }),
       alert(5, {
-        rollback: {
-          id: 6,
-          status: 'APPROVED',
-          run: 'running',
-          stoppedAt: null,
-          stoppedBy: null,
-          requestedBy: RANA,
-        },
+        rollback: rollbackOf(6, 'APPROVED', 'running'),
       }),
       alert(7, {
-        rollback: {
-          id: 8,
-          status: 'PENDING',
-          run: 'waiting',
-          stoppedAt: null,
-          stoppedBy: null,
-          requestedBy: { id: 30, username: 'rana.due' },
-        },
+        rollback: rollbackOf(8, 'PENDING', 'waiting', { id: 30, username: 'rana.due' }),
       }),
     ];
     await renderApp('/avvisi', { as: RANA });
@@ -233,14 +213,7 @@ describe('Avvisi', () => {
   it("leads a reviewer to a rollback of an alert in 'Gestione rollback'", async () => {
     server.alerts = [
       alert(3, {
-        rollback: {
-          id: 3,
-          status: 'PENDING',
-          run: 'waiting',
-          stoppedAt: null,
-          stoppedBy: null,
-          requestedBy: RANA,
-        },
+        rollback: rollbackOf(3, 'PENDING', 'waiting'),
       }),
     ];
     await renderApp('/avvisi', { as: STAFF });
