@@ -4,6 +4,13 @@ import { dateOrder, dateRangeFields } from './dates';
 import { pageQuerySchema } from './page';
 import { recordLifeFields } from './search';
 
+/**
+ * A case's contact (the AccountId of the case's newest revision) that Storico holds as deleted in the CRM: in the
+ * recycle bin, or merged into another contact. `name`: the contact's name as Storico last saw it.
+ */
+export const deletedContactSchema = z.object({ id: z.string(), name: z.string().nullable() });
+export type DeletedContact = z.infer<typeof deletedContactSchema>;
+
 /** One stored version of a record; `json` is the CRM snapshot as text (its `Id` included). */
 export const revisionSchema = z.object({
   id: z.number().int(),
@@ -19,6 +26,14 @@ export const revisionSchema = z.object({
   json: z.string(),
   /** The record's life as Storico knows it now (the same on every revision of one record). */
   ...recordLifeFields,
+  /**
+   * On a case, its contact when Storico holds it as deleted in the CRM, as of now (the same on every revision of
+   * one case): a restore that leaves the case pointing at it is refused (409 RELATED_RECORD_DELETED) until the
+   * contact is restored. Null on a case whose contact lives, and on contacts. A contact Storico re-created in place
+   * of a purged one does not count: a restore moves the case onto the new one.
+   */
+  // The default reads answers of servers, and offline copies, from before it was sent.
+  deletedContact: deletedContactSchema.nullable().default(null),
 });
 export type Revision = z.infer<typeof revisionSchema>;
 

@@ -2,8 +2,10 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { recordKinds as TABLES, type RecordKind } from '../db/record-kinds';
 import { lifeColumns, type LifeColumns } from '../db/record-life-columns';
+import { deletedContactJoin, deletedContactOf, type DeletedContactColumns } from '../db/case-contact-columns';
 import { compiledStatement, type Placeholders } from '../db/compiled-statements';
 import { inEffectRevisions, type InEffectRevisionColumns } from '../db/versions-in-effect';
+import type { DeletedContact } from '../../contract/revisions';
 import type { RecordLife } from '../../contract/search';
 import { lifeOf } from './record-life.repository';
 import type { DayRange } from './rome-days';
@@ -31,14 +33,23 @@ const revisionColumns = (kind: RecordKind) =>
   sql`r.id, r.${sql.ref(TABLES[kind].key)} as record_id, r.saved_at, r.source, r.json`;
 
 /** A record Storico knows, its life and some of its revisions, read in one statement. */
-type RecordRows = LifeColumns & Partial<RevisionRow>;
+type RecordRows = LifeColumns & DeletedContactColumns & Partial<RevisionRow>;
 
-const lifeAndRevisions = (rows: RecordRows[]) => ({
-  life: lifeOf(rows[0]!),
+/** What is known of a record now, beside its revisions: its life, and a case's deleted contact. */
+export type RecordNow = { life: RecordLife; deletedContact: DeletedContact | null };
+
+const recordNow = (row: LifeColumns & DeletedContactColumns): RecordNow => ({
+  life: lifeOf(row),
+  deletedContact: deletedContactOf(row),
+});
+
+const nowAndRevisions = (rows: RecordRows[]) => ({
+  now: recordNow(rows[0]!),
   revisions: rows.filter((row) => row.id != null).map((row) => toStoredRevision(row as RevisionRow)),
 });
 
 type InEffectRow = LifeColumns &
+  DeletedContactColumns &
   InEffectRevisionColumns<'b'> &
   InEffectRevisionColumns<'f'> &
   InEffectRevisionColumns<'l'>;
@@ -60,17 +71,18 @@ const inRangeStatement = compiledStatement(
   (kind: RecordKind) => kind,
   (kind, { recordId, range }: Placeholders<{ recordId: string; range: DayRange }>) => {
     const inEffect = inEffectRevisions(kind, sql`s`, range);
+    const contact = deletedContactJoin(kind, 's');
     return sql<InEffectRow>`
-      select ${lifeColumns(kind, 's')}, ${inEffect.columns}
-      from ${sql.table(TABLES[kind].records)} s ${inEffect.joins}
+      select ${lifeColumns(kind, 's')}, ${contact.columns}, ${inEffect.columns}
+      from ${sql.table(TABLES[kind].records)} s ${contact.joins} ${inEffect.joins}
       where s.id = ${recordId}`;
   },
 );
 
 /**
- * The versions in effect at both ends of the range (server/db/versions-in-effect.ts), as revisions, with the
- * record's life: one round trip. Null when Storico does not know the record; no revisions when it has none up to
- * the range's end.
+ * The versions in effect at both ends of the range (server/db/versions-in-effect.ts), as revisions, with what is
+ * known of the record now: one round trip. Null when Storico does not know the record; no revisions when it has
+ * none up to the range's end.
  */
 export async function recordInRange(
   db: Db,
@@ -78,14 +90,14 @@ export async function recordInRange(
   recordId: string,
   range: DayRange,
 ): Promise<{
-  life: RecordLife;
+  now: RecordNow;
   earlier: StoredRevision | null;
   later: StoredRevision | null;
 } | null> {
   const [row] = await inRangeStatement(db, kind, { recordId, range });
   if (!row) return null;
   return {
-    life: lifeOf(row),
+    now: recordNow(row),
     earlier: endOf(row, 'b', recordId) ?? endOf(row, 'f', recordId),
     later: endOf(row, 'l', recordId) ?? endOf(row, 'b', recordId),
   };
@@ -114,9 +126,10 @@ const historyStatement = compiledStatement(
     { recordId, window }: Placeholders<{ recordId: string; window: { offset: number; limit: number } }>,
   ) => {
     const { records, revisions, key } = TABLES[kind];
+    const contact = deletedContactJoin(kind, 's');
     return sql<RecordRows & { total: number | string }>`
-      select ${lifeColumns(kind, 's')}, t.total, ${revisionColumns(kind)}
-      from ${sql.table(records)} s
+      select ${lifeColumns(kind, 's')}, ${contact.columns}, t.total, ${revisionColumns(kind)}
+      from ${sql.table(records)} s ${contact.joins}
       cross join lateral (select count(*) as total from ${sql.table(revisions)} c
         where c.${sql.ref(key)} = s.id) t
       left join lateral (select * from ${sql.table(revisions)} h where h.${sql.ref(key)} = s.id
@@ -126,14 +139,17 @@ const historyStatement = compiledStatement(
   },
 );
 
-/** A record's revisions, newest first, their total and the record's life: one round trip; null when unknown. */
+/**
+ * A record's revisions, newest first, their total and what is known of the record now: one round trip; null when
+ * unknown.
+ */
 export async function recordHistory(
   db: Db,
   kind: RecordKind,
   recordId: string,
   window: { offset: number; limit: number },
-): Promise<{ life: RecordLife; revisions: StoredRevision[]; total: number } | null> {
+): Promise<{ now: RecordNow; revisions: StoredRevision[]; total: number } | null> {
   const rows = await historyStatement(db, kind, { recordId, window });
   if (rows.length === 0) return null;
-  return { ...lifeAndRevisions(rows), total: Number(rows[0]!.total) };
+  return { ...nowAndRevisions(rows), total: Number(rows[0]!.total) };
 }

@@ -1,5 +1,4 @@
 import type { Page } from '../../contract/page';
-import { LIVE_RECORD, type RecordLife } from '../../contract/search';
 import { formatDiffProperties, type Differences, type Revision } from '../../contract/revisions';
 import { keptByCrm } from '../../contract/restore-writes';
 import type { CrmConnector } from '../crm/crm-connector';
@@ -8,20 +7,23 @@ import type { Db } from '../db/database';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
 import { badRequest, notFound } from '../http/http-error';
 import { toPage } from '../http/paging';
-import { recordHistory, recordInRange, revisionsByIds, type StoredRevision } from './revisions.repository';
+import {
+  recordHistory,
+  recordInRange,
+  revisionsByIds,
+  type RecordNow,
+  type StoredRevision,
+} from './revisions.repository';
 import { romeDayRange } from './rome-days';
 import { changedFields, snapshotText } from './snapshot-fields';
 
-export const toRevision = (
-  kind: RecordKind,
-  revision: StoredRevision,
-  life: RecordLife = LIVE_RECORD,
-): Revision => ({
+export const toRevision = (kind: RecordKind, revision: StoredRevision, now: RecordNow): Revision => ({
   id: revision.id,
   savedAt: revision.savedAt.toISOString(),
   source: revision.source,
   json: snapshotText(kind, revision.json),
-  ...life,
+  ...now.life,
+  deletedContact: now.deletedContact,
 });
 
 type PageParams = { page: number; size: number };
@@ -44,11 +46,9 @@ export class RevisionsService {
   async inRange(kind: RecordKind, recordId: string, query: RangeParams): Promise<Page<Revision>> {
     const found = await recordInRange(this.db, kind, recordId, romeDayRange(query.dateFrom, query.dateTo));
     if (!found) throw this.unknown(kind, recordId);
-    const { earlier, later, life } = found;
+    const { earlier, later, now } = found;
     if (!earlier || !later) return toPage([], 0, paged(query));
-    const all = (earlier.id === later.id ? [earlier] : [earlier, later]).map((r) =>
-      toRevision(kind, r, life),
-    );
+    const all = (earlier.id === later.id ? [earlier] : [earlier, later]).map((r) => toRevision(kind, r, now));
     const start = query.page * query.size;
     return toPage(all.slice(start, start + query.size), all.length, paged(query));
   }
@@ -61,7 +61,7 @@ export class RevisionsService {
     });
     if (!found) throw this.unknown(kind, recordId);
     return toPage(
-      found.revisions.map((r) => toRevision(kind, r, found.life)),
+      found.revisions.map((r) => toRevision(kind, r, found.now)),
       found.total,
       paged(query),
     );

@@ -359,6 +359,10 @@ export const it = {
       selected === 1
         ? 'Il contatto è diventato un account aziendale nel CRM: non può essere ripristinato ora, ma puoi segnalare il ripristino'
         : 'Uno dei contatti selezionati è diventato un account aziendale nel CRM: non possono essere ripristinati ora, ma puoi segnalare il ripristino',
+    /** Both restore buttons disabled: the case's contact is deleted in the CRM, to be restored first. */
+    contactDeleted: 'Il contatto di questo caso è eliminato nel CRM: ripristina prima il contatto.',
+    /** The link to that contact's comparison, by its name (its id when Storico knows none). */
+    openContact: (name: string) => `Apri il contatto ${name}`,
     reportSent: 'Richiesta di ripristino inviata con successo',
     restored: { contact: 'Contatto ripristinato con successo', case: 'Caso ripristinato con successo' },
     duplicateOnList:

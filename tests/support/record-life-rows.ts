@@ -1,4 +1,5 @@
 import { within } from '@testing-library/react';
+import type { DeletedContact } from '@contract/revisions';
 import { LIVE_RECORD, type RecordLife } from '@contract/search';
 
 /** A contact search row as the API answers it, with its versions 'earlier' and 'later' and its life. */
@@ -18,19 +19,21 @@ export const lifeContactRow = (
   ...life,
 });
 
-/** A revision as the API answers it: its snapshot as JSON text, and the record's life. */
+/** A revision as the API answers it: its snapshot as JSON text, the record's life and a case's deleted contact. */
 export const lifeRevision = (
   id: number,
   savedAt: string,
   source: string,
   json: object,
   life: RecordLife,
+  deletedContact: DeletedContact | null = null,
 ) => ({
   id,
   savedAt,
   source,
   json: JSON.stringify(json),
   ...life,
+  deletedContact,
 });
 
 /** The words of the life marks under a search row's name. */

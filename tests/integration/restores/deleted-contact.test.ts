@@ -4,7 +4,6 @@ import { envelopeOf } from '../../../contract/envelope';
 import { ErrorCode } from '../../../contract/error-codes';
 import { caseRestoreRequestSchema } from '../../../contract/restores';
 import { ADMIN, USER_RANA, productRole } from '../../../contract/roles';
-import type { CrmRecord } from '../../../server/crm/crm-connector';
 import { testDbKinds } from '../../support/test-database';
 import { RollbackFixture } from '../rollbacks/rollback-fixture';
 import { codeOf, messageOf, type RestoreFixture, type SignedIn } from './restore-fixture';
@@ -27,26 +26,6 @@ describe.each(testDbKinds())('restoring a case whose contact is deleted in the C
   }, 120_000);
   afterAll(() => x.close());
 
-  /** A case no other test used, whose contact (a person account) no other test used either. */
-  const usedContacts = new Set<string>();
-  function caseOfAContact(): { kase: CrmRecord; contact: CrmRecord } {
-    for (;;) {
-      const kase = f.freshRecord('case');
-      const contact = f.sandbox.records.get('Account', String(kase.AccountId));
-      if (!contact || contact.IsPersonAccount !== true || usedContacts.has(contact.Id)) continue;
-      usedContacts.add(contact.Id);
-      return { kase, contact };
-    }
-  }
-  /** A person account with no case, no other test used. */
-  function contactWithoutCases(): CrmRecord {
-    for (;;) {
-      const contact = f.freshRecord('account');
-      if (usedContacts.has(contact.Id) || f.sandbox.records.casesOf(contact).length > 0) continue;
-      usedContacts.add(contact.Id);
-      return contact;
-    }
-  }
   /** What the CRM was asked to write since `before` (undeletes, PATCHes, creates). */
   const writes = () => {
     const { undeletes, patches, creates, upserts } = f.sandbox.stats;
@@ -55,7 +34,7 @@ describe.each(testDbKinds())('restoring a case whose contact is deleted in the C
 
   it('a forced restore of a case deleted with its contact is refused, nothing undeleted; once the contact is back it goes through', async () => {
     rana = await f.user(USER_RANA);
-    const { kase, contact } = caseOfAContact();
+    const { kase, contact } = f.freshCaseOfAContact();
     f.deleteInCrm('account', contact.Id);
     await f.sync();
     const [deletion, beforeDeletion] = await f.revisions('case', kase.Id);
@@ -93,9 +72,9 @@ describe.each(testDbKinds())('restoring a case whose contact is deleted in the C
   });
 
   it('an approved report moving a live case back to a deleted contact is refused by the CRM and stays pending; the other fields can still be restored', async () => {
-    const { kase, contact } = caseOfAContact();
+    const { kase, contact } = f.freshCaseOfAContact();
     const [target] = await f.revisions('case', kase.Id);
-    const other = contactWithoutCases();
+    const other = f.freshContactWithoutCases();
     f.editInCrm('case', kase.Id, {
       AccountId: other.Id,
       ContactId: other.PersonContactId,
@@ -136,7 +115,7 @@ describe.each(testDbKinds())('restoring a case whose contact is deleted in the C
   });
 
   it('re-creating a purged case whose contact is deleted is refused by the CRM, nothing created, and the claim given back', async () => {
-    const { kase, contact } = caseOfAContact();
+    const { kase, contact } = f.freshCaseOfAContact();
     f.deleteInCrm('account', contact.Id);
     expect(f.sandbox.purge([kase.Id])).toEqual([kase.Id]);
     await f.sync();
@@ -164,8 +143,8 @@ describe.each(testDbKinds())('restoring a case whose contact is deleted in the C
     const agent = x.agent(0);
     const admin = await f.user(ADMIN);
     const staff = await f.user(productRole(f.t.config.productCode));
-    const moved = [caseOfAContact(), caseOfAContact()];
-    const to = contactWithoutCases();
+    const moved = [f.freshCaseOfAContact(), f.freshCaseOfAContact()];
+    const to = f.freshContactWithoutCases();
     const from = new Date(Date.now() - 1000).toISOString();
     for (const { kase } of moved)
       f.editInCrm('case', kase.Id, {

@@ -42,6 +42,8 @@ export type SignedIn = { user: TestUser; token: string };
  */
 export class RestoreFixture {
   private nextRecord: Record<Kind, number> = { account: 0, case: 0 };
+  /** The contacts freshCaseOfAContact and freshContactWithoutCases gave. */
+  private readonly usedContacts = new Set<string>();
 
   private constructor(
     readonly t: TestApp,
@@ -80,6 +82,27 @@ export class RestoreFixture {
     const record = records[this.nextRecord[kind]++];
     if (!record) throw new Error(`the sandbox has no unused ${kind} left`);
     return record;
+  }
+
+  /** A case no other test used, whose contact (a person account) no other test used either. */
+  freshCaseOfAContact(): { kase: CrmRecord; contact: CrmRecord } {
+    for (;;) {
+      const kase = this.freshRecord('case');
+      const contact = this.sandbox.records.get('Account', String(kase.AccountId));
+      if (!contact || contact.IsPersonAccount !== true || this.usedContacts.has(contact.Id)) continue;
+      this.usedContacts.add(contact.Id);
+      return { kase, contact };
+    }
+  }
+
+  /** A person account with no case, no other test used. */
+  freshContactWithoutCases(): CrmRecord {
+    for (;;) {
+      const contact = this.freshRecord('account');
+      if (this.usedContacts.has(contact.Id) || this.sandbox.records.casesOf(contact).length > 0) continue;
+      this.usedContacts.add(contact.Id);
+      return contact;
+    }
   }
 
   /** Someone edits the record in the CRM (no write checks, as a CRM user with every right). */

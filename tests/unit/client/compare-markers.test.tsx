@@ -214,6 +214,7 @@ describe('the column headings', () => {
     source: 'sync',
     json: '{}',
     ...LIVE_RECORD,
+    deletedContact: null,
   });
   const range = { dateFrom: '2024-03-01', dateTo: '2024-03-31' };
 

@@ -18,6 +18,7 @@ const revision = (id: number): Revision => ({
   source: 'sync',
   json: `{"Id":"r${id}"}`,
   ...LIVE_RECORD,
+  deletedContact: null,
 });
 
 const comparison = (userId: number, recordId: string, first = 1, second = 2): NewComparison => ({

@@ -8,6 +8,7 @@ import { otherRecordHref, useDetailSearch, useUrlDatesRefused } from '../hooks/u
 import { useRecordComparison } from '../hooks/use-record-comparison';
 import { recordKinds } from '../kinds/record-kinds';
 import { withUnshownChanges } from '../kinds/restore-fields';
+import { contactDeletedBlock } from './case-contact-deleted';
 import { ComparisonScreen, timelineSource } from './comparison-screen';
 import { isConverted, lifeOf } from './record-life';
 import { RecordLifeBanner } from './record-life-banner';
@@ -75,6 +76,7 @@ function RecordDetail({ kind, recordId }: { kind: RecordKind; recordId: string }
           forceBlocked={
             state.pair && isConverted(state.pair.second) ? it.restore.convertedForce(1) : undefined
           }
+          blocked={state.pair && contactDeletedBlock(kind, state.pair, search)}
         />
       }
     />

@@ -1,5 +1,6 @@
 import { Flag, History } from 'lucide-react';
 import { Suspense, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { RestoreType, type CreateRestore } from '@contract/restores';
 import { Button } from '@/components/ui/button';
@@ -23,6 +24,9 @@ import {
 
 // The code dialog (its six boxes and the field choice) loads when a restore button is first pressed, not with the list.
 const RestoreDialog = lazyNamed(() => import('./restore-dialog'), 'RestoreDialog');
+
+/** Why no restore can succeed now, with a link to what is to be restored first. */
+export type RestoreBlock = { reason: string; link?: { to: string; text: string } };
 
 /** The search the versions were found with: the agent of the search bar and the two days (YYYY-MM-DD). */
 export type RestoreSearch = { agentId: string; dateFrom: string; dateTo: string };
@@ -57,7 +61,9 @@ export function restoreBody(
  * (`subject`: a detail screen, or one row selected on a list) lists the fields it writes, all ticked: unticked
  * ones are left out of the request's `fields`. A restore of several rows writes every field. A forced restore the
  * CRM would refuse (`forceBlocked`: a contact it made a business account) is disabled and says why, so no code is
- * spent on it; the request can still be reported, for when the record can be restored again.
+ * spent on it; the request can still be reported, for when the record can be restored again. A restore nothing can
+ * be written for until another record is restored (`blocked`: a case whose contact is deleted in the CRM) disables
+ * both buttons and says why, with a link to that record. The server refuses both cases all the same.
  */
 export function RestoreActions({
   kind,
@@ -67,6 +73,7 @@ export function RestoreActions({
   subject,
   onDone,
   forceBlocked,
+  blocked,
 }: {
   kind: RecordKind;
   place: RestorePlace;
@@ -78,6 +85,8 @@ export function RestoreActions({
   onDone?: () => void;
   /** Why 'Forza ripristino' cannot succeed now; it is disabled and the reason shown. */
   forceBlocked?: string | undefined;
+  /** Why neither button can succeed now; both are disabled and the reason shown. */
+  blocked?: RestoreBlock | null | undefined;
 }) {
   const user = useSessionUser();
   const online = useOnline();
@@ -93,7 +102,8 @@ export function RestoreActions({
     setAction(null);
     setCodeError(undefined);
   };
-  const disabled = !online || revisionIds.length === 0 || mutation.isPending;
+  const disabled = !online || revisionIds.length === 0 || mutation.isPending || !!blocked;
+  const forceReason = blocked?.reason ?? forceBlocked;
   const hint = !online
     ? it.offline.onlineOnly
     : revisionIds.length === 0 && place === 'list'
@@ -128,20 +138,42 @@ export function RestoreActions({
   return (
     <div role="group" aria-label={it.restore.actions} className="flex flex-wrap items-center gap-2">
       {!online && <span className="text-sm text-muted-foreground">{it.offline.onlineOnly}</span>}
-      {online && forceBlocked && (
+      {online && blocked && (
+        <span id={blockedId} data-testid="restore-blocked" className="text-sm text-muted-foreground">
+          {blocked.reason}
+          {blocked.link && (
+            <>
+              {' '}
+              <Link
+                to={blocked.link.to}
+                className="relative font-medium text-primary underline underline-offset-2 after:absolute after:inset-x-0 after:-inset-y-3 hover:no-underline"
+              >
+                {blocked.link.text}
+              </Link>
+            </>
+          )}
+        </span>
+      )}
+      {online && !blocked && forceBlocked && (
         <span id={blockedId} data-testid="force-blocked" className="text-sm text-muted-foreground">
           {forceBlocked}
         </span>
       )}
-      <Button variant="outline" disabled={disabled} title={hint} onClick={() => setAction('report')}>
+      <Button
+        variant="outline"
+        disabled={disabled}
+        title={hint ?? blocked?.reason}
+        aria-describedby={online && blocked ? blockedId : undefined}
+        onClick={() => setAction('report')}
+      >
         <Flag aria-hidden="true" />
         {it.restore.report}
       </Button>
       <Button
         variant="destructive"
-        disabled={disabled || forceBlocked !== undefined}
-        title={hint ?? forceBlocked}
-        aria-describedby={online && forceBlocked ? blockedId : undefined}
+        disabled={disabled || forceReason !== undefined}
+        title={hint ?? forceReason}
+        aria-describedby={online && forceReason ? blockedId : undefined}
         onClick={() => setAction('force')}
       >
         <History aria-hidden="true" />
