@@ -2,7 +2,7 @@
  * An audit entry's details as lines in Italian ('Etichetta: valore'), for the audit screen and the CSV export.
  */
 import type { AuditDetailKey, AuditEntry } from './audit';
-import { AUDIT_DETAIL_LABELS, AUDIT_VALUE_TEXTS as v } from './audit-texts';
+import { AUDIT_DETAIL_LABELS, AUDIT_VALUE_TEXTS as v, crmUserNameText } from './audit-texts';
 import { fieldLabel } from './field-labels';
 import { ownEntry } from './own-entry';
 import { roleLabel } from './role-names';
@@ -10,8 +10,12 @@ import { recordReason } from './rollback-reasons';
 import { ROLLBACK_REASONS, type RollbackReason } from './rollbacks';
 import { formatDateTime, formatDayOrDateTime } from './rome-time';
 
-/** What an entry's details are read with: the same for the screen's entries and the export's rows. */
-export type AuditEntryFacts = Pick<AuditEntry, 'action' | 'target' | 'details'>;
+/**
+ * What an entry's details are read with: the same for the screen's entries and the export's rows (the name of the
+ * CRM user it is about, when known).
+ */
+export type AuditEntryFacts = Pick<AuditEntry, 'action' | 'target' | 'details'> &
+  Partial<Pick<AuditEntry, 'crmUserName'>>;
 
 /** One line of an entry's details: the key's Italian name and its value as text. */
 export type DetailLine = { label: string; value: string };
@@ -96,7 +100,12 @@ const reason: Say = (value, entry) => {
   return coded(v.signInReason)(value, entry);
 };
 
+/** The CRM user the entry is about, by name when one is known. */
+const crmUser: Say = (value, entry) =>
+  typeof value === 'string' && entry.crmUserName ? crmUserNameText(entry.crmUserName, value) : plain(value);
+
 const SAY: Partial<Record<AuditDetailKey, Say>> = {
+  sfUserID: crmUser,
   type: coded(v.type),
   object: coded(v.object),
   outcome: coded(v.outcome),

@@ -77,14 +77,23 @@ const NEW_TARGET_NAMES: Partial<Record<string, string>> = {
 /** An action's Italian name; an action the app has no name for gives undefined (its code is shown alone). */
 export const auditActionName = (action: string): string | undefined => ownEntry(AUDIT_ACTION_NAMES, action);
 
-/** What an entry was done to, in Italian ('Utente n. 12' for `user:12`); an unknown kind of target as recorded. */
-export function auditTargetText(target: string | null): string {
+/**
+ * What an entry was done to, in Italian ('Utente n. 12' for `user:12`); an unknown kind of target as recorded. A CRM
+ * user (`sf-user:…`) is named by `crmUserName` when one is known, their id beside it.
+ */
+export function auditTargetText(target: string | null, crmUserName: string | null = null): string {
   if (!target) return '';
   const colon = target.indexOf(':');
   if (colon < 0) return ownEntry(NEW_TARGET_NAMES, target) ?? target;
-  const said = colon > 0 ? ownEntry(TARGET_NAMES, target.slice(0, colon)) : undefined;
-  return said ? said(target.slice(colon + 1)) : target;
+  const kind = target.slice(0, colon);
+  const id = target.slice(colon + 1);
+  if (kind === 'sf-user' && crmUserName) return `Agente ${crmUserNameText(crmUserName, id)}`;
+  const said = colon > 0 ? ownEntry(TARGET_NAMES, kind) : undefined;
+  return said ? said(id) : target;
 }
+
+/** A CRM user by name, their Salesforce id beside it: the id is what the CRM and the details recorded. */
+export const crmUserNameText = (name: string, id: string) => `${name} (${id})`;
 
 /** The name of each key of an entry's details (contract/audit.ts AUDIT_DETAIL_KEYS), in the order they are shown. */
 export const AUDIT_DETAIL_LABELS = {

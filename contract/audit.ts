@@ -101,5 +101,10 @@ export const auditEntrySchema = z.object({
   target: z.string().nullable(),
   ip: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
+  /**
+   * The name Storico knows now of the CRM user the entry is about (its `sf-user:` target or its details'
+   * `sfUserID`: an agent's, else one read from the CRM's User object); null when none is known.
+   */
+  crmUserName: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

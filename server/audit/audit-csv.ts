@@ -43,7 +43,8 @@ export function csvField(value: unknown): string {
 
 export const csvLine = (fields: readonly unknown[]) => `${fields.map(csvField).join(SEPARATOR)}\r\n`;
 
-export const auditCsvLine = (row: AuditRow) =>
+/** One entry's line; `crmUserName`: the name of the CRM user it is about, when known. */
+export const auditCsvLine = (row: AuditRow, crmUserName: string | null = null) =>
   csvLine([
     row.id,
     formatDateTimeSeconds(row.at),
@@ -52,9 +53,9 @@ export const auditCsvLine = (row: AuditRow) =>
     row.actor_username,
     auditActionName(row.action) ?? '',
     row.action,
-    auditTargetText(row.target),
+    auditTargetText(row.target, crmUserName),
     row.ip,
-    detailLines(row)
+    detailLines({ ...row, crmUserName })
       .map((line) => `${line.label}: ${line.value}`)
       .join('\n'),
     row.details,

@@ -17,6 +17,7 @@ import type { Db } from '../db/database';
 import { envelope } from '../http/envelope';
 import { pageWindow, toPage } from '../http/paging';
 import { AUDIT_CSV_HEADER, auditCsvLine, csvLine } from './audit-csv';
+import { crmUserNamesOf } from './audit-crm-users';
 import { nextDay, romeMidnight } from '../revisions/rome-days';
 import {
   auditEntriesInBatches,
@@ -44,7 +45,11 @@ async function logFilter(db: Db, f: AuditFilter): Promise<AuditLogFilter> {
 
 const errors = errorResponses(400, 401, 403);
 
-const toEntry = (row: AuditRow, names: Map<number, string>): AuditEntry => ({
+const toEntry = (
+  row: AuditRow,
+  names: Map<number, string>,
+  crmUserName: (row: AuditRow) => string | null,
+): AuditEntry => ({
   id: row.id,
   at: new Date(row.at).toISOString(),
   actorUserId: row.actor_user_id,
@@ -54,6 +59,7 @@ const toEntry = (row: AuditRow, names: Map<number, string>): AuditEntry => ({
   target: row.target,
   ip: row.ip,
   details: row.details,
+  crmUserName: crmUserName(row),
 });
 
 /** The audit log for administrators: a filtered page, and the same filters as a CSV file. */
@@ -83,9 +89,10 @@ export async function auditRoutes(
         db,
         rows.flatMap((row) => (row.actor_user_id === null ? [] : [row.actor_user_id])),
       );
+      const crmUserName = await crmUserNamesOf(db, rows);
       return envelope(
         toPage(
-          rows.map((row) => toEntry(row, names)),
+          rows.map((row) => toEntry(row, names, crmUserName)),
           total,
           request.query,
         ),
@@ -118,8 +125,10 @@ export async function auditRoutes(
         for await (const rows of auditEntriesInBatches(db, filter, {
           batch: 1000,
           max: AUDIT_EXPORT_MAX_ROWS,
-        }))
-          yield rows.map(auditCsvLine).join('');
+        })) {
+          const crmUserName = await crmUserNamesOf(db, rows);
+          yield rows.map((row) => auditCsvLine(row, crmUserName(row))).join('');
+        }
       }
       const day = new Date().toISOString().slice(0, 10);
       return reply

@@ -268,4 +268,41 @@ describe.each(testDbKinds())('alerts and audit over HTTP on %s', (kind) => {
     // One record per entry and the header.
     expect(everything.body.split('\r\n').length - 1).toBe(total + 1);
   });
+
+  it('names the CRM user an entry is about as Storico knows them, on the screen and in the export', async () => {
+    // 005API2 is no agent: named once a screen has read its name from the CRM (crm_user_names).
+    await t.database.db
+      .insertInto('crm_user_names')
+      .values({ id: '005API2', name: 'Integrazione ERP', read_at: new Date() })
+      .execute();
+    const raised = auditPage
+      .parse((await get('/api/v3/audit/?action=alert.raised&size=100', ADMIN)).json())
+      .data.query.content.map((e) => [e.details?.sfUserID, e.crmUserName]);
+    expect(raised).toEqual(
+      expect.arrayContaining([
+        ['005API1', 'Giulia Verdi'],
+        ['005API2', 'Integrazione ERP'],
+      ]),
+    );
+    // A user Storico has no name for is left unnamed: the screen shows the id.
+    await t.database.db
+      .insertInto('audit_log')
+      .values({
+        action: 'rollback.previewed',
+        actor_username: 'csv-rollback',
+        target: 'sf-user:005NONAME',
+        details: JSON.stringify({ object: 'Account' }),
+      })
+      .execute();
+    const previewed = auditPage
+      .parse((await get('/api/v3/audit/?user=csv-rollback', ADMIN)).json())
+      .data.query.content.map((e) => e.crmUserName);
+    expect(previewed).toEqual([null]);
+
+    const csv = (await get('/api/v3/audit/export.csv?action=alert.raised', ADMIN)).body;
+    expect(csv).toContain('Agente: Giulia Verdi (005API1)');
+    expect(csv).toContain('Agente: Integrazione ERP (005API2)');
+    const unnamed = (await get('/api/v3/audit/export.csv?user=csv-rollback', ADMIN)).body;
+    expect(unnamed.split('\r\n')[1]).toContain(';Agente 005NONAME;');
+  });
 });

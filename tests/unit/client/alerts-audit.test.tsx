@@ -80,7 +80,8 @@ class AlertsApi {
     action: i % 2 ? 'auth.login' : 'alert.raised',
     target: i % 2 ? null : `alert:${i}`,
     ip: i % 2 ? '10.0.0.1' : null,
-    details: i % 2 ? null : { changed: 60 },
+    details: i % 2 ? null : { sfUserID: '005A1', changed: 60 },
+    crmUserName: i % 2 ? null : 'Giulia Verdi 1',
   }));
 
   handle = ({ method, path, query }: FakeRequest): FakeReply => {
@@ -311,8 +312,17 @@ describe('Audit', () => {
     expect(within(table).getAllByText('Sistema').length).toBeGreaterThan(0);
     // The target and the details in Italian, never the recorded JSON.
     const raised = within(table).getByText('Avviso n. 0').closest('tr')!;
-    expect(within(raised).getByRole('term')).toHaveTextContent('Modificati');
-    expect(within(raised).getByRole('definition')).toHaveTextContent('60');
+    expect(
+      within(raised)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Agente:', 'Modificati:']);
+    // The CRM user by the name Storico knows, the id beside it.
+    expect(
+      within(raised)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual(['Giulia Verdi 1 (005A1)', '60']);
     expect(table).not.toHaveTextContent('{"changed"');
 
     // The action filter suggests every code with its Italian name, areas first.

@@ -4,7 +4,12 @@ import { detailLines } from '@contract/audit-detail-lines';
 import { AUDIT_DETAIL_LABELS, auditTargetText as targetText } from '@contract/audit-texts';
 
 /** An entry as the server records it (the details' shapes are those of server/ … audit.record calls). */
-const entry = (action: string, details: AuditEntry['details'], target: string | null = null): AuditEntry => ({
+const entry = (
+  action: string,
+  details: AuditEntry['details'],
+  target: string | null = null,
+  crmUserName: string | null = null,
+): AuditEntry => ({
   id: 1,
   at: '2026-11-24T09:00:00.000Z',
   actorUserId: 1,
@@ -14,6 +19,7 @@ const entry = (action: string, details: AuditEntry['details'], target: string | 
   target,
   ip: '10.0.0.1',
   details,
+  crmUserName,
 });
 
 const lines = (e: AuditEntry) => detailLines(e).map((line) => `${line.label}: ${line.value}`);
@@ -171,7 +177,7 @@ describe("an audit entry's target", () => {
         'restore-case-request',
         'other:1',
         'other',
-      ].map(targetText),
+      ].map((target) => targetText(target)),
     ).toEqual([
       'Utente n. 12',
       'Account «mrossi»',
@@ -185,5 +191,19 @@ describe("an audit entry's target", () => {
       'other',
     ]);
     expect(targetText(null)).toBe('');
+  });
+});
+
+describe('the CRM user an entry is about', () => {
+  it('is named where Storico knows the name, the id beside it; by id alone otherwise', () => {
+    const raised = { sfUserID: '005A1', object: 'Account', changed: 60 };
+    expect(lines(entry('alert.raised', raised, 'alert:6', 'Integrazione ERP'))).toContain(
+      'Agente: Integrazione ERP (005A1)',
+    );
+    expect(lines(entry('alert.raised', raised, 'alert:6'))).toContain('Agente: 005A1');
+    expect(targetText('sf-user:005A1', 'Integrazione ERP')).toBe('Agente Integrazione ERP (005A1)');
+    expect(targetText('sf-user:005A1', null)).toBe('Agente 005A1');
+    // Only a CRM user's target takes the name.
+    expect(targetText('alert:6', 'Integrazione ERP')).toBe('Avviso n. 6');
   });
 });

@@ -130,7 +130,9 @@ export function AuditPage() {
                     {auditActionName(entry.action) ?? null}
                     <div className="font-mono text-xs text-muted-foreground">{entry.action}</div>
                   </TableCell>
-                  <TableCell className="break-words">{auditTargetText(entry.target)}</TableCell>
+                  <TableCell className="break-words">
+                    {auditTargetText(entry.target, entry.crmUserName)}
+                  </TableCell>
                   <TableCell className="whitespace-nowrap">{entry.ip ?? ''}</TableCell>
                   <TableCell className="max-w-md text-xs">
                     <AuditDetails entry={entry} />
