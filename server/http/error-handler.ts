@@ -164,12 +164,18 @@ export function frameworkErrorAnswer(setHeaders: SetSecurityHeaders) {
 
 const NOT_SPA = /^\/(api|healthz|readyz)(\/|$|\?)/;
 
-/** A client route (a GET for HTML that is not the API nor a file) gets the app shell; anything else a 404 envelope. */
+/** A browser's navigation, or a caller that takes anything (`curl` sends `Accept: *\/*`). */
+const TAKES_HTML = /text\/html|\*\/\*/;
+
+/**
+ * A client route (a GET taking HTML that is not the API nor a file) gets the app shell; anything else a 404
+ * envelope.
+ */
 function isClientRoute(request: FastifyRequest): boolean {
   const pathname = request.url.split('?')[0] ?? '';
   return (
     (request.method === 'GET' || request.method === 'HEAD') &&
-    (request.headers.accept ?? '').includes('text/html') &&
+    TAKES_HTML.test(request.headers.accept || '*/*') &&
     !NOT_SPA.test(pathname) &&
     path.extname(pathname) === ''
   );

@@ -43,6 +43,14 @@ describe('the app shell', () => {
     expect(head.headers['content-type']).toMatch(/^text\/html/);
   });
 
+  it('answers a client route with the shell to a caller taking anything (curl sends */*), or saying nothing', async () => {
+    for (const accept of ['*/*', '']) {
+      const res = await get('/signIn', accept);
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.body, accept).toBe(SHELL);
+    }
+  });
+
   it('serves built assets as immutable and answers a missing one, the API and non-HTML calls with 404', async () => {
     const asset = await get('/assets/index-abc123.js', '*/*');
     expect(asset.statusCode).toBe(200);
