@@ -35,9 +35,11 @@ export function clientBuildIsStale(): boolean {
 export function buildClientIfStale(): void {
   if (!clientBuildIsStale()) return;
   console.log('Building the app (dist/ is missing or older than its sources)...');
+  const startedAt = Date.now();
+  // Warnings and errors only: the list of built files would push the first start's users and links off the screen.
   const result = spawnSync(
     process.execPath,
-    [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'],
+    [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
     {
       cwd: root,
       stdio: 'inherit',
@@ -49,4 +51,5 @@ export function buildClientIfStale(): void {
     console.error('The app build failed: see the errors above.');
     process.exit(result.status ?? 1);
   }
+  console.log(`Built the app in ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`);
 }

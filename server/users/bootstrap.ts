@@ -93,16 +93,26 @@ async function createFirstUser(db: Db, config: Config, user: FirstUser, now: Dat
   };
 }
 
-/** The one time these passwords and links are shown. */
+const FRAME = '='.repeat(78);
+
+/**
+ * The one time these passwords and links are shown: framed by two rules and set apart by blank lines, so that it
+ * stands out of the start-up log around it.
+ */
 export function describeCreatedUsers(users: CreatedUser[]): string {
   if (users.length === 0) return '';
-  const lines = ['', 'Storico: first users created (this is the only time their passwords are shown):'];
+  const lines = [
+    '',
+    FRAME,
+    'Storico: first users created (this is the only time their passwords are shown):',
+    '',
+  ];
   for (const u of users) {
     lines.push(`  ${u.username} (${u.role})`);
     if (u.generatedPassword) lines.push(`    password:  ${u.generatedPassword}`);
     if (u.enrolmentUrl) lines.push(`    authenticator setup (valid 24 h): ${u.enrolmentUrl}`);
   }
-  lines.push('');
+  lines.push('', FRAME, '');
   return lines.join('\n');
 }
 

@@ -93,6 +93,8 @@ describe.each(testDbKinds())('first start on %s', (kind) => {
     for (const who of ['admin (ADMIN)', 'user_storico (USER_STORICO)', 'user_rana (USER_RANA)'])
       expect(printed).toContain(who);
     expect(printed.match(/\/2fa\//g)).toHaveLength(3);
+    // Framed by two rules, so that it stands out of the log around it.
+    expect(printed.trim()).toMatch(/^={78}\n[\s\S]*\n={78}$/);
     const password = /user_rana \(USER_RANA\)\n +password: +(\S+)\n.*: (\S+)/.exec(printed);
     const secret = await secretOfLink(t, password![2]!);
     expect((await login(t, 'user_rana', password![1]!, secret)).statusCode).toBe(200);
