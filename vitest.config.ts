@@ -9,6 +9,11 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Each run's file times go to one file, so that `npm test` ends with its slowest files (scripts/test-times.ts).
+    reporters: ['default', './tests/support/file-times-reporter.ts'],
+    // Vitest's default on two cores is one worker. Most database and HTTP suites wait on sockets more than they
+    // compute, so two files at a time keep both cores busy; every file has its own databases, ports and users.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },

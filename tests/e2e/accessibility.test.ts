@@ -5,7 +5,7 @@ import { launchBrowser } from './support/browser';
 import { E2E_ADMIN } from './support/e2e-env';
 import { authenticator } from './support/one-time-codes';
 import { signInTypingCode } from './support/session';
-import { adminToken, call, createUser, type Envelope } from './support/users';
+import { sharedAdminToken, call, createUser, type Envelope } from './support/users';
 
 const baseUrl = inject('baseUrl');
 /** A range of the demo data in which records changed. */
@@ -47,7 +47,7 @@ describe('accessibility: no serious or critical axe-core violation, one h1 per p
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    token = await adminToken(authenticator(E2E_ADMIN.totpSecret));
+    token = sharedAdminToken();
     const get = async <T>(path: string) => {
       const answer = await call<Envelope<T>>(path, { token });
       expect(answer.status, path).toBe(200);

@@ -2,11 +2,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sandboxConnector } from '../support/sandbox-connector';
 import { launchBrowser } from './support/browser';
-import { E2E_ADMIN } from './support/e2e-env';
-import { authenticator } from './support/one-time-codes';
 import { contactDetailPath } from './support/restore-targets';
 import { signInTypingCode } from './support/session';
-import { adminToken, call, createUser, type Envelope } from './support/users';
+import { sharedAdminToken, call, createUser, type Envelope } from './support/users';
 
 const baseUrl = inject('baseUrl');
 const crm = sandboxConnector(inject('sandboxUrl'));
@@ -46,7 +44,7 @@ describe('a contact made a business account in the CRM', () => {
   }
 
   it('is marked on its detail screen, cannot be forced, and a reported restore is refused on approval in Italian', async () => {
-    const token = await adminToken(authenticator(E2E_ADMIN.totpSecret));
+    const token = sharedAdminToken();
     const rana = await createUser(token, 'USER_RANA');
     const reviewer = await createUser(token, 'USER_STORICO');
     const { agent, row } = await convertedContact(token);

@@ -1,11 +1,9 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
-import { E2E_ADMIN } from './support/e2e-env';
-import { authenticator } from './support/one-time-codes';
 import { contactDetailPath, contactToRestore, crmAccount, type Page0 } from './support/restore-targets';
 import { signInTypingCode } from './support/session';
-import { adminToken, call, createUser, type Envelope } from './support/users';
+import { sharedAdminToken, call, createUser, type Envelope } from './support/users';
 
 const baseUrl = inject('baseUrl');
 const viewport = { width: 1024, height: 768 };
@@ -38,7 +36,7 @@ describe('restoring chosen fields in the browser', () => {
   }
 
   it('USER_RANA unticks fields on the contact detail and forces the restore: the CRM gets only the chosen one', async () => {
-    const token = await adminToken(authenticator(E2E_ADMIN.totpSecret));
+    const token = sharedAdminToken();
     const rana = await createUser(token, 'USER_RANA');
     const { agent, row, fields, target } = await contactToRestore(token, {
       skip: await contactsWithRequests(token),

@@ -1,11 +1,9 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
-import { E2E_ADMIN } from './support/e2e-env';
-import { authenticator } from './support/one-time-codes';
 import { contactDetailPath, contactToRestore, crmAccount, type Page0 } from './support/restore-targets';
 import { signInTypingCode } from './support/session';
-import { adminToken, call, createUser, type Envelope } from './support/users';
+import { sharedAdminToken, call, createUser, type Envelope } from './support/users';
 
 const baseUrl = inject('baseUrl');
 /** A tablet in landscape, the narrowest width every screen must work at in landscape. */
@@ -36,8 +34,7 @@ describe('the restore workflow in the browser', () => {
   const restored: string[] = [];
 
   it('USER_RANA reports a contact restore from its detail, a reviewer approves it, the CRM holds the old values', async () => {
-    const adminCodes = authenticator(E2E_ADMIN.totpSecret);
-    const token = await adminToken(adminCodes);
+    const token = sharedAdminToken();
     const rana = await createUser(token, 'USER_RANA');
     const reviewer = await createUser(token, 'USER_STORICO');
     const { agent, row, fields, target } = await contactToRestore(token);
@@ -111,7 +108,7 @@ describe('the restore workflow in the browser', () => {
     expect(crashes).toEqual([]);
   });
   it('disables the restore buttons offline, and they work again once back online', async () => {
-    const token = await adminToken(authenticator(E2E_ADMIN.totpSecret));
+    const token = sharedAdminToken();
     const rana = await createUser(token, 'USER_RANA');
     const { agent, row } = await contactToRestore(token, { skip: restored });
     const page = await newPage();

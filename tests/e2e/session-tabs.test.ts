@@ -2,9 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { signInTypingCode } from './support/session';
-import { adminToken, call, createUser } from './support/users';
-import { authenticator } from './support/one-time-codes';
-import { E2E_ADMIN } from './support/e2e-env';
+import { sharedAdminToken, call, createUser } from './support/users';
 
 describe('one session in several tabs of a browser', () => {
   let browser: Browser;
@@ -16,7 +14,7 @@ describe('one session in several tabs of a browser', () => {
   afterAll(() => browser?.close());
 
   it('follows a role and name an administrator changed, from the next call on and after a reload', async () => {
-    const token = await adminToken(authenticator(E2E_ADMIN.totpSecret));
+    const token = sharedAdminToken();
     const user = await createUser(token, 'USER_RANA');
     const context = await browser.newContext({ baseURL: baseUrl });
     try {
@@ -48,7 +46,7 @@ describe('one session in several tabs of a browser', () => {
   });
 
   it("'Esci' in one tab signs the others out at once, saying why", async () => {
-    const token = await adminToken(authenticator(E2E_ADMIN.totpSecret));
+    const token = sharedAdminToken();
     const user = await createUser(token, 'USER_STORICO');
     const context = await browser.newContext({ baseURL: baseUrl });
     try {

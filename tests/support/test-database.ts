@@ -1,4 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Migrator, sql } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from '../../server/db/database';
@@ -47,15 +49,79 @@ async function dropWhenClosed(admin: pg.Client, name: string): Promise<void> {
   await admin.query(`drop database if exists ${name} with (force)`);
 }
 
-/** A new, migrated PostgreSQL database of its own, dropped again on close. */
+const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../server/db/migrations');
+
+/** Names the template by the migrations' sources, so that a changed or added migration makes a new one. */
+function templateName(): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(MIGRATIONS_DIR).sort())
+    hash.update(file).update(readFileSync(path.join(MIGRATIONS_DIR, file)));
+  return `storico_template_${hash.digest('hex').slice(0, 12)}`;
+}
+
+let migratedTemplate: Promise<string> | undefined;
+
+/**
+ * A migrated PostgreSQL database that every test database of this run is copied from (`CREATE DATABASE … TEMPLATE`,
+ * a file copy, instead of running every migration again). Test workers build it once between them, under an
+ * advisory lock: built under another name and renamed when complete, so that a run killed midway leaves no
+ * half-migrated template; older templates are dropped.
+ */
+function postgresTemplate(adminUrl: string): Promise<string> {
+  migratedTemplate ??= (async () => {
+    const name = templateName();
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(`select pg_advisory_lock(hashtext('storico_test_template'))`);
+      const existing = await admin.query<{ datname: string }>(
+        `select datname from pg_database where datname like 'storico\\_template\\_%'`,
+      );
+      if (existing.rows.some((row) => row.datname === name)) return name;
+      for (const { datname } of existing.rows) await dropWhenClosed(admin, datname);
+      const building = `${name}_building`;
+      await admin.query(`create database ${building}`);
+      const handle = await openDatabase({
+        kind: 'postgres',
+        url: withDatabase(adminUrl, building),
+        poolSize: 1,
+      });
+      await migrateToLatest(handle.db);
+      await handle.close();
+      await renameWhenClosed(admin, building, name);
+      return name;
+    } finally {
+      await admin
+        .query(`select pg_advisory_unlock(hashtext('storico_test_template'))`)
+        .catch(() => undefined);
+      await admin.end();
+    }
+  })();
+  return migratedTemplate;
+}
+
+/** As `dropWhenClosed`: the pool's sockets may still be closing when `end()` resolves. */
+async function renameWhenClosed(admin: pg.Client, from: string, to: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`alter database ${from} rename to ${to}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/** A new, migrated PostgreSQL database of its own, copied from the run's template, dropped again on close. */
 async function freshPostgres(adminUrl: string): Promise<DatabaseHandle> {
+  const template = await postgresTemplate(adminUrl);
   const name = `storico_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const handle = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, name), poolSize: 25 });
-  await migrateToLatest(handle.db);
   return {
     ...handle,
     close: async () => {

@@ -25,7 +25,10 @@ export async function call<T>(
   return { status: response.status, body: (await response.json()) as T };
 }
 
-/** The API as the administrator, signed in with the next unspent code. */
+/** The API of the end-to-end server as the administrator, in the session the run signed in once. */
+export const sharedAdminToken = (): string => inject('adminToken');
+
+/** The API of `baseUrl` as the administrator, signed in with the next unspent code. */
 export async function adminToken(codes: Authenticator, baseUrl?: string): Promise<string> {
   const { status, body } = await call<{ data: { token: string } }>(
     `/auth/login?code=${await codes.nextCode()}`,
