@@ -41,7 +41,7 @@ export function parseDateTime(value: string): { day: string; hasOffset: boolean 
   return { day: day!, hasOffset: offset !== undefined };
 }
 
-/** The schema defaults of SPEC.md section 9. */
+/** The schema defaults (docs/product.md#limits-and-constants). */
 export const DEFAULT_DATE_FROM = '2000-01-01';
 export const DEFAULT_DATE_TO = '2024-12-31';
 

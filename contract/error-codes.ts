@@ -1,7 +1,7 @@
 /**
- * The stable codes a refusal carries in `error.code`, beside SPEC.md's English `error.message` (kept as it is for
- * callers that read it). Clients branch and translate on the code, never on the message. Sign-in keeps its numeric
- * codes -1, -2, -3 (contract/auth.ts).
+ * The stable codes a refusal carries in `error.code`, beside the English `error.message` (kept as it is for
+ * callers that read it: docs/product.md#server-messages-and-error-codes). Clients branch and translate on the
+ * code, never on the message. Sign-in keeps its numeric codes -1, -2, -3 (contract/auth.ts).
  */
 export const ErrorCode = {
   // Any endpoint.

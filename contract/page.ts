@@ -26,7 +26,7 @@ export const booleanParam = z
   .union([z.boolean(), z.enum(['true', 'false'])])
   .transform((v) => v === true || v === 'true');
 
-/** The query every paged list takes (SPEC.md section 7). */
+/** The query every paged list takes (docs/product.md#paged-lists). */
 export const pageQuerySchema = z.object({
   page: pageNumberSchema.default(0),
   size: pageSizeSchema.default(10),

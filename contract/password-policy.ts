@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { isWellFormedText, TEXT_ILL_FORMED_MESSAGE } from './well-formed-text';
 
 /**
- * The rules a new or changed password must meet (SPEC.md section 5), as data: the server enforces them and the
- * client shows one line per rule id, ticking off the ones already met.
+ * The rules a new or changed password must meet (docs/product.md#password-rules), as data: the server
+ * enforces them and the client shows one line per rule id, ticking off the ones already met.
  */
 export const PASSWORD_MIN_LENGTH = 10;
 /** Sign-in takes passwords of at most 40 characters, so no longer one may be set. */

@@ -6,7 +6,11 @@ export const RestoreType = { REPORT: 1, FORCED: 2 } as const;
 export const RESTORE_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export type RestoreStatus = (typeof RESTORE_STATUSES)[number];
 
-/** SPEC.md's English messages, kept for compatibility; clients branch on `error.code` (contract/error-codes.ts). */
+/**
+ * English messages kept word for word for the callers that read them
+ * (docs/product.md#server-messages-and-error-codes); clients branch on `error.code`
+ * (contract/error-codes.ts).
+ */
 export const INVALID_TOTP_MESSAGE = 'Invalid Totp';
 export const DUPLICATE_REQUEST_MESSAGE =
   'You have some requests already in pending or done for one of the revision selected';
@@ -47,14 +51,15 @@ export const restoreFieldsSchema = z
   });
 
 /**
- * `POST /api/v3/restore-account-request/?code=` and `/restore-case-request/?code=` (USER_RANA only).
- * One request per revision in `revisionIdList`, all or nothing. Type 1 (report) is created PENDING with
- * `userReviewerId` 0; type 2 (forced) is applied at once, approved by the caller (`userReviewerId` = caller's id).
- * `userCreatorId` must be the caller's own id (403 otherwise). Answers the created requests in `data.query`.
- * 400 `Invalid Totp` for a wrong or replayed code; 409 with DUPLICATE_REQUEST_MESSAGE when a PENDING or APPROVED
- * request exists for one of the revisions. `fields` (optional) limits each restore to those snapshot fields, only
- * they are written and checked on read-back; absent, every field that differs is written (SPEC.md's payload). 400
- * naming `body.fields` for a name that is not a snapshot field of the object.
+ * `POST /api/v3/restore-account-request/?code=` and `/restore-case-request/?code=` (USER_RANA only). One
+ * request per revision in `revisionIdList`, all or nothing. Type 1 (report) is created PENDING with
+ * `userReviewerId` 0; type 2 (forced) is applied at once, approved by the caller (`userReviewerId` = caller's
+ * id). `userCreatorId` must be the caller's own id (403 otherwise). Answers the created requests in
+ * `data.query`. 400 `Invalid Totp` for a wrong or replayed code; 409 with DUPLICATE_REQUEST_MESSAGE when a
+ * PENDING or APPROVED request exists for one of the revisions. `fields` (optional) limits each restore to
+ * those snapshot fields, only they are written and checked on read-back; absent, every field that differs is
+ * written (docs/product.md#restore-and-review-payloads). 400 naming `body.fields` for a name that is not a
+ * snapshot field of the object.
  */
 export const createRestoreSchema = z.object({
   dateFrom: textSchema(40).min(1),
@@ -77,10 +82,11 @@ export const restoreListQuerySchema = pageQuerySchema.extend({
 export const restoreIdParamsSchema = z.object({ id: idParamSchema });
 
 /**
- * `POST .../{id}/review/{reviewerId}?approved=&code=` (ADMIN and USER_{PRODUCT}): PENDING requests only, never the
- * caller's own (403), `reviewerId` must be the caller. Of concurrent reviews exactly one wins; the others get 409.
- * Approving applies the restore to the CRM; a CRM failure leaves the request PENDING and answers 502 with the reason.
- * The body (optional) may repeat the review as SPEC.md's payload: `{userReviewerId, restoreRequestsIdList, approved}`.
+ * `POST .../{id}/review/{reviewerId}?approved=&code=` (ADMIN and USER_{PRODUCT}): PENDING requests only,
+ * never the caller's own (403), `reviewerId` must be the caller. Of concurrent reviews exactly one wins; the
+ * others get 409. Approving applies the restore to the CRM; a CRM failure leaves the request PENDING and
+ * answers 502 with the reason. The body (optional) may repeat the review
+ * (docs/product.md#restore-and-review-payloads): `{userReviewerId, restoreRequestsIdList, approved}`.
  */
 export const reviewParamsSchema = z.object({
   id: idParamSchema,

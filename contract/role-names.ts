@@ -21,7 +21,10 @@ export const USERNAME_HEADER = 'x-storico-username';
 /** `USER_{PRODUCT_CODE}`, e.g. USER_STORICO. */
 export const productRole = (productCode: string) => `USER_${productCode}`;
 
-/** How the roles are named on the screens, in the e-mails and in the audit export (as SPEC.md names them). */
+/**
+ * How the roles are named on the screens, in the e-mails and in the audit export
+ * (docs/product.md#roles-and-permissions).
+ */
 const ROLE_LABELS: Partial<Record<string, string>> = { [ADMIN]: 'Admin', [USER_RANA]: 'User Rana' };
 
 /** 'Admin', 'User Rana', 'User Storico'. */

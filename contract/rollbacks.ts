@@ -3,7 +3,9 @@ import { idParamSchema, idSchema, MAX_YEAR, MIN_YEAR, textSchema } from './bound
 import { daySchema, parseDateTime } from './dates';
 import { pageOf, pageQuerySchema } from './page';
 
-/** The tabs of 'Gestione rollback' are SPEC.md's three restore statuses. */
+/**
+ * The tabs of 'Gestione rollback' are the restore lists' three statuses (docs/product.md#agent-rollbacks).
+ */
 export const ROLLBACK_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export type RollbackStatus = (typeof ROLLBACK_STATUSES)[number];
 

@@ -72,8 +72,9 @@ type SearchShape = {
 };
 
 /**
- * The records the agent owned in at least one revision saved in the range (DESIGN.md section 3): one range scan of
- * the (owner_id, saved_at, record) index, however large the agent's book.
+ * The records the agent owned in at least one revision saved in the range
+ * (docs/product.md#agents-and-revisions): one range scan of the (owner_id, saved_at, record) index, however
+ * large the agent's book.
  */
 function hitsOf(kind: RecordKind, deleted: boolean, { agentId, range }: SearchSlots) {
   const { revisions, key } = recordKinds[kind];

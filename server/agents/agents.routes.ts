@@ -11,7 +11,7 @@ import type { AgentsService } from './agents.service';
 const signedIn = { access: 'signed-in' } as const;
 const errors = errorResponses(400, 401, 404);
 
-/** SPEC.md's client sends `isPaged=false`; the list is never paged, whatever it says. */
+/** The app sends `isPaged=false` (docs/product.md#paged-lists); the list is never paged, whatever it says. */
 const agentListQuerySchema = z.object({ isPaged: booleanParam.optional() });
 
 /** The CRM agents and the search of their contacts and cases. */

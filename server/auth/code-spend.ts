@@ -33,7 +33,7 @@ export async function spendCodeOrRefuse(
     const seconds = Math.max(1, Math.ceil((spent.lockedUntil.getTime() - now().getTime()) / 1000));
     throw new HttpError(429, CODES_LOCKED_MESSAGE, ErrorCode.CODES_LOCKED, undefined, seconds);
   }
-  // SPEC.md's message either way; the code tells the two apart.
+  // One message either way (docs/product.md#server-messages-and-error-codes); the code tells them apart.
   const refusal = spent.outcome === 'replayed' ? ErrorCode.CODE_USED : ErrorCode.INVALID_CODE;
   throw badRequest('query.code', INVALID_TOTP_MESSAGE, refusal);
 }

@@ -14,8 +14,9 @@ type CatalogueEntry = string | { name: string; from: FromRelationship };
 const system = ['LastModifiedById', 'CreatedDate', 'LastModifiedDate', 'SystemModstamp'];
 
 /**
- * The fields of each object Storico keeps, in snapshot order (SPEC.md section 3). Which of them are queried and
- * written is decided by the org's describe (see planFields): a field the org lacks or hides is left out.
+ * The fields of each object Storico keeps, in snapshot order (docs/product.md#snapshot-fields). Which of them
+ * are queried and written is decided by the org's describe (see planFields): a field the org lacks or hides
+ * is left out.
  */
 const CATALOGUE: Record<CrmObject, CatalogueEntry[]> = {
   Account: [

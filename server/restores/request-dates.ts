@@ -4,9 +4,9 @@ import { romeDayOf } from '../revisions/rome-days';
 
 /**
  * The search range a request was made from, as a Rome calendar day. The client sends `YYYY-MM-DD` or an ISO
- * date-time (SPEC.md section 9); an instant is the day it falls on in Rome, so local midnight sent as UTC
- * (the evening before) is still the day the user picked. A date-time without offset is taken as a wall clock, and
- * its time must still be one (`T99:99` is refused, not dropped).
+ * date-time (docs/product.md#restore-and-review-payloads); an instant is the day it falls on in Rome, so
+ * local midnight sent as UTC (the evening before) is still the day the user picked. A date-time without
+ * offset is taken as a wall clock, and its time must still be one (`T99:99` is refused, not dropped).
  */
 export function parseRequestDay(value: string, field: string): string {
   if (isDay(value)) return value;

@@ -28,7 +28,10 @@ const crmErrors = errorResponses(502, 503, 504);
 /** A route that checks a one-time code: LOCKED after five wrong codes, or the address's code rate limit. */
 const codeErrors = errorResponses(429);
 
-/** SPEC.md's review payload may repeat the review; when it does it must say the same as the path and query. */
+/**
+ * The review payload (docs/product.md#restore-and-review-payloads) may repeat the review; when it does it
+ * must say the same as the path and query.
+ */
 function checkReviewBody(
   body: z.infer<typeof reviewBodySchema>,
   review: { id: number; reviewerId: number; approved: boolean },

@@ -16,10 +16,10 @@ export function retentionCutoff(now: Date, months: number): Date {
 }
 
 /**
- * Deletes one batch of a kind's revisions saved before `cutoff`, keeping (DESIGN.md section 3) each record's
- * version in effect at the cutoff (its latest revision before it: what a comparison from the cutoff on starts
- * from), every revision a restore request targets or wrote, which the audit log's restore entries name, and every
- * revision a rollback goes back to or wrote.
+ * Deletes one batch of a kind's revisions saved before `cutoff`, keeping (docs/product.md#retention) each
+ * record's version in effect at the cutoff (its latest revision before it: what a comparison from the cutoff
+ * on starts from), every revision a restore request targets or wrote, which the audit log's restore entries
+ * name, and every revision a rollback goes back to or wrote.
  */
 async function pruneBatch(db: Db, kind: RecordKind, cutoff: Date): Promise<number> {
   return db.transaction().execute(async (trx) => {

@@ -24,11 +24,12 @@ import { sessionStore } from '@/lib/session-store';
 import { queryClient } from './query-client';
 
 /**
- * Route loaders read a list from the server on every navigation to it (stale time 0), through the same query the
- * screen then shows, so the screen itself never refetches on mount or focus (SPEC.md section 2, decision 011).
- * Offline they read nothing: the screen shows the saved copy, or says it has none. Without a session they read
- * nothing either: the page shows sign-in, and a call without a token would only be refused with 'Sessione scaduta'
- * to someone who never signed in. A failed read is left to the screen's own error state.
+ * Route loaders read a list from the server on every navigation to it (stale time 0), through the same query
+ * the screen then shows, so the screen itself never refetches on mount or focus
+ * (docs/product.md#reading-fresh-data, decision 012). Offline they read nothing: the screen shows the saved
+ * copy, or says it has none. Without a session they read nothing either: the page shows sign-in, and a call
+ * without a token would only be refused with 'Sessione scaduta' to someone who never signed in. A failed read
+ * is left to the screen's own error state.
  */
 const fresh = (read: () => Promise<unknown>): null => {
   // Not awaited: the page opens at once with its loading bars (or the rows it had) while the read runs, instead of

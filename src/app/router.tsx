@@ -72,7 +72,7 @@ function roleRoute(
   };
 }
 
-/** Every route of SPEC.md section 2. */
+/** Every route of docs/product.md#screens-and-routes. */
 export const routes: RouteObject[] = [
   {
     element: (

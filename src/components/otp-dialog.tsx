@@ -13,10 +13,11 @@ import { it } from '@/i18n/it';
 import { useOnline } from '@/lib/online-status';
 
 /**
- * Asks for the one-time code that confirms a restore or a review, in the six boxes of the sign-in code (the last
- * digit or Enter submits) on every screen, the detail screens included (DESIGN.md section 8). `onSubmit` answers whether the dialog is done;
- * when it is not (a refused code) the field empties for a new try and `error` says why. `children` shows above the
- * code (what the code confirms); while `blocked` says why, nothing can be confirmed.
+ * Asks for the one-time code that confirms a restore or a review, in the six boxes of the sign-in code (the
+ * last digit or Enter submits) on every screen, the detail screens included
+ * (docs/product.md#one-time-code-entry). `onSubmit` answers whether the dialog is done; when it is not (a
+ * refused code) the field empties for a new try and `error` says why. `children` shows above the code (what
+ * the code confirms); while `blocked` says why, nothing can be confirmed.
  */
 export function OtpDialog({
   title,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { it } from '@/i18n/it';
 
-/** Long descriptions are cut at 450 characters (SPEC.md section 9). */
+/** Long descriptions are cut at 450 characters (docs/product.md#case-detail). */
 export const TRUNCATE_AT = 450;
 
 /** Text cut at `limit` characters, with 'altro' to show all of it and 'meno' to cut it again. */

@@ -89,8 +89,8 @@ export const it = {
   },
   forgotPassword: {
     title: 'Password dimenticata',
-    // SPEC.md's page speaks of a reset e-mail, which nobody can send: an administrator sets a new password
-    // ('Cambia password' in 'Gestione utenti').
+    // Nobody can send a reset e-mail (docs/product.md#forgotten-password-and-reset-link): an administrator
+    // sets a new password ('Cambia password' in 'Gestione utenti').
     message:
       'Per reimpostare la password chiedi a un amministratore di impostarne una nuova per te, poi accedi con quella.',
     backToSignIn: 'Torna al login',

@@ -5,7 +5,7 @@ import { it } from '@/i18n/it';
  * A "day" is always the `YYYY-MM-DD` string, so no time zone can shift it.
  */
 
-/** The calendar and the typed dates accept January 2000 through December 2030 (SPEC.md section 5). */
+/** The calendar and typed dates take January 2000 to December 2030 (docs/product.md#validation-rules). */
 export const FIRST_DAY = '2000-01-01';
 export const LAST_DAY = '2030-12-31';
 

@@ -16,8 +16,9 @@ type Issue = {
 };
 
 /**
- * Italian wording for the issues of a schema that has no message of its own (SPEC.md section 5), so forms can
- * validate with the contract's schemas, limits included, and still speak Italian.
+ * Italian wording for the issues of a schema that has no message of its own
+ * (docs/product.md#validation-rules), so forms can validate with the contract's schemas, limits included, and
+ * still speak Italian.
  */
 export function italianIssue(issue: Issue): string {
   switch (issue.code) {

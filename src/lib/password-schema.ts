@@ -11,7 +11,10 @@ export const newPasswordField = z.string().superRefine((password, ctx) => {
     ctx.addIssue({ code: 'custom', message: it.passwordRules.rules[id] });
 });
 
-/** The 'confirmation must match' check of SPEC.md section 5, for an object schema's `.superRefine`. */
+/**
+ * The 'confirmation must match' check of docs/product.md#password-rules, for an object schema's
+ * `.superRefine`.
+ */
 export const passwordsMatch =
   <K extends string, C extends string>(passwordKey: K, confirmKey: C) =>
   (value: Record<K | C, string>, ctx: z.RefinementCtx) => {

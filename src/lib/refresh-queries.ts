@@ -1,8 +1,9 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
- * After a change on the server: the queries on screen refetch, the others are dropped. Queries do not refetch on
- * mount (SPEC.md section 2), so an invalidated query that is not on screen would otherwise come back stale.
+ * After a change on the server: the queries on screen refetch, the others are dropped. Queries do not refetch
+ * on mount (docs/product.md#reading-fresh-data), so an invalidated query that is not on screen would
+ * otherwise come back stale.
  */
 export async function refreshQueries(
   queryClient: QueryClient,

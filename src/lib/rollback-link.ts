@@ -1,4 +1,4 @@
-/** 'Gestione rollback': the rollbacks in SPEC.md's three tabs, under 'Gestione'. */
+/** 'Gestione rollback', under 'Gestione': the rollbacks in three tabs (docs/product.md#agent-rollbacks). */
 export const ROLLBACKS_PATH = '/gestione_rollback/gestioneRollback';
 
 /** 'Le mie richieste di rollback': USER_RANA follows the rollbacks she requested, in the same three tabs. */

@@ -4,9 +4,9 @@ import { dayToText, isValidDay } from './day-input';
 import type { RecordKind } from './records';
 
 /**
- * The search state SPEC.md section 3 keeps in session storage: the selected agent, the contact dates, the case
- * dates and the last search bar data. Results show only for a kind whose search was submitted (or kept here).
- * Logout and a 401 clear session storage, and with it all of this.
+ * The search state kept in session storage (docs/product.md#kept-search): the selected agent, the contact
+ * dates, the case dates and the last search bar data. Results show only for a kind whose search was submitted
+ * (or kept here). Logout and a 401 clear session storage, and with it all of this.
  */
 export const SEARCH_KEYS = {
   agent: 'storico.search.agent',

@@ -21,7 +21,8 @@ export function textOf(value: unknown): string {
 
 /**
  * The parts of an address that are shown and compared: street, city, postal code, province and country
- * (DESIGN.md section 8: a restore writes the whole address, so every part it changes is shown).
+ * (docs/product.md#comparison-and-differences: a restore writes the whole address, so every part it changes
+ * is shown).
  */
 export const ADDRESS_PARTS = ['street', 'city', 'postalCode', 'state', 'country'] as const;
 

@@ -7,7 +7,7 @@ import { apiClient, sessionToken, signInThroughScreens } from './support/session
 
 const baseUrl = inject('baseUrl');
 const DESKTOP = { width: 1280, height: 800 };
-/** A tablet held upright: the narrowest width every screen must work at (DESIGN.md section 7). */
+/** An upright tablet: the narrowest width every screen works at (docs/product.md#screen-sizes-and-touch). */
 const TABLET = { width: 768, height: 1024 };
 
 /** Holds every request matching `matches` until `release()`, as a slow network would. */

@@ -7,9 +7,10 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { testDbKinds } from '../support/test-database';
 
 /**
- * Who may call every /api/v3 route (DESIGN.md section 5). A route the app serves without an entry here fails this
- * test: add the route's line when you add the route. `call` gives a request an allowed caller may make without
- * harm (an unknown id is fine: 404 is not a refusal); by default `:params` become 999999.
+ * Who may call every /api/v3 route (docs/product.md#roles-and-permissions). A route the app serves without an
+ * entry here fails this test: add the route's line when you add the route. `call` gives a request an allowed
+ * caller may make without harm (an unknown id is fine: 404 is not a refusal); by default `:params` become
+ * 999999.
  */
 type Entry = {
   /** `product` is USER_{PRODUCT_CODE}: e.g. restore review is `({ product }) => [ADMIN, product]`. */

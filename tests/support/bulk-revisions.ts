@@ -9,7 +9,7 @@ import { maintainPartitions } from '../../server/revisions/revision-partitions';
 
 export type Volume = { agents: number; accounts: number; cases: number };
 
-/** The demo data of DESIGN.md section 6: 20 agents, 2,000 contacts, 5,000 cases. */
+/** Demo-sized data (docs/product.md#first-start-and-demo-data): 20 agents, 2,000 contacts, 5,000 cases. */
 export const DEMO_VOLUME: Volume = { agents: 20, accounts: 2_000, cases: 5_000 };
 
 export const bulkAgentId = (n: number) => `BU${String(n).padStart(6, '0')}`;

@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The agent of a revision is its owner in that snapshot (DESIGN.md section 3). Keeping it on the row, with an
- * (owner, time, record) index, turns search into one range scan of that index instead of a probe of every record
- * in the agent's book. The record id closes the index so the scan needs no heap visit to find the records.
+ * The agent of a revision is its owner in that snapshot (docs/product.md#agents-and-revisions). Keeping it on
+ * the row, with an (owner, time, record) index, turns search into one range scan of that index instead of a
+ * probe of every record in the agent's book. The record id closes the index so the scan needs no heap visit
+ * to find the records.
  *
  * A case's search description (the product feedback description, else the description) moves onto sf_cases, so
  * the case filter reads one column instead of the newest snapshot of every case.

@@ -77,7 +77,7 @@ interface RevisionColumns {
   json: Json;
   hash: ColumnType<string, string, never>;
   source: ColumnType<string, string, never>;
-  /** `OwnerId` of the snapshot: the agent the revision belongs to (DESIGN.md section 3). */
+  /** `OwnerId` of the snapshot: the agent the revision belongs to (docs/product.md#agents-and-revisions). */
   owner_id: ColumnType<string | null, string | null | undefined, never>;
   created_at: CreatedAt;
 }

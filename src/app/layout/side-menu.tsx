@@ -77,7 +77,8 @@ const CASE_RESTORES = '/gestione_ripristini_casi/gestioneRipristiniCasi';
 
 export function SideMenu({ role, onNavigate }: { role: string; onNavigate?: () => void }) {
   const navigate = useNavigate();
-  // USER_{PRODUCT}'s 'Gestione' holds only the restore lists and defaults to the cases' (SPEC.md section 6).
+  // USER_{PRODUCT}'s 'Gestione' holds only the restore lists and defaults to the cases'
+  // (docs/product.md#layout-and-navigation).
   const openCaseRestores = isAdmin(role)
     ? undefined
     : () => {

@@ -14,7 +14,7 @@ export function Home() {
       </CardHeader>
       <CardContent className="flex flex-col items-start gap-4 text-muted-foreground">
         <p>{it.home.intro}</p>
-        {/* USER_{PRODUCT}'s 'Gestione' defaults to the case restores (SPEC.md section 6). */}
+        {/* USER_{PRODUCT}'s default list: the case restores (docs/product.md#layout-and-navigation). */}
         {user && isProductRole(user.role) && (
           <Button asChild>
             <Link to="/gestione_ripristini_casi/gestioneRipristiniCasi">{it.layout.caseRestores}</Link>

@@ -17,7 +17,8 @@ export const buttonVariants = cva(
       },
       size: {
         default: 'px-4 py-2',
-        // Compact under a mouse; a finger still gets the 44 px target (DESIGN.md section 7).
+        // Compact under a mouse; a finger still gets the 44 px target
+        // (docs/product.md#screen-sizes-and-touch).
         sm: 'min-h-9 rounded-md px-3 text-xs pointer-coarse:min-h-11',
         lg: 'min-h-12 rounded-md px-8',
         icon: 'size-11',

@@ -6,7 +6,7 @@ import { Button } from './button';
 
 export type PaginationItem = number | 'start-ellipsis' | 'end-ellipsis';
 
-/** Pages shown at once before the middle collapses into ellipses (SPEC.md section 9). */
+/** Pages shown at once before the middle collapses into ellipses (docs/product.md#limits-and-constants). */
 export const MAX_VISIBLE_PAGES = 7;
 
 /**

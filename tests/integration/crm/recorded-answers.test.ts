@@ -249,7 +249,7 @@ describe('the connector against answers shaped as Salesforce documents them', ()
       ...options,
     });
 
-  it('queries only what describe offers, follows nextRecordsUrl and stores SPEC names and ten-key addresses', async () => {
+  it('queries only what describe offers, follows nextRecordsUrl and stores the snapshot names of docs/product.md and ten-key addresses', async () => {
     const crm = connector();
     const records: CrmRecord[] = [];
     for await (const page of crm.changedSince('Account', new Date('2024-05-01T00:00:00Z')))

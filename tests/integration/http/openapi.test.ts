@@ -96,7 +96,7 @@ describe('the OpenAPI document', () => {
     );
   });
 
-  it('marks the review body optional, as the server takes none, and lists the agents query SPEC.md sends', () => {
+  it('marks the review body optional, as the server takes none, and lists the agents query the app sends', () => {
     for (const kind of ['account', 'case'])
       expect(
         operation('POST', `/api/v3/restore-${kind}-request/{id}/review/{reviewerId}`).requestBody?.required,
@@ -115,7 +115,7 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(detail.responses)).toContain('404');
   });
 
-  it('answers the agents list with the query SPEC.md sends, and refuses a malformed one naming it', async () => {
+  it('answers the agents list with the query the app sends, and refuses a malformed one naming it', async () => {
     const { token } = await signedInUser(t, USER_RANA);
     const agents = (query: string) =>
       t.app.inject({ method: 'GET', url: `/api/v3/sf-user/${query}`, headers: bearer(token) });

@@ -234,7 +234,7 @@ export class RestoreFixture {
   ) {
     const reviewerId = options.reviewerId ?? who.user.id;
     const code = options.code ?? this.code(who.user);
-    // The body repeats the review, as the client sends it (SPEC.md's review payload).
+    // The body repeats the review, as the client sends it (docs/product.md#restore-and-review-payloads).
     return this.request(
       who,
       'POST',

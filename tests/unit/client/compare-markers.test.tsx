@@ -132,7 +132,8 @@ describe('the two versions side by side', () => {
         sections={sections}
       />,
     );
-    // A changed street is marked too: a restore writes the whole address (DESIGN.md section 8).
+    // A changed street is marked too: a restore writes the whole address
+    // (docs/product.md#comparison-and-differences).
     expect(markedFields('right')).toEqual([
       'Phone',
       'Consent_Newsletter__pc',

@@ -139,7 +139,7 @@ describe('the search lists', () => {
     expect(marksOf(row('Paolo Gialli'))).toEqual(['Eliminato nel CRM il 03/04/2025', 'Unito a 001Z']);
     expect(within(row('Paolo Gialli')).queryByRole('link')).not.toBeInTheDocument();
     expect(marksOf(row('Luca Neri'))).toEqual([]);
-    // The columns stay those of SPEC.md: the marks sit under the name.
+    // The columns stay those of docs/product.md#contact-search: the marks sit under the name.
     expect(within(table).getAllByRole('columnheader')).toHaveLength(7);
   });
 

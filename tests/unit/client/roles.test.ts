@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canRequestRestore, canSeeManagement, isAdmin, roleLabel } from '@/lib/roles';
 
 describe('roles', () => {
-  it('labels the three roles as SPEC.md names them', () => {
+  it('labels the three roles as docs/product.md names them', () => {
     expect(roleLabel('ADMIN')).toBe('Admin');
     expect(roleLabel('USER_RANA')).toBe('User Rana');
     expect(roleLabel('USER_STORICO')).toBe('User Storico');

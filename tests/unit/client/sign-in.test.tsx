@@ -54,7 +54,7 @@ const codeStep = async () => {
 const toast = (text: string) => screen.findByText(text, {}, { timeout: 3000 });
 
 describe('sign-in, credentials step', () => {
-  it('requires both fields and keeps to the lengths of SPEC section 5, in Italian, without calling the server', async () => {
+  it('requires both fields and keeps to the lengths of docs/product.md#validation-rules, in Italian, without calling the server', async () => {
     await renderApp('/signIn');
     const user = await enterCredentials('', '');
     expect(await screen.findAllByText('Campo obbligatorio')).toHaveLength(2);

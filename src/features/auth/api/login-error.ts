@@ -12,7 +12,7 @@ function waitText(seconds: number): string {
   return seconds < 60 ? it.signIn.seconds(seconds) : it.signIn.minutes(Math.ceil(seconds / 60));
 }
 
-/** What a refused sign-in means for the screen (SPEC.md section 8), in Italian. */
+/** What a refused sign-in means for the screen (docs/product.md#sign-in), in Italian. */
 export function loginFailure(error: unknown): LoginFailure {
   if (error instanceof ApiError) {
     if (error.code === LoginError.WRONG_CREDENTIALS)

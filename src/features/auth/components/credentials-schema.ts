@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 import { loginBodySchema } from '@contract/auth';
 
-/** SPEC.md section 5: the contract's limits (username up to 300, password 6 to 40), both required. */
+/**
+ * The contract's limits (username up to 300, password 6 to 40), both required
+ * (docs/product.md#validation-rules).
+ */
 export const credentialsSchema = loginBodySchema.extend({
   username: loginBodySchema.shape.username.min(1),
 });

@@ -19,9 +19,9 @@ const CodeForm = lazyNamed(loadCodeForm, 'CodeForm');
 type Step = { name: 'credentials' | 'code'; error?: string };
 
 /**
- * Sign-in in two steps (SPEC.md section 4). The credentials are checked first with a call without code: the server
- * answers -2 when they are right, so the code step only opens for a real user. Once signed in, the sign-in route's
- * guard moves on to the page the user came from, or the contacts.
+ * Sign-in in two steps (docs/product.md#sign-in). The credentials are checked first with a call without code:
+ * the server answers -2 when they are right, so the code step only opens for a real user. Once signed in, the
+ * sign-in route's guard moves on to the page the user came from, or the contacts.
  */
 export function SignInPage() {
   const login = useLogin();

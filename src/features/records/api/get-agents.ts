@@ -15,7 +15,7 @@ export const agentsQueryOptions = () =>
     queryFn: ({ signal }) => getAgents(signal),
     // The CRM's users change rarely; the list is fetched once per session.
     staleTime: 10 * 60 * 1000,
-    // Kept across reloads and while offline (DESIGN.md section 7).
+    // Kept across reloads and while offline (docs/product.md#offline-and-installation).
     meta: { persist: true },
   });
 

@@ -38,6 +38,6 @@ export const searchRecordsOptions = <K extends RecordKind>(kind: K, search: Sear
     queryKey: recordKeys.search(kind, search, page),
     queryFn: search ? ({ signal }) => searchRecords(kind, search, page, signal) : skipToken,
     placeholderData: keepPreviousData,
-    // Kept across reloads and while offline (DESIGN.md section 7).
+    // Kept across reloads and while offline (docs/product.md#offline-and-installation).
     meta: { persist: true },
   });

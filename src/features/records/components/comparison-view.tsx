@@ -15,7 +15,10 @@ import { fieldValue, isFieldChanged, keysOf, type SectionDef } from '../kinds/fi
 import type { Sections } from '../kinds/kind-def';
 
 export type ComparisonViewProps = {
-  /** The two column headings: the version's date, or the same-version note on the right (SPEC.md section 2). */
+  /**
+   * The two column headings: the version's date, or the same-version note on the right
+   * (docs/product.md#detail-screens).
+   */
   headings: readonly [string, string];
   /** The snapshots' JSON text, left (the first version) and right (the second). */
   left: string;

@@ -15,8 +15,8 @@ import { RecordLifeBanner } from './record-life-banner';
 import { RestoreActions } from './restore-actions';
 
 /**
- * `/contatti/{id}` and `/casi/{id}`, the detail screens (SPEC.md section 2): the record at the search dates (or two
- * revisions picked on its timeline) and its restore buttons.
+ * `/contatti/{id}` and `/casi/{id}`, the detail screens (docs/product.md#detail-screens): the record at the
+ * search dates (or two revisions picked on its timeline) and its restore buttons.
  */
 export function DetailPage({ kind }: { kind: RecordKind }) {
   const recordId = useParams()[recordKinds[kind].routes.detailParam] ?? '';

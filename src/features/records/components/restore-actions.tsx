@@ -31,10 +31,13 @@ export type RestoreBlock = { reason: string; link?: { to: string; text: string }
 /** The search the versions were found with: the agent of the search bar and the two days (YYYY-MM-DD). */
 export type RestoreSearch = { agentId: string; dateFrom: string; dateTo: string };
 
-/** A day of the search as the restore body's ISO date-time (SPEC.md section 9). */
+/** A day of the search as the restore body's ISO date-time (docs/product.md#restore-and-review-payloads). */
 export const isoOfDay = (day: string) => `${day}T00:00:00.000Z`;
 
-/** The restore-create payload of SPEC.md section 3; `fields` limits it to those snapshot fields (absent: all). */
+/**
+ * The restore-create payload (docs/product.md#restore-and-review-payloads); `fields` limits it to those
+ * snapshot fields (absent: all).
+ */
 export function restoreBody(
   action: RestoreAction,
   userId: number,
@@ -55,15 +58,16 @@ export function restoreBody(
 }
 
 /**
- * 'Segnala ripristino' and 'Forza ripristino' (USER_RANA only; nothing for other roles). Each asks for the one-time
- * code, then sends one request per revision in `revisionIds`. Online only: offline the buttons are disabled and say
- * so; nothing is queued. The code has six digits everywhere (DESIGN.md section 8). A restore of one record
- * (`subject`: a detail screen, or one row selected on a list) lists the fields it writes, all ticked: unticked
- * ones are left out of the request's `fields`. A restore of several rows writes every field. A forced restore the
- * CRM would refuse (`forceBlocked`: a contact it made a business account) is disabled and says why, so no code is
- * spent on it; the request can still be reported, for when the record can be restored again. A restore nothing can
- * be written for until another record is restored (`blocked`: a case whose contact is deleted in the CRM) disables
- * both buttons and says why, with a link to that record. The server refuses both cases all the same.
+ * 'Segnala ripristino' and 'Forza ripristino' (USER_RANA only; nothing for other roles). Each asks for the
+ * one-time code, then sends one request per revision in `revisionIds`. Online only: offline the buttons are
+ * disabled and say so; nothing is queued. The code has six digits everywhere
+ * (docs/product.md#one-time-code-entry). A restore of one record (`subject`: a detail screen, or one row
+ * selected on a list) lists the fields it writes, all ticked: unticked ones are left out of the request's
+ * `fields`. A restore of several rows writes every field. A forced restore the CRM would refuse
+ * (`forceBlocked`: a contact it made a business account) is disabled and says why, so no code is spent on it;
+ * the request can still be reported, for when the record can be restored again. A restore nothing can be
+ * written for until another record is restored (`blocked`: a case whose contact is deleted in the CRM)
+ * disables both buttons and says why, with a link to that record. The server refuses both cases all the same.
  */
 export function RestoreActions({
   kind,

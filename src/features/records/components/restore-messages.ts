@@ -14,8 +14,8 @@ export function restoreSuccessMessage(kind: RecordKind, action: RestoreAction): 
 }
 
 /**
- * SPEC.md section 8: a duplicate reads differently on the lists (several revisions) and on a detail screen (one),
- * a wrong code is the same everywhere, anything else names the action that failed.
+ * docs/product.md#restores-and-reviews: a duplicate reads differently on the lists (several revisions) and on
+ * a detail screen (one), a wrong code is the same everywhere, anything else names the action that failed.
  */
 export function restoreErrorMessage(
   kind: RecordKind,

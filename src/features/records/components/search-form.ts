@@ -11,11 +11,11 @@ export type SearchFormErrors = Partial<Record<'form' | 'agentId' | 'dateFrom' | 
 export type SearchValidation = { ok: true; search: Search } | { ok: false; errors: SearchFormErrors };
 
 /**
- * SPEC.md section 5: agent, start and end date are all required ('Inserisci tutti i parametri di ricerca per
- * visualizzare i dati'); the start must be before the end ('La data di inizio deve essere precedente alla data di
- * fine'). A comparison sets the version in effect at the end of the start day against the one at the end of the end
- * day (DESIGN.md section 3), so one day compares a version with itself. Typed dates must be DD/MM/YYYY within
- * 2000-2030.
+ * docs/product.md#validation-rules: agent, start and end date are all required ('Inserisci tutti i parametri
+ * di ricerca per visualizzare i dati'); the start must be before the end ('La data di inizio deve essere
+ * precedente alla data di fine'). A comparison sets the version in effect at the end of the start day against
+ * the one at the end of the end day (docs/product.md#version-in-effect-at-a-date), so one day compares a
+ * version with itself. Typed dates must be DD/MM/YYYY within 2000-2030.
  */
 export function validateSearch(values: SearchFormValues): SearchValidation {
   const missing = {

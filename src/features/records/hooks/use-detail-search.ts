@@ -52,8 +52,8 @@ export const detailSearchOf = (kind: RecordKind, params: URLSearchParams): Searc
 
 /**
  * The dates and agent a detail screen compares at: from its URL, else the kept search, else the schema
- * defaults (SPEC.md section 9). A search arriving in the URL is kept for this tab when it has none, so
- * 'Indietro' finds the list as it was.
+ * defaults (docs/product.md#detail-screens). A search arriving in the URL is kept for this tab when it has
+ * none, so 'Indietro' finds the list as it was.
  */
 export function useDetailSearch(kind: RecordKind): Search {
   const [params] = useSearchParams();

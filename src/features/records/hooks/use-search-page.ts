@@ -27,7 +27,7 @@ export function useSearchPage(kind: RecordKind) {
   const submit = useCallback(
     (next: Search, bar: SearchBarData) => {
       searchState.submit(kind, next, bar);
-      // A navigation, even to the same address: the route's loader asks the server again (decision 011).
+      // A navigation, even to the same address: the route's loader asks the server again (decision 012).
       setPage(1);
     },
     [kind, setPage],

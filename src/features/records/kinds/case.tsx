@@ -19,8 +19,9 @@ const isFeedback = (snapshot: Snapshot | null) => snapshot?.Reason === FEEDBACK_
 const field = (key: keyof typeof f, kind?: FieldDef['kind']): FieldDef => ({ key, label: f[key], kind });
 
 /**
- * A search row's expansion (SPEC.md section 3): Reason, SKU, agent, then Classify - or, for 'Feedback on
- * Product', the two feedback fields in its place. When the reason changed between the versions both are shown.
+ * A search row's expansion (docs/product.md#case-search): Reason, SKU, agent, then Classify - or, for
+ * 'Feedback on Product', the two feedback fields in its place. When the reason changed between the versions
+ * both are shown.
  */
 function expansionSections(left: Snapshot | null, right: Snapshot | null): SectionDef[] {
   const feedback = [left, right].some(isFeedback);
@@ -42,8 +43,8 @@ function expansionSections(left: Snapshot | null, right: Snapshot | null): Secti
 }
 
 /**
- * The case detail screen's sections (SPEC.md section 2) over the case snapshot's fields. 'Customer Product
- * Information' shows only when a version's reason is 'Feedback on Product'.
+ * The case detail screen's sections (docs/product.md#case-detail) over the case snapshot's fields. 'Customer
+ * Product Information' shows only when a version's reason is 'Feedback on Product'.
  */
 function detailSections(left: Snapshot | null, right: Snapshot | null): SectionDef[] {
   const sections: SectionDef[] = [

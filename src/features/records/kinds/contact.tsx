@@ -11,7 +11,7 @@ import { recordRoutes } from './record-routes';
 const f = it.contacts.fields;
 const s = it.contacts.sections;
 
-/** A search row's expansion: the fields SPEC.md section 3 names for contacts. */
+/** A search row's expansion: the contact fields of docs/product.md#contact-search. */
 const expansionSections: readonly SectionDef[] = [
   {
     id: 'expansion',
@@ -26,7 +26,7 @@ const expansionSections: readonly SectionDef[] = [
   },
 ];
 
-/** The contact detail screen's sections and fields (SPEC.md section 2). */
+/** The contact detail screen's sections and fields (docs/product.md#contact-detail). */
 const detailSections: readonly SectionDef[] = [
   {
     id: 'details',

@@ -11,7 +11,8 @@ import { refreshQueries } from '@/lib/refresh-queries';
 export type ReviewInput = { id: number; reviewerId: number; approved: boolean; code: string };
 
 /**
- * `POST .../{id}/review/{reviewerId}?approved=&code=`, with SPEC.md's review payload repeated in the body.
+ * `POST .../{id}/review/{reviewerId}?approved=&code=`, with the review payload repeated in the body
+ * (docs/product.md#restore-and-review-payloads).
  * Approving writes the target version to the CRM; rejecting only records the decision.
  */
 export const reviewRestoreRequest = (kind: RecordKind, { id, reviewerId, approved, code }: ReviewInput) =>

@@ -2,7 +2,7 @@ import type { RestoreStatus } from '@contract/restores';
 import { it } from '@/i18n/it';
 import { formatDateTime } from '@/lib/dates';
 
-/** SPEC.md section 4: 'Data rifiuto' for a rejected request, 'Data approvazione' otherwise. */
+/** docs/product.md#restore-lists: 'Data rifiuto' for a rejected request, 'Data approvazione' otherwise. */
 export const decisionDateLabel = (status: RestoreStatus) =>
   status === 'REJECTED' ? it.restores.columns.rejectedAt : it.restores.columns.approvedAt;
 

@@ -32,9 +32,9 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * One request in full: who asked and when, the decision date (SPEC.md section 4's label rule), and exactly the fields
- * the restore writes, with their values: the chosen ones when the requester chose some, else every field that
- * differed. A pending request can be reviewed from here.
+ * One request in full: who asked and when, the decision date (labelled as in docs/product.md#restore-lists),
+ * and exactly the fields the restore writes, with their values: the chosen ones when the requester chose
+ * some, else every field that differed. A pending request can be reviewed from here.
  */
 export function RestoreDetailDialog({
   request,

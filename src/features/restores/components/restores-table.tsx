@@ -20,8 +20,8 @@ const c = it.restores.columns;
 const wrapping = 'whitespace-normal';
 
 /**
- * The requests of one tab: id, record, creation and decision date/time, who asked and who decided (SPEC.md
- * section 2); every row opens its detail, pending rows have Approva and Rifiuta too.
+ * The requests of one tab: id, record, creation and decision date/time, who asked and who decided
+ * (docs/product.md#restore-lists); every row opens its detail, pending rows have Approva and Rifiuta too.
  */
 export function RestoresTable({
   kind,

@@ -27,10 +27,10 @@ type OpenDialog =
   | null;
 
 /**
- * The rollbacks in SPEC.md's three tabs with a progress column ('12 / 340') and each one's detail. `view` 'review':
- * 'Gestione rollback' (ADMIN, USER_{PRODUCT}), every request; pending ones are approved or rejected with a code,
- * running ones can be stopped. `view` 'own': 'Le mie richieste di rollback' (USER_RANA), the requests she made,
- * which she follows and does not decide.
+ * The rollbacks in the restore lists' three tabs (docs/product.md#agent-rollbacks) with a progress column
+ * ('12 / 340') and each one's detail. `view` 'review': 'Gestione rollback' (ADMIN, USER_{PRODUCT}), every
+ * request; pending ones are approved or rejected with a code, running ones can be stopped. `view` 'own': 'Le
+ * mie richieste di rollback' (USER_RANA), the requests she made, which she follows and does not decide.
  */
 export function RollbacksPage({ view }: { view: RollbacksView }) {
   const me = useSessionUser();

@@ -29,7 +29,9 @@ type ChangePassword = z.infer<typeof changePasswordSchema>;
 
 const empty: ChangePassword = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
-/** 'Cambia password' (SPEC.md sections 2 and 5). Success ends every session: the user signs in again. */
+/**
+ * 'Cambia password' (docs/product.md#password-change). Success ends every session: the user signs in again.
+ */
 export function ChangePasswordForm({ userId }: { userId: number }) {
   const queryClient = useQueryClient();
   const online = useOnline();
@@ -50,7 +52,8 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 401) return;
-          // A refused field is shown on it; every failure also gets SPEC.md section 8's failure toast.
+          // A refused field is shown on it; every failure also gets its failure toast
+          // (docs/product.md#users-and-settings).
           const field = refusedField(error);
           if (field === 'oldPassword') {
             form.setError('oldPassword', { message: itSettings.wrongCurrent }, { shouldFocus: true });

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { envelopeOf } from '@contract/envelope';
 import { apiRequest } from '@/lib/api-client';
 
-/** 'Conferma' on the QR page: a first code of the new authenticator makes it the user's (SPEC.md section 7). */
+/**
+ * 'Conferma' on the QR page: a first code of the new authenticator makes it the user's
+ * (docs/product.md#enrolment-2fa-page).
+ */
 export const confirmEnrolment = ({ qrToken, code }: { qrToken: string; code: string }) =>
   apiRequest(`/user/${encodeURIComponent(qrToken)}/confirm`, {
     method: 'POST',

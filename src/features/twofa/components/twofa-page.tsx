@@ -61,7 +61,7 @@ function ConfirmBox({ token, onConfirmed }: { token: string; onConfirmed: () => 
   );
 }
 
-/** `/2fa/{token}`: the QR code and the secret of an enrolment link (SPEC.md section 2). */
+/** `/2fa/{token}`: the QR code and the secret of an enrolment link (docs/product.md#enrolment-2fa-page). */
 export function TwoFactorPage() {
   const token = useParams().token ?? '';
   const qr = useQrCode(token);

@@ -20,7 +20,10 @@ const identity = {
   email: createUserSchema.shape.email,
   roleName: z.string().min(1),
 };
-/** SPEC.md section 5: create needs username, a valid e-mail, a password meeting the rules and a role. */
+/**
+ * Create needs username, a valid e-mail, a password meeting the rules and a role
+ * (docs/product.md#validation-rules).
+ */
 const createSchema = z
   .object({ ...identity, password: newPasswordField })
   .superRefine(passwordWithoutUsername('password', 'username'));

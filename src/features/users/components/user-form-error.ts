@@ -24,7 +24,7 @@ function takenFields(error: ApiError): FieldPath<UserFormValues>[] {
 
 /**
  * A refused create or edit: a duplicate (409) or a refused field (400) is shown on its field; every failure also
- * gets the failure toast of SPEC.md section 8. A 401 is left to the global handler.
+ * gets the failure toast of docs/product.md#users-and-settings. A 401 is left to the global handler.
  */
 export function showUserFormError(
   form: UseFormReturn<UserFormValues>,

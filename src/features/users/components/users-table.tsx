@@ -75,7 +75,10 @@ function UserActionsMenu({
   );
 }
 
-/** Username, e-mail, role and the row actions (SPEC.md section 2); your own row cannot be deleted. */
+/**
+ * Username, e-mail, role and the row actions (docs/product.md#user-management); your own row cannot be
+ * deleted.
+ */
 export function UsersTable({
   users,
   loading,

@@ -195,7 +195,7 @@ describe('the field plan from an org describe', () => {
     expect(body).toEqual({ BillingCity: 'Roma', BillingPostalCode: '00100', BillingCountry: 'Italia' });
   });
 
-  it('lists the snapshot fields of SPEC.md in order, compound addresses and not their parts', () => {
+  it('lists the snapshot fields of docs/product.md in order, compound addresses and not their parts', () => {
     const account = snapshotFields('Account');
     expect(account.indexOf('BillingAddress')).toBeGreaterThan(account.indexOf('Website'));
     expect(account).not.toContain('BillingCity');
