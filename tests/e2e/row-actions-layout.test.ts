@@ -7,10 +7,8 @@ import type { AccountRestoreRequest, RestoreStatus } from '../../contract/restor
 import type { RollbackStatus } from '../../contract/rollbacks';
 import { launchBrowser } from './support/browser';
 import { sampleRollback } from '../support/rollback-sample';
-import { E2E_ADMIN } from './support/e2e-env';
-import { authenticator } from './support/one-time-codes';
 import { signInTypingCode } from './support/session';
-import { adminToken, createUser } from './support/users';
+import { sharedAdminToken, createUser } from './support/users';
 
 const baseUrl = inject('baseUrl');
 const DESKTOP = { width: 1280, height: 800 };
@@ -190,7 +188,7 @@ describe('row actions on a desktop and on a tablet held upright: every cell read
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const token = await adminToken(authenticator(E2E_ADMIN.totpSecret));
+    const token = sharedAdminToken();
     reviewer = (await signedIn('USER_STORICO', token)).page;
     rana = (await signedIn('USER_RANA', token)).page;
     const signedInAdmin = await signedIn('ADMIN', token);
