@@ -1,8 +1,8 @@
 /**
- * Lighthouse performance of `/signIn` (issue 13's targets: 0.98 on desktop, 0.90 on mobile), on desktop and on its
+ * Lighthouse performance of `/signIn` (targets in docs/scale.md: 0.98 on desktop, 0.90 on mobile), on desktop and on its
  * simulated mobile (a mid-range phone on slow 4G), against the built app served by `npm start`'s entry point.
  * Not part of CI: the scores depend on the machine. Chromium from CHROME_PATH (default /usr/bin/chromium); nothing
- * is downloaded. Prints the score and the paint timings of each run; the README shows the last figures.
+ * is downloaded. Prints the score and the paint timings of each run; docs/scale.md shows the last figures.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';

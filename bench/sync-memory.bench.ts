@@ -51,7 +51,7 @@ async function startSandbox(port: number) {
       '--cases',
       String(CASES),
     ],
-    // Without NODE_OPTIONS: a heap limit given to Storico (see the README) is not the CRM's.
+    // Without NODE_OPTIONS: a heap limit given to Storico (see docs/scale.md) is not the CRM's.
     { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: 'warn' } },
   );
   const deadline = Date.now() + 600_000;

@@ -27,7 +27,7 @@ import { RedirectIfSignedIn, RequireRole } from './routes/guards';
 
 /*
  * Every screen is its own chunk, loaded when its route is first opened (react-router's `lazy`), so the first page
- * downloads only the frame and that screen: the bundle budget (README) is checked by tests/e2e/bundle-budget.test.ts.
+ * downloads only the frame and that screen: the bundle budget (docs/scale.md) is checked by tests/e2e/bundle-budget.test.ts.
  */
 const signIn = () => import('@/features/auth/components/sign-in-page');
 const forgotPassword = () => import('@/features/auth/components/forgot-password-page');

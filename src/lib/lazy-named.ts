@@ -2,7 +2,7 @@ import { createElement, lazy, Suspense, type ComponentType, type ReactNode } fro
 
 /**
  * `React.lazy` for a named export: a heavy part (the calendar, the agent list, a table) is downloaded when it is
- * first shown, not with the screen, which keeps the first load within the bundle budget (README).
+ * first shown, not with the screen, which keeps the first load within the bundle budget (docs/scale.md).
  */
 export function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): M[K] {
   // `lazy` answers a component of the same props; the cast keeps a generic component's signature for its callers.

@@ -21,7 +21,7 @@ type Agent = { id: string; username: string };
 type Row = { id: string };
 
 /**
- * axe-core over every screen and state of the app (issue 13): each check collects what it finds, and each test
+ * axe-core over every screen and state of the app: each check collects what it finds, and each test
  * expects nothing, so one run lists every problem at once.
  */
 describe('accessibility: no serious or critical axe-core violation, one h1 per page', () => {

@@ -8,7 +8,7 @@ import { E2E_ADMIN } from './support/e2e-env';
 import { apiClient, sessionToken, signInThroughScreens } from './support/session';
 
 /**
- * The budgets the README states for the JavaScript a first page load runs, gzipped (issue 13): 150 KB for the
+ * The budgets docs/scale.md states for the JavaScript a first page load runs, gzipped: 150 KB for the
  * sign-in page, 200 KB for any first screen. What loads when is decision 023.
  */
 const SIGN_IN_BUDGET_KB = 150;

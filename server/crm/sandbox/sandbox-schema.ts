@@ -289,7 +289,7 @@ export const isSandboxObject = (name: string): name is SandboxObject => name in 
 
 /**
  * A custom field an administrator adds to Account and Case: Text(18), External ID and Unique (Setup, Object Manager,
- * New Field), the kind of field Storico's re-create key is (README, "Setting up a real Salesforce org").
+ * New Field), the kind of field Storico's re-create key is (docs/salesforce-org.md).
  */
 const externalIdField = (name: string) =>
   field(name, 'string', { externalId: true, unique: true, length: 18 });

@@ -35,7 +35,7 @@ describe('the password rules list', () => {
   });
 
   it('ticks off the rules a password meets and says so to screen readers', () => {
-    // An empty field meets no rule, not even the maximum length (issue 13).
+    // An empty field meets no rule, not even the maximum length.
     expect(shown('')).toEqual({
       'min-length': false,
       'max-length': false,
