@@ -47,7 +47,7 @@ describe('accessibility: no serious or critical axe-core violation, one h1 per p
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    token = sharedAdminToken();
+    token = await sharedAdminToken();
     const get = async <T>(path: string) => {
       const answer = await call<Envelope<T>>(path, { token });
       expect(answer.status, path).toBe(200);

@@ -44,7 +44,7 @@ describe('a contact made a business account in the CRM', () => {
   }
 
   it('is marked on its detail screen, cannot be forced, and a reported restore is refused on approval in Italian', async () => {
-    const token = sharedAdminToken();
+    const token = await sharedAdminToken();
     const rana = await createUser(token, 'USER_RANA');
     const reviewer = await createUser(token, 'USER_STORICO');
     const { agent, row } = await convertedContact(token);

@@ -78,7 +78,7 @@ describe('a contact deleted in the CRM', () => {
   }
 
   it("is found with 'Solo eliminati', reported by USER_RANA, approved by a reviewer, and lives in the CRM again", async () => {
-    const token = sharedAdminToken();
+    const token = await sharedAdminToken();
     const rana = await createUser(token, 'USER_RANA');
     const reviewer = await createUser(token, 'USER_STORICO');
     const { agent, row } = await deletedContact(token);

@@ -36,7 +36,7 @@ describe('restoring chosen fields in the browser', () => {
   }
 
   it('USER_RANA unticks fields on the contact detail and forces the restore: the CRM gets only the chosen one', async () => {
-    const token = sharedAdminToken();
+    const token = await sharedAdminToken();
     const rana = await createUser(token, 'USER_RANA');
     const { agent, row, fields, target } = await contactToRestore(token, {
       skip: await contactsWithRequests(token),

@@ -34,7 +34,7 @@ describe('the restore workflow in the browser', () => {
   const restored: string[] = [];
 
   it('USER_RANA reports a contact restore from its detail, a reviewer approves it, the CRM holds the old values', async () => {
-    const token = sharedAdminToken();
+    const token = await sharedAdminToken();
     const rana = await createUser(token, 'USER_RANA');
     const reviewer = await createUser(token, 'USER_STORICO');
     const { agent, row, fields, target } = await contactToRestore(token);
@@ -108,7 +108,7 @@ describe('the restore workflow in the browser', () => {
     expect(crashes).toEqual([]);
   });
   it('disables the restore buttons offline, and they work again once back online', async () => {
-    const token = sharedAdminToken();
+    const token = await sharedAdminToken();
     const rana = await createUser(token, 'USER_RANA');
     const { agent, row } = await contactToRestore(token, { skip: restored });
     const page = await newPage();

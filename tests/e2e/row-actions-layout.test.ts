@@ -188,7 +188,7 @@ describe('row actions on a desktop and on a tablet held upright: every cell read
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const token = sharedAdminToken();
+    const token = await sharedAdminToken();
     reviewer = (await signedIn('USER_STORICO', token)).page;
     rana = (await signedIn('USER_RANA', token)).page;
     const signedInAdmin = await signedIn('ADMIN', token);

@@ -12,7 +12,5 @@ declare module 'vitest' {
     sandboxUrl: string;
     /** Where the test files record the last one-time-code step each user spent. */
     stepsFile: string;
-    /** A session of the administrator on `baseUrl`, signed in once for the whole run (a code works once). */
-    adminToken: string;
   }
 }

@@ -25,8 +25,8 @@ export async function call<T>(
   return { status: response.status, body: (await response.json()) as T };
 }
 
-/** The API of the end-to-end server as the administrator, in the session the run signed in once. */
-export const sharedAdminToken = (): string => inject('adminToken');
+/** The API of the end-to-end server as the administrator, signed in with the next unspent code. */
+export const sharedAdminToken = (): Promise<string> => adminToken(authenticator(E2E_ADMIN.totpSecret));
 
 /** The API of `baseUrl` as the administrator, signed in with the next unspent code. */
 export async function adminToken(codes: Authenticator, baseUrl?: string): Promise<string> {
