@@ -66,4 +66,28 @@ describe('the tablet side menu and the skip link, by keyboard and pointer', () =
     await backdrop.waitFor({ state: 'detached' });
     expect(await menu.isVisible()).toBe(false);
   });
+
+  it('follows the window across 1024 px: beside the page when wide, closed when narrow, the page never left inert', async () => {
+    const menu = page.locator('#side-menu');
+    const main = page.locator('main');
+    const inert = () => main.evaluate((element) => (element as HTMLElement).inert);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await menu.waitFor({ state: 'visible' });
+    expect(await page.getByTestId('menu-backdrop').count()).toBe(0);
+    expect(await inert()).toBe(false);
+
+    // Turned upright: the menu closes rather than covering the page.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await menu.waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('menu-backdrop').count()).toBe(0);
+    expect(await inert()).toBe(false);
+
+    // Back to wide, with the drawer left open: the menu stands beside a page that takes the focus again.
+    await page.getByRole('button', { name: 'Apri il menu' }).click();
+    await page.getByTestId('menu-backdrop').waitFor();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByTestId('menu-backdrop').waitFor({ state: 'detached' });
+    expect(await menu.isVisible()).toBe(true);
+    expect(await inert()).toBe(false);
+  });
 });

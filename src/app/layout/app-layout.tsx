@@ -3,21 +3,30 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { it } from '@/i18n/it';
 import { cn } from '@/lib/cn';
 import { sessionStore, useSessionUser } from '@/lib/session-store';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
 import { useDrawerFocus } from './use-drawer-focus';
 
-const wideScreen = () => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 1024px)').matches;
+const WIDE_SCREEN = '(min-width: 1024px)';
 
 /** The signed-in frame: header, collapsible side menu, the page. Without a session every page shows sign-in. */
 export function AppLayout() {
   const user = useSessionUser();
   const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(wideScreen);
+  const wide = useMediaQuery(WIDE_SCREEN);
+  const [menuOpen, setMenuOpen] = useState(wide);
+  // The menu follows the window across 1024 px (a tablet turned, a window resized): open beside the page on a wide
+  // one, closed on a narrow one, where it opens as a drawer only when asked.
+  const [menuWide, setMenuWide] = useState(wide);
+  if (menuWide !== wide) {
+    setMenuWide(wide);
+    setMenuOpen(wide);
+  }
   const menuRef = useRef<HTMLElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   // Below 1024 px the open menu is a drawer over the page: a dimmed backdrop, Esc or a click outside closes it.
-  const drawer = menuOpen && !wideScreen();
+  const drawer = menuOpen && !wide;
   const trapFocus = useDrawerFocus(drawer, menuRef, menuButtonRef);
 
   // Back to this page after signing in again, unless the user chose 'Esci': the next one may be someone else.
@@ -31,7 +40,7 @@ export function AppLayout() {
     );
 
   const closeOnNarrow = () => {
-    if (!wideScreen()) setMenuOpen(false);
+    if (!wide) setMenuOpen(false);
   };
   return (
     <div
