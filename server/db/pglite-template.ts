@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -37,9 +37,11 @@ export async function preparePgliteTemplateIfStale(): Promise<void> {
     await migrateToLatest(database.db);
     const tar = Buffer.from(await (await database.dumpDataDir!()).arrayBuffer());
     mkdirSync(cacheDir, { recursive: true });
-    // Written aside and renamed: a start that reads it never sees half a file.
-    writeFileSync(`${file}.tmp`, tar);
-    renameSync(`${file}.tmp`, file);
+    // Written aside and renamed: a start that reads it never sees half a file, and two that prepare it at once
+    // (test workers) each write a file of their own.
+    const aside = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+    writeFileSync(aside, tar);
+    renameSync(aside, file);
   } finally {
     await database.close();
   }

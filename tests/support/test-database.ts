@@ -5,6 +5,7 @@ import { Migrator, sql } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from '../../server/db/database';
 import { migrationProvider } from '../../server/db/migrations/index';
+import { pgliteTemplate, preparePgliteTemplateIfStale } from '../../server/db/pglite-template';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -14,14 +15,16 @@ export const testDbKinds = (): TestDbKind[] =>
 
 let migratedPglite: Promise<Blob> | undefined;
 
-/** A migrated PGlite copied from one snapshot per worker: a fresh initdb costs seconds, a copy a fraction. */
+/**
+ * A migrated PGlite copied from the snapshot `npm start` also starts from (server/db/pglite-template.ts), made once
+ * for all test files and runs until a migration changes: an initdb and the migrations cost seconds, a copy a fraction.
+ */
 async function freshPglite(): Promise<DatabaseHandle> {
   migratedPglite ??= (async () => {
-    const template = await openDatabase({ kind: 'pglite', memory: true });
-    await migrateToLatest(template.db);
-    const blob = await template.dumpDataDir!();
-    await template.close();
-    return blob;
+    await preparePgliteTemplateIfStale();
+    const template = pgliteTemplate();
+    if (!template) throw new Error('the migrated PGlite template was not written');
+    return template;
   })();
   return openDatabase({ kind: 'pglite', memory: true, loadDataDir: await migratedPglite });
 }
