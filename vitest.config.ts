@@ -49,7 +49,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/support/global-setup.ts'],
-          fileParallelism: false,
+          // Files run side by side on the one server: each signs in with users of its own and claims the demo
+          // contacts it restores (tests/e2e/support/restore-targets.ts).
           testTimeout: 120_000,
           hookTimeout: 300_000,
         },

@@ -2,10 +2,8 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { accessibilityProblems } from './support/axe';
 import { launchBrowser } from './support/browser';
-import { E2E_ADMIN } from './support/e2e-env';
-import { authenticator } from './support/one-time-codes';
 import { signInTypingCode } from './support/session';
-import { sharedAdminToken, call, createUser, type Envelope } from './support/users';
+import { adminApiToken, call, createAdmin, createUser, type Envelope } from './support/users';
 
 const baseUrl = inject('baseUrl');
 /** A range of the demo data in which records changed. */
@@ -47,7 +45,7 @@ describe('accessibility: no serious or critical axe-core violation, one h1 per p
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    token = await sharedAdminToken();
+    token = adminApiToken();
     const get = async <T>(path: string) => {
       const answer = await call<Envelope<T>>(path, { token });
       expect(answer.status, path).toBe(200);
@@ -177,7 +175,7 @@ describe('accessibility: no serious or critical axe-core violation, one h1 per p
     const check = async (page: Page, state: string) =>
       problems.push(...(await accessibilityProblems(page, state)));
     const page = await newPage();
-    await signInTypingCode(page, { ...E2E_ADMIN, codes: authenticator(E2E_ADMIN.totpSecret) });
+    await signInTypingCode(page, await createAdmin());
 
     await page.goto('/');
     await heading(page, /Benvenuto/);

@@ -1,8 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, launchProfile } from './support/browser';
-import { E2E_ADMIN } from './support/e2e-env';
-import { signInThroughScreens } from './support/session';
+import { signInAsNewAdmin } from './support/session';
 
 describe('the built app served by npm start', () => {
   let browser: Browser;
@@ -78,8 +77,8 @@ describe('the built app served by npm start', () => {
     const context = await launchProfile(baseUrl);
     try {
       const page = context.pages()[0] ?? (await context.newPage());
-      await signInThroughScreens(page, E2E_ADMIN);
-      const home = page.getByRole('heading', { name: `Benvenuto, ${E2E_ADMIN.username}!` });
+      const { username } = await signInAsNewAdmin(page);
+      const home = page.getByRole('heading', { name: `Benvenuto, ${username}!` });
 
       await page.goto('/');
       await home.waitFor({ state: 'visible' });

@@ -4,8 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
-import { E2E_ADMIN } from './support/e2e-env';
-import { apiClient, sessionToken, signInThroughScreens } from './support/session';
+import { apiClient, sessionToken, signInAsNewAdmin } from './support/session';
 
 /**
  * The budgets docs/scale.md states for the JavaScript a first page load runs, gzipped: 150 KB for the
@@ -44,7 +43,7 @@ describe('bundle budget: initial JavaScript, gzipped', () => {
     browser = await launchBrowser();
     signedIn = await browser.newContext({ baseURL: baseUrl });
     const page = await signedIn.newPage();
-    await signInThroughScreens(page, E2E_ADMIN);
+    await signInAsNewAdmin(page);
     const api = apiClient(baseUrl, await sessionToken(signedIn));
     const [agent] = await api<Array<{ id: string }>>('/sf-user/?isPaged=false');
     const contacts = await api<{ content: Array<{ id: string }> }>(

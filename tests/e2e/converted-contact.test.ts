@@ -4,7 +4,7 @@ import { sandboxConnector } from '../support/sandbox-connector';
 import { launchBrowser } from './support/browser';
 import { contactDetailPath } from './support/restore-targets';
 import { signInTypingCode } from './support/session';
-import { sharedAdminToken, call, createUser, type Envelope } from './support/users';
+import { adminApiToken, call, createUser, type Envelope } from './support/users';
 
 const baseUrl = inject('baseUrl');
 const crm = sandboxConnector(inject('sandboxUrl'));
@@ -44,7 +44,7 @@ describe('a contact made a business account in the CRM', () => {
   }
 
   it('is marked on its detail screen, cannot be forced, and a reported restore is refused on approval in Italian', async () => {
-    const token = await sharedAdminToken();
+    const token = adminApiToken();
     const rana = await createUser(token, 'USER_RANA');
     const reviewer = await createUser(token, 'USER_STORICO');
     const { agent, row } = await convertedContact(token);

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sandboxConnector } from '../support/sandbox-connector';
 import { launchBrowser } from './support/browser';
-import { sharedAdminToken, call, createUser, type Envelope } from './support/users';
+import { adminApiToken, call, createUser, type Envelope } from './support/users';
 import { signInTypingCode } from './support/session';
 
 const baseUrl = inject('baseUrl');
@@ -78,7 +78,7 @@ describe('a contact deleted in the CRM', () => {
   }
 
   it("is found with 'Solo eliminati', reported by USER_RANA, approved by a reviewer, and lives in the CRM again", async () => {
-    const token = await sharedAdminToken();
+    const token = adminApiToken();
     const rana = await createUser(token, 'USER_RANA');
     const reviewer = await createUser(token, 'USER_STORICO');
     const { agent, row } = await deletedContact(token);

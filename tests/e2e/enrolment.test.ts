@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
-import { E2E_ADMIN } from './support/e2e-env';
 import { authenticator } from './support/one-time-codes';
+import { createAdmin } from './support/users';
 
 const baseUrl = inject('baseUrl');
 /** A tablet in landscape: the side menu is open, and every screen must work from 768 px. */
@@ -49,7 +49,8 @@ describe('enrolment of a new user, from the admin to their first sign-in', () =>
     // The administrator signs in and creates the user.
     const admin = await (await newContext()).newPage();
     admin.on('pageerror', (error) => crashes.push(error.message));
-    await signIn(admin, { ...E2E_ADMIN, code: authenticator(E2E_ADMIN.totpSecret).nextCode });
+    const administrator = await createAdmin();
+    await signIn(admin, { ...administrator, code: administrator.codes.nextCode });
     await admin.getByRole('link', { name: 'Gestione utenti' }).click();
     await admin.getByRole('heading', { name: 'Gestione utenti', level: 1 }).waitFor();
     await admin.getByRole('button', { name: 'Crea utente' }).click();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { contactDetailPath, contactToRestore, crmAccount, type Page0 } from './support/restore-targets';
 import { signInTypingCode } from './support/session';
-import { sharedAdminToken, call, createUser, type Envelope } from './support/users';
+import { adminApiToken, call, createUser, type Envelope } from './support/users';
 
 const baseUrl = inject('baseUrl');
 const viewport = { width: 1024, height: 768 };
@@ -36,7 +36,7 @@ describe('restoring chosen fields in the browser', () => {
   }
 
   it('USER_RANA unticks fields on the contact detail and forces the restore: the CRM gets only the chosen one', async () => {
-    const token = await sharedAdminToken();
+    const token = adminApiToken();
     const rana = await createUser(token, 'USER_RANA');
     const { agent, row, fields, target } = await contactToRestore(token, {
       skip: await contactsWithRequests(token),

@@ -1,9 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
-import { E2E_ADMIN } from './support/e2e-env';
-import { authenticator } from './support/one-time-codes';
+import type { authenticator } from './support/one-time-codes';
 import { apiClient, signInTypingCode } from './support/session';
+import { claimContact } from './support/restore-targets';
+import { adminApiToken, createUser } from './support/users';
 
 const baseUrl = inject('baseUrl');
 /** A range of the demo data in which records changed. */
@@ -11,7 +12,6 @@ const RANGE = { dateFrom: '2025-01-01', dateTo: '2025-06-30' };
 const typed = (day: string) => day.split('-').reverse().join('/');
 
 type Authenticator = ReturnType<typeof authenticator>;
-type User = { id: number; username: string; password: string; codes: Authenticator };
 type Agent = { id: string; username: string };
 type ContactRow = { id: string; earlierRevisionAccount: { id: number } };
 
@@ -25,26 +25,13 @@ async function signInApi(user: { username: string; password: string }, codes: Au
   return ((await response.json()) as { data: { token: string } }).data.token;
 }
 
-/** A new user of `role` with its own authenticator: a one-time code works once per user. */
-async function createUser(admin: ReturnType<typeof apiClient>, role: string): Promise<User> {
-  const username = `e2e.fresh.${role.toLowerCase()}.${Date.now().toString(36)}`;
-  const password = 'Dati-Freschi-1!';
-  const { id } = await admin<{ id: number }>('/user/', {
-    method: 'POST',
-    body: { username, email: `${username}@example.it`, password, role: { name: role } },
-  });
-  const { qrToken } = await admin<{ qrToken: string }>(`/user/${id}/qr-token`);
-  const { secretKey } = await admin<{ secretKey: string }>(`/user/${qrToken}/qr-code`);
-  return { id, username, password, codes: authenticator(secretKey) };
-}
-
 describe('data that is never silently stale', () => {
   let browser: Browser;
   let admin: ReturnType<typeof apiClient>;
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    admin = apiClient(baseUrl, await signInApi(E2E_ADMIN, authenticator(E2E_ADMIN.totpSecret)));
+    admin = apiClient(baseUrl, adminApiToken());
   });
   afterAll(() => browser?.close());
 
@@ -54,7 +41,7 @@ describe('data that is never silently stale', () => {
   }
 
   it("asks the server on every 'Cerca', even with the same parameters, and on 'Aggiorna'", async () => {
-    const user = await createUser(admin, 'USER_STORICO');
+    const user = await createUser(adminApiToken(), 'USER_STORICO');
     const [agent] = (await admin<Agent[]>('/sf-user/?isPaged=false')).filter(Boolean);
     const page = await newPage();
     await signInTypingCode(page, user);
@@ -85,7 +72,7 @@ describe('data that is never silently stale', () => {
   });
 
   it('asks the server for a detail screen on every visit, not only the first', async () => {
-    const user = await createUser(admin, 'USER_STORICO');
+    const user = await createUser(adminApiToken(), 'USER_STORICO');
     const [agent] = await admin<Agent[]>('/sf-user/?isPaged=false');
     const rows = await admin<{ content: ContactRow[] }>(
       `/sf-user/${agent!.id}/sf-account?page=0&size=10&dateFrom=${RANGE.dateFrom}&dateTo=${RANGE.dateTo}`,
@@ -112,22 +99,22 @@ describe('data that is never silently stale', () => {
   });
 
   it("shows another user's new request in a reviewer's pending list within 30 s", async () => {
-    const reviewer = await createUser(admin, 'USER_STORICO');
-    const rana = await createUser(admin, 'USER_RANA');
+    const reviewer = await createUser(adminApiToken(), 'USER_STORICO');
+    const rana = await createUser(adminApiToken(), 'USER_RANA');
     const page = await newPage();
     await signInTypingCode(page, reviewer);
     await page.goto('/gestione_ripristini_contatti/gestioneRipristiniContatti');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByTestId('read-at').waitFor();
 
-    // USER_RANA reports a contact the other browser tests leave alone (the last of the last agent's).
+    // USER_RANA reports a contact no other browser test restores (claimed, from the end of the last agent's).
     const ranaApi = apiClient(baseUrl, await signInApi(rana, rana.codes));
     const agents = await ranaApi<Agent[]>('/sf-user/?isPaged=false');
     const agent = agents[agents.length - 1]!;
     const rows = await ranaApi<{ content: ContactRow[] }>(
       `/sf-user/${agent.id}/sf-account?page=0&size=10&dateFrom=${RANGE.dateFrom}&dateTo=${RANGE.dateTo}`,
     );
-    const row = rows.content[rows.content.length - 1]!;
+    const row = rows.content.toReversed().find((r) => claimContact(r.id))!;
     await ranaApi(`/restore-account-request/?code=${await rana.codes.nextCode()}`, {
       method: 'POST',
       body: {

@@ -5,8 +5,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, launchProfile } from './support/browser';
-import { E2E_ADMIN } from './support/e2e-env';
-import { apiClient, sessionToken, signInThroughScreens } from './support/session';
+import { apiClient, sessionToken, signInAsNewAdmin } from './support/session';
 
 const baseUrl = inject('baseUrl');
 const root = path.resolve(import.meta.dirname, '../..');
@@ -65,7 +64,7 @@ describe('offline', () => {
     browser = await launchBrowser();
     context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
-    await signInThroughScreens(page, E2E_ADMIN);
+    await signInAsNewAdmin(page);
     api = apiClient(baseUrl, await sessionToken(context));
     const agents = await api<Agent[]>('/sf-user/');
     for (const agent of agents) {

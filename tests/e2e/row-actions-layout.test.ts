@@ -8,7 +8,7 @@ import type { RollbackStatus } from '../../contract/rollbacks';
 import { launchBrowser } from './support/browser';
 import { sampleRollback } from '../support/rollback-sample';
 import { signInTypingCode } from './support/session';
-import { sharedAdminToken, createUser } from './support/users';
+import { adminApiToken, createUser } from './support/users';
 
 const baseUrl = inject('baseUrl');
 const DESKTOP = { width: 1280, height: 800 };
@@ -188,7 +188,7 @@ describe('row actions on a desktop and on a tablet held upright: every cell read
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const token = await sharedAdminToken();
+    const token = adminApiToken();
     reviewer = (await signedIn('USER_STORICO', token)).page;
     rana = (await signedIn('USER_RANA', token)).page;
     const signedInAdmin = await signedIn('ADMIN', token);

@@ -1,8 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
-import { E2E_ADMIN } from './support/e2e-env';
-import { sessionToken, signInThroughScreens } from './support/session';
+import { sessionToken, signInAsNewAdmin } from './support/session';
 
 const baseUrl = inject('baseUrl');
 
@@ -141,7 +140,7 @@ describe('search and compare in the browser', () => {
     browser = await launchBrowser();
     context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
-    await signInThroughScreens(page, E2E_ADMIN);
+    await signInAsNewAdmin(page);
     token = await sessionToken(context);
   });
   afterAll(() => browser?.close());

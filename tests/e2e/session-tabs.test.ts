@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { signInTypingCode } from './support/session';
-import { sharedAdminToken, call, createUser } from './support/users';
+import { adminApiToken, call, createUser } from './support/users';
 
 describe('one session in several tabs of a browser', () => {
   let browser: Browser;
@@ -14,7 +14,7 @@ describe('one session in several tabs of a browser', () => {
   afterAll(() => browser?.close());
 
   it('follows a role and name an administrator changed, from the next call on and after a reload', async () => {
-    const token = await sharedAdminToken();
+    const token = adminApiToken();
     const user = await createUser(token, 'USER_RANA');
     const context = await browser.newContext({ baseURL: baseUrl });
     try {
@@ -46,7 +46,7 @@ describe('one session in several tabs of a browser', () => {
   });
 
   it("'Esci' in one tab signs the others out at once, saying why", async () => {
-    const token = await sharedAdminToken();
+    const token = adminApiToken();
     const user = await createUser(token, 'USER_STORICO');
     const context = await browser.newContext({ baseURL: baseUrl });
     try {

@@ -2,8 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Agent } from '../../contract/agents';
 import { launchBrowser } from './support/browser';
-import { E2E_ADMIN } from './support/e2e-env';
-import { apiClient, sessionToken, signInThroughScreens } from './support/session';
+import { apiClient, sessionToken, signInAsNewAdmin } from './support/session';
 
 const baseUrl = inject('baseUrl');
 const DESKTOP = { width: 1280, height: 800 };
@@ -55,7 +54,7 @@ describe('typed fields', () => {
     // No service worker: it would answer the app's own files itself, past the held requests below.
     context = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP, serviceWorkers: 'block' });
     page = await context.newPage();
-    await signInThroughScreens(page, E2E_ADMIN);
+    await signInAsNewAdmin(page);
     agents = await apiClient(baseUrl, await sessionToken(context))<Agent[]>('/sf-user/');
   }, 120_000);
   afterAll(async () => {

@@ -10,7 +10,11 @@ declare module 'vitest' {
     baseUrl: string;
     /** The sandbox CRM of the demo server (client id and secret `sandbox` / `sandbox`). */
     sandboxUrl: string;
-    /** Where the test files record the last one-time-code step each user spent. */
-    stepsFile: string;
+    /** Where the test files record the last one-time-code step each user spent (see one-time-codes.ts). */
+    stepsDir: string;
+    /** Where a test file claims the demo contacts it restores (see restore-targets.ts). */
+    claimsDir: string;
+    /** A session of the bootstrap administrator on `baseUrl`, signed in once for the whole run, for API calls. */
+    adminToken: string;
   }
 }

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { E2E_ADMIN } from './e2e-env';
+import { authenticator } from './one-time-codes';
 import { startServer, type RunningServer } from './server-process';
+import { adminToken } from './users';
 
 let server: RunningServer | undefined;
 
@@ -18,9 +20,13 @@ export async function setup(project: TestProject): Promise<void> {
   // The demo's sandbox CRM, for tests that check what a restore wrote to the CRM.
   project.provide('sandboxUrl', `http://127.0.0.1:${server.env.SANDBOX_CRM_PORT}`);
   // The one-time-code steps each user has spent, shared by every test file of this run (see one-time-codes.ts).
+  const stepsDir = mkdtempSync(path.join(tmpdir(), 'storico-e2e-codes-'));
+  project.provide('stepsDir', stepsDir);
+  project.provide('claimsDir', mkdtempSync(path.join(tmpdir(), 'storico-e2e-claims-')));
+  // The administrator signs in once: each file makes the users it signs in with, so none waits for a fresh code.
   project.provide(
-    'stepsFile',
-    path.join(mkdtempSync(path.join(tmpdir(), 'storico-e2e-codes-')), 'steps.json'),
+    'adminToken',
+    await adminToken(authenticator(E2E_ADMIN.totpSecret, stepsDir), server.baseUrl),
   );
 }
 

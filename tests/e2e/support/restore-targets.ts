@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { expect, inject } from 'vitest';
 import { sandboxConnector } from '../../support/sandbox-connector';
 import { call, type Envelope } from './users';
@@ -29,6 +31,21 @@ const crm = () => sandboxConnector(inject('sandboxUrl'));
 /** The record as the sandbox CRM holds it now, read over its REST API. */
 export const crmAccount = (id: string): Promise<Record<string, unknown>> => crm().readRecord('Account', id);
 
+/**
+ * Claims a contact for the calling test file, answering false when another file has it: the browser test files run
+ * side by side on one server, and two that restore the same contact would each find the other's values. Making a
+ * directory is the claim, since only one process can make it.
+ */
+export function claimContact(id: string): boolean {
+  try {
+    mkdirSync(path.join(inject('claimsDir'), id));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
 const fieldsOf = (list: string) =>
   list
     .replace(/^\[|\]$/g, '')
@@ -38,8 +55,8 @@ const fieldsOf = (list: string) =>
 
 /**
  * A contact of the demo whose version at the start of RANGE differs from its latest one in at least `minFields`
- * fields the CRM accepts writes to, with that first version and those fields; contacts in `skip`, and a contact made
- * a business account, are passed over.
+ * fields the CRM accepts writes to, with that first version and those fields, claimed for the calling file; contacts
+ * in `skip`, contacts other files claimed, and a contact made a business account, are passed over.
  */
 export async function contactToRestore(
   token: string,
@@ -63,7 +80,7 @@ export async function contactToRestore(
         `/revision-account/differences?firstRevisionAccountID=${row.earlierRevisionAccount.id}&secondRevisionAccountID=${latest.id}`,
       );
       const fields = fieldsOf(diff.jsonDiffProperties).filter((f) => writable.includes(f));
-      if (fields.length < minFields) continue;
+      if (fields.length < minFields || !claimContact(row.id)) continue;
       const [first] = (
         await get<Page0<Revision>>(`/revision-account/${row.id}/account?page=0&size=10&${range}`)
       ).content;

@@ -1,12 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { E2E_ADMIN } from './e2e-env';
-import { authenticator } from './one-time-codes';
+import { createAdmin } from './users';
+
+type Codes = { nextCode(): Promise<string> };
 
 /** Signs in through the screens with the user's next unspent one-time code. */
 export async function signInThroughScreens(
   page: Page,
-  user: { username: string; password: string; totpSecret: string },
+  user: { username: string; password: string; codes: Codes },
 ): Promise<void> {
   await page.goto('/signIn');
   await page.getByLabel('Username').fill(user.username);
@@ -14,14 +15,14 @@ export async function signInThroughScreens(
   await page.getByRole('button', { name: 'Accedi' }).click();
   const code = page.getByLabel('Codice a 6 cifre');
   await code.waitFor();
-  await code.fill(await authenticator(user.totpSecret).nextCode());
+  await code.fill(await user.codes.nextCode());
   await page.waitForURL('**/contatti/contatti', { timeout: 20_000 });
 }
 
 /** Signs in on the sign-in screen, typing the code of the user's own authenticator. */
 export async function signInTypingCode(
   page: Page,
-  user: { username: string; password: string; codes: { nextCode(): Promise<string> } },
+  user: { username: string; password: string; codes: Codes },
 ): Promise<void> {
   await page.goto('/signIn');
   await page.getByLabel('Username', { exact: true }).fill(user.username);
@@ -56,13 +57,20 @@ export function apiClient(baseUrl: string, token: string) {
   };
 }
 
-/** A new page of the end-to-end server in a window of `viewport`, signed in as the administrator. */
+/** Signs in through the screens as a new administrator, made for this page; answers who that is. */
+export async function signInAsNewAdmin(page: Page): Promise<{ username: string }> {
+  const admin = await createAdmin();
+  await signInThroughScreens(page, admin);
+  return admin;
+}
+
+/** A new page of the end-to-end server in a window of `viewport`, signed in as a new administrator. */
 export async function adminPage(
   browser: Browser,
   viewport: { width: number; height: number },
 ): Promise<Page> {
   const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport });
   const page = await context.newPage();
-  await signInThroughScreens(page, E2E_ADMIN);
+  await signInAsNewAdmin(page);
   return page;
 }

@@ -1,4 +1,5 @@
 import { expect, inject } from 'vitest';
+import { ADMIN } from '../../../contract/roles';
 import { E2E_ADMIN } from './e2e-env';
 import { authenticator } from './one-time-codes';
 
@@ -7,26 +8,33 @@ type Authenticator = ReturnType<typeof authenticator>;
 
 /**
  * Calls /api/v3 of the end-to-end server (or of `baseUrl`, a server of the test's own), with a bearer token when
- * given; answers the status and the body.
+ * given; answers the status and the body. Every test file calls from the same address, so side by side they can
+ * reach a per-address limit (30 enrolment links a minute): a 429 is waited out, as its Retry-After says, and sent
+ * again.
  */
 export async function call<T>(
   path: string,
   init: RequestInit & { token?: string; baseUrl?: string } = {},
 ): Promise<{ status: number; body: T }> {
   const { token, baseUrl, ...rest } = init;
-  const response = await fetch(`${baseUrl ?? inject('baseUrl')}/api/v3${path}`, {
-    ...rest,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(rest.headers as Record<string, string> | undefined),
-    },
-  });
-  return { status: response.status, body: (await response.json()) as T };
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(`${baseUrl ?? inject('baseUrl')}/api/v3${path}`, {
+      ...rest,
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(rest.headers as Record<string, string> | undefined),
+      },
+    });
+    const body = (await response.json()) as T;
+    if (response.status !== 429 || attempt === 5) return { status: response.status, body };
+    const seconds = Number(response.headers.get('retry-after')) || 5;
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  }
 }
 
-/** The API of the end-to-end server as the administrator, signed in with the next unspent code. */
-export const sharedAdminToken = (): Promise<string> => adminToken(authenticator(E2E_ADMIN.totpSecret));
+/** The API of the end-to-end server as the bootstrap administrator (signed in once by the global setup). */
+export const adminApiToken = (): string => inject('adminToken');
 
 /** The API of `baseUrl` as the administrator, signed in with the next unspent code. */
 export async function adminToken(codes: Authenticator, baseUrl?: string): Promise<string> {
@@ -52,14 +60,16 @@ export async function createUser(token: string, role: string, baseUrl?: string) 
     token,
     body: JSON.stringify({ username, email: `${username}@example.it`, password, role: { name: role } }),
   });
-  expect(created.status, 'create user').toBe(201);
+  expect(created.status, `create user: ${JSON.stringify(created.body)}`).toBe(201);
   const qr = await call<Envelope<{ qrToken: string }>>(`/user/${created.body.data.query.id}/qr-token`, {
     baseUrl,
     token,
   });
+  expect(qr.status, `enrolment link: ${JSON.stringify(qr.body)}`).toBe(200);
   const secret = await call<Envelope<{ secretKey: string }>>(`/user/${qr.body.data.query.qrToken}/qr-code`, {
     baseUrl,
   });
+  expect(secret.status, `enrolment secret: ${JSON.stringify(secret.body)}`).toBe(200);
   const { qrToken } = qr.body.data.query;
   return {
     id: created.body.data.query.id,
@@ -69,3 +79,6 @@ export async function createUser(token: string, role: string, baseUrl?: string) 
     codes: authenticator(secret.body.data.query.secretKey),
   };
 }
+
+/** A new administrator of the end-to-end server, for a file that signs in as one in the browser. */
+export const createAdmin = () => createUser(adminApiToken(), ADMIN);
