@@ -542,7 +542,7 @@ describe('Gestione utenti: row actions', () => {
   it("'Invia QR' tells both cases (the list does not say whether the user ever signed in), without reset", async () => {
     const { user } = await open();
     await chooseAction(user, 'utente01', 'Invia QR');
-    const dialog = await screen.findByRole('dialog', { name: 'Invia QR a utente01' });
+    const dialog = await findModal('dialog', { name: 'Invia QR a utente01' });
     // Only a user who has signed in with the app keeps the current code; a new one gets the new code at once.
     expect(dialog).toHaveAccessibleDescription(
       "Viene preparato un nuovo codice per l'app di autenticazione e un link per configurarlo, valido 24 ore. Se l'utente ha già effettuato l'accesso con l'app, il suo codice attuale continua a funzionare finché non conferma il nuovo dalla pagina del link; allora le sue sessioni terminano. Se non ha mai effettuato l'accesso, vale da subito solo il nuovo codice.",
@@ -555,7 +555,7 @@ describe('Gestione utenti: row actions', () => {
   it("'Reimposta autenticatore' says the current code stops at once, asks first, then resets and says it is done", async () => {
     const { user } = await open();
     await chooseAction(user, 'utente01', 'Reimposta autenticatore');
-    const dialog = await screen.findByRole('dialog', { name: "Reimpostare l'autenticatore di utente01?" });
+    const dialog = await findModal('dialog', { name: "Reimpostare l'autenticatore di utente01?" });
     expect(dialog).toHaveTextContent(
       "Il codice attuale dell'utente smette subito di funzionare e le sue sessioni terminano.",
     );
