@@ -18,6 +18,17 @@ const zones = [
     message: 'contract/ depends on zod only.',
   },
   {
+    from: '^sandbox-crm/',
+    to: '^(src|server|sw|contract)/',
+    message: 'The sandbox CRM imitates Salesforce on its own: it imports nothing of Storico.',
+  },
+  {
+    from: '^server/',
+    to: '^sandbox-crm(/|$)',
+    except: '^sandbox-crm(/index)?$',
+    message: "The server uses the sandbox CRM through its entry only: import '../../sandbox-crm'.",
+  },
+  {
     from: '^server/',
     to: '^(src|sw)/',
     message: 'The server never imports the client: share through contract/.',
@@ -93,7 +104,7 @@ export default tseslint.config(
   },
   { files: ['sw/**/*.ts'], languageOptions: { globals: { ...globals.serviceworker } } },
   {
-    files: ['src/**/*.{ts,tsx}', 'contract/**/*.ts', 'server/**/*.ts', 'sw/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'contract/**/*.ts', 'server/**/*.ts', 'sw/**/*.ts', 'sandbox-crm/**/*.ts'],
     plugins: { storico },
     rules: { 'storico/boundaries': ['error', zones], 'storico/no-cycle': 'error' },
   },

@@ -7,8 +7,8 @@
 import { AuditService } from '../server/audit/audit.service';
 import { hashPassword } from '../server/auth/passwords';
 import { SalesforceConnector } from '../server/crm/salesforce-connector';
-import { runSandboxBurst } from '../server/crm/sandbox/sandbox-burst';
-import { startSandboxCrm } from '../server/crm/sandbox/sandbox-crm';
+import { runSandboxBurst } from '../server/crm/sandbox-burst';
+import { startSandboxCrm } from '../sandbox-crm/sandbox-crm';
 import { RollbackRunner } from '../server/rollbacks/rollback-runner';
 import { recordsChangedInWindow } from '../server/rollbacks/rollback-scope';
 import { decideRollback, findRollback, insertRollback } from '../server/rollbacks/rollbacks.repository';

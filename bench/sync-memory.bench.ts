@@ -41,7 +41,7 @@ async function startSandbox(port: number) {
     process.execPath,
     [
       path.join(root, 'node_modules/tsx/dist/cli.mjs'),
-      path.join(root, 'server/crm/sandbox/cli.ts'),
+      path.join(root, 'scripts/crm-sandbox.ts'),
       '--port',
       String(port),
       '--users',

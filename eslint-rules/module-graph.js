@@ -7,7 +7,7 @@ const ALIASES = [
   ['@contract/', 'contract/'],
 ];
 const EXTENSIONS = ['.ts', '.tsx', '.js', '/index.ts', '/index.tsx'];
-const SOURCE_DIRS = ['src', 'contract', 'server', 'sw'];
+const SOURCE_DIRS = ['src', 'contract', 'server', 'sw', 'sandbox-crm'];
 const SPECIFIER =
   /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 

@@ -4,11 +4,16 @@ import { AuditService } from '../audit/audit.service';
 import type { Config } from '../config';
 import type { CrmConnector } from '../crm/crm-connector';
 import { SalesforceConnector } from '../crm/salesforce-connector';
-import { generateDemoData, type DemoCounts } from '../crm/sandbox/demo-data';
-import { applyDemoLifeEvents } from '../crm/sandbox/demo-life-events';
+import {
+  applyDemoLifeEvents,
+  currentState,
+  generateDemoData,
+  startSandboxCrm,
+  type DemoCounts,
+  type SandboxCrm,
+} from '../../sandbox-crm';
 import { writeDemoHistory } from './demo-history';
-import { runSandboxBurst } from '../crm/sandbox/sandbox-burst';
-import { currentState, startSandboxCrm, type SandboxCrm } from '../crm/sandbox/sandbox-crm';
+import { runSandboxBurst } from '../crm/sandbox-burst';
 import type { DatabaseHandle } from '../db/database';
 import type { ReadinessState } from '../health/readiness';
 import type { Metrics } from '../metrics/metrics';

@@ -1,10 +1,7 @@
 import { open, rename } from 'node:fs/promises';
 import type { CrmObject, CrmRecord } from '../crm/crm-connector';
 import { planFields, selectList, toSnapshot } from '../crm/crm-fields';
-import type { DemoData } from '../crm/sandbox/demo-data';
-import { currentState } from '../crm/sandbox/sandbox-crm';
-import { SandboxRecords } from '../crm/sandbox/sandbox-records';
-import { compileSoql } from '../crm/sandbox/soql';
+import { compileSoql, currentState, SandboxRecords, type DemoData } from '../../sandbox-crm';
 
 /**
  * Each earlier version of `object` as the connector would have stored it: answered by the sandbox's own query

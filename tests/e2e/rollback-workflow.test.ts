@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDemoData } from '../../server/crm/sandbox/demo-data';
+import { generateDemoData } from '../../sandbox-crm/demo/demo-data';
 import { sandboxConnector } from '../support/sandbox-connector';
 import { accessibilityProblems } from './support/axe';
 import { launchBrowser } from './support/browser';

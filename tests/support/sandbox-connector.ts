@@ -1,5 +1,5 @@
 import { SalesforceConnector, type SalesforceConnectorOptions } from '../../server/crm/salesforce-connector';
-import type { SandboxCrm } from '../../server/crm/sandbox/sandbox-crm';
+import type { SandboxCrm } from '../../sandbox-crm/sandbox-crm';
 
 /** Retries that do not slow a test down: a few, milliseconds apart. */
 export const fastRetry = { maxRetries: 2, minTimeoutMs: 5, factor: 2 };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SalesforceConnector } from '../../../server/crm/salesforce-connector';
-import { BUSINESS_RECORD_TYPE_ID, PERSON_RECORD_TYPE_ID } from '../../../server/crm/sandbox/demo-data';
-import { startSandboxCrm, type SandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
+import { BUSINESS_RECORD_TYPE_ID, PERSON_RECORD_TYPE_ID } from '../../../sandbox-crm/demo/demo-data';
+import { startSandboxCrm, type SandboxCrm } from '../../../sandbox-crm/sandbox-crm';
 import { sandboxConnector } from '../../support/sandbox-connector';
 
 /** A contact (person account) made a business account and back, in the sandbox CRM and through the connector. */

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrmError, type CrmRecord } from '../../../server/crm/crm-connector';
 import type { SalesforceConnector } from '../../../server/crm/salesforce-connector';
 import { parseSfDateTime, toSfDateTime } from '../../../server/crm/salesforce-dates';
-import { startSandboxCrm, type SandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
-import { salesforceId } from '../../../server/crm/sandbox/salesforce-id';
+import { startSandboxCrm, type SandboxCrm } from '../../../sandbox-crm/sandbox-crm';
+import { salesforceId } from '../../../sandbox-crm/salesforce-id';
 import { sandboxConnector } from '../../support/sandbox-connector';
 
 /** The connector's deletion calls, over HTTP against the sandbox CRM. */

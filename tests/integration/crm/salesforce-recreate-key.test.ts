@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrmDuplicateKey, CrmOutcomeUnknown, type CrmRecord } from '../../../server/crm/crm-connector';
 import type { SalesforceConnector } from '../../../server/crm/salesforce-connector';
-import { startSandboxCrm, type SandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
-import { salesforceId } from '../../../server/crm/sandbox/salesforce-id';
+import { startSandboxCrm, type SandboxCrm } from '../../../sandbox-crm/sandbox-crm';
+import { salesforceId } from '../../../sandbox-crm/salesforce-id';
 import { sandboxConnector } from '../../support/sandbox-connector';
 
 const KEY = 'Storico_Original_Id__c';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CrmError, CrmOutcomeUnknown, type CrmRecord } from '../../../server/crm/crm-connector';
-import { startSandboxCrm, type SandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
+import { startSandboxCrm, type SandboxCrm } from '../../../sandbox-crm/sandbox-crm';
 import { sandboxConnector } from '../../support/sandbox-connector';
 
 const V = '/services/data/v62.0';

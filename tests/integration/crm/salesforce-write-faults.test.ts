@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CrmError, CrmOutcomeUnknown } from '../../../server/crm/crm-connector';
 import type { SalesforceConnector } from '../../../server/crm/salesforce-connector';
-import { startSandboxCrm, type SandboxCrm, type WriteFault } from '../../../server/crm/sandbox/sandbox-crm';
+import { startSandboxCrm, type SandboxCrm, type WriteFault } from '../../../sandbox-crm/sandbox-crm';
 import { sandboxConnector } from '../../support/sandbox-connector';
 
 /** Writes against a sandbox CRM that fails, hangs or half-answers them: reported for what they are, never repeated. */

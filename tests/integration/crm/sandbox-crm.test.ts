@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandboxCrm, type SandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
+import { startSandboxCrm, type SandboxCrm } from '../../../sandbox-crm/sandbox-crm';
 
 const DATA = '/services/data/v62.0';
 const counts = { users: 4, accounts: 25, cases: 40 };
@@ -356,8 +356,9 @@ describe('sandbox CRM behaving like a real org', () => {
   });
 
   it("is written from Salesforce's documentation: no sandbox module imports Storico's field catalogue", () => {
-    const dir = path.join(__dirname, '../../../server/crm/sandbox');
-    for (const file of readdirSync(dir)) {
+    const dir = path.join(__dirname, '../../../sandbox-crm');
+    for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.ts')) continue;
       expect(readFileSync(path.join(dir, file), 'utf8'), file).not.toMatch(/crm-fields/);
     }
   });

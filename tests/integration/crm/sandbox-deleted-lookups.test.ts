@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrmRecord } from '../../../server/crm/crm-connector';
-import { startSandboxCrm, type SandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
+import { startSandboxCrm, type SandboxCrm } from '../../../sandbox-crm/sandbox-crm';
 import { sandboxAccessToken } from '../../support/sandbox-connector';
 
 const DATA = '/services/data/v62.0';

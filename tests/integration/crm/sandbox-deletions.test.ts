@@ -1,7 +1,7 @@
 import { Connection } from 'jsforce';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSfDateTime } from '../../../server/crm/salesforce-dates';
-import { startSandboxCrm, type SandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
+import { startSandboxCrm, type SandboxCrm } from '../../../sandbox-crm/sandbox-crm';
 import { sandboxAccessToken } from '../../support/sandbox-connector';
 
 const DATA = '/services/data/v62.0';

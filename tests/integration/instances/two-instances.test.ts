@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOGIN_MAX_FAILURES, LoginError } from '../../../contract/auth';
 import { errorBodySchema } from '../../../contract/envelope';
 import { USER_RANA, ADMIN } from '../../../contract/roles';
-import { startSandboxCrm, type SandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
+import { startSandboxCrm, type SandboxCrm } from '../../../sandbox-crm/sandbox-crm';
 import type { DatabaseHandle } from '../../../server/db/database';
 import { ReadinessState } from '../../../server/health/readiness';
 import { withSyncLock } from '../../../server/sync/sync-lock';

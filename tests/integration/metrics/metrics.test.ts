@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_RANA } from '../../../contract/roles';
-import { startSandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
+import { startSandboxCrm } from '../../../sandbox-crm/sandbox-crm';
 import { Metrics } from '../../../server/metrics/metrics';
 import { startSyncLoop } from '../../../server/sync/sync-loop';
 import { bearer, signedInUser } from '../../support/auth';

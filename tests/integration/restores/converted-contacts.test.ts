@@ -8,7 +8,7 @@ import { revisionSchema } from '../../../contract/revisions';
 import { USER_RANA } from '../../../contract/roles';
 import { contactRowSchema } from '../../../contract/search';
 import { parseSfDateTime } from '../../../server/crm/salesforce-dates';
-import { BUSINESS_RECORD_TYPE_ID, PERSON_RECORD_TYPE_ID } from '../../../server/crm/sandbox/demo-data';
+import { BUSINESS_RECORD_TYPE_ID, PERSON_RECORD_TYPE_ID } from '../../../sandbox-crm/demo/demo-data';
 import { testDbKinds } from '../../support/test-database';
 import { RestoreFixture, type SignedIn } from './restore-fixture';
 

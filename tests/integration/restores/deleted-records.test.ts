@@ -9,7 +9,7 @@ import { revisionSchema } from '../../../contract/revisions';
 import { USER_RANA, productRole } from '../../../contract/roles';
 import { caseRowSchema, contactRowSchema } from '../../../contract/search';
 import { parseSfDateTime } from '../../../server/crm/salesforce-dates';
-import { BUSINESS_RECORD_TYPE_ID } from '../../../server/crm/sandbox/demo-data';
+import { BUSINESS_RECORD_TYPE_ID } from '../../../sandbox-crm/demo/demo-data';
 import { testDbKinds } from '../../support/test-database';
 import { codeOf, messageOf, RestoreFixture, type Kind, type SignedIn } from './restore-fixture';
 

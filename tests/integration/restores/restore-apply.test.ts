@@ -12,7 +12,7 @@ import {
 } from '../../../contract/restores';
 import { differencesSchema } from '../../../contract/revisions';
 import { USER_RANA, productRole } from '../../../contract/roles';
-import { startSandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
+import { startSandboxCrm } from '../../../sandbox-crm/sandbox-crm';
 import { storeSnapshots } from '../../../server/revisions/revision-store';
 import { bearer, nextCode, signedInUser } from '../../support/auth';
 import { createTestApp } from '../../support/test-app';

@@ -8,11 +8,7 @@ import type {
 } from '../../../server/crm/salesforce-connector';
 import { sandboxConnector } from '../../support/sandbox-connector';
 import { toSfDateTime } from '../../../server/crm/salesforce-dates';
-import {
-  startSandboxCrm,
-  type SandboxCrm,
-  type SandboxCrmOptions,
-} from '../../../server/crm/sandbox/sandbox-crm';
+import { startSandboxCrm, type SandboxCrm, type SandboxCrmOptions } from '../../../sandbox-crm/sandbox-crm';
 import { runSync } from '../../../server/sync/crm-sync';
 import { productRole } from '../../../contract/roles';
 import { bearer, nextCode, signIn, testIp, createUserWithSecret, type TestUser } from '../../support/auth';

@@ -3,7 +3,7 @@ import type { Alert } from '../../../contract/alerts';
 import type { RollbackRequest } from '../../../contract/rollbacks';
 import type { CrmRecord } from '../../../server/crm/crm-connector';
 import { toSfDateTime } from '../../../server/crm/salesforce-dates';
-import { salesforceId } from '../../../server/crm/sandbox/salesforce-id';
+import { salesforceId } from '../../../sandbox-crm/salesforce-id';
 import { ErrorCode } from '../../../contract/error-codes';
 import { ADMIN, USER_RANA } from '../../../contract/roles';
 import { mailerFromConfig } from '../../../server/mail/mailer';

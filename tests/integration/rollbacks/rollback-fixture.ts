@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { RollbackDetail, RollbackPreview, RollbackRequest } from '../../../contract/rollbacks';
 import { AuditService } from '../../../server/audit/audit.service';
 import type { CrmConnector, CrmRecord } from '../../../server/crm/crm-connector';
-import { runSandboxBurst } from '../../../server/crm/sandbox/sandbox-burst';
+import { runSandboxBurst } from '../../../server/crm/sandbox-burst';
 import { toSfDateTime } from '../../../server/crm/salesforce-dates';
 import { RollbackRunner } from '../../../server/rollbacks/rollback-runner';
 import { runMassChangeWatch, type WatchDeps } from '../../../server/watch/mass-change-watch';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CrmError } from '../../../server/crm/crm-connector';
-import { startSandboxCrm, type SandboxCrm } from '../../../server/crm/sandbox/sandbox-crm';
+import { startSandboxCrm, type SandboxCrm } from '../../../sandbox-crm/sandbox-crm';
 import type { DatabaseHandle } from '../../../server/db/database';
 import { ReadinessState } from '../../../server/health/readiness';
 import { describeProgress, runSync } from '../../../server/sync/crm-sync';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrmRecord } from '../../../server/crm/crm-connector';
-import { BUSINESS_RECORD_TYPE_ID, PERSON_RECORD_TYPE_ID } from '../../../server/crm/sandbox/demo-data';
+import { BUSINESS_RECORD_TYPE_ID, PERSON_RECORD_TYPE_ID } from '../../../sandbox-crm/demo/demo-data';
 import { readWatermark } from '../../../server/sync/sync-state.repository';
 import { importSnapshots } from '../../../server/sync/snapshot-import';
 import { RestoreFixture } from '../restores/restore-fixture';

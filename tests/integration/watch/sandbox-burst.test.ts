@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { generateDemoData, HISTORY_END } from '../../../server/crm/sandbox/demo-data';
+import { generateDemoData, HISTORY_END } from '../../../sandbox-crm/demo/demo-data';
 import type { DatabaseHandle } from '../../../server/db/database';
 import { ReadinessState } from '../../../server/health/readiness';
 import { prepareCrm } from '../../../server/sync/crm-runtime';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { planFields, selectList, snapshotFields, toSnapshot } from '../../../../server/crm/crm-fields';
 import { parseSfDateTime } from '../../../../server/crm/salesforce-dates';
-import { CITIES } from '../../../../server/crm/sandbox/demo-catalog';
-import { CASE_QUEUE_ID, generateDemoData } from '../../../../server/crm/sandbox/demo-data';
-import { currentState } from '../../../../server/crm/sandbox/sandbox-crm';
-import { applyDemoLifeEvents } from '../../../../server/crm/sandbox/demo-life-events';
-import { SandboxRecords } from '../../../../server/crm/sandbox/sandbox-records';
-import { salesforceId } from '../../../../server/crm/sandbox/salesforce-id';
-import { compileSoql } from '../../../../server/crm/sandbox/soql';
+import { CITIES } from '../../../../sandbox-crm/demo/demo-catalog';
+import { CASE_QUEUE_ID, generateDemoData } from '../../../../sandbox-crm/demo/demo-data';
+import { currentState } from '../../../../sandbox-crm/sandbox-crm';
+import { applyDemoLifeEvents } from '../../../../sandbox-crm/demo/demo-life-events';
+import { SandboxRecords } from '../../../../sandbox-crm/records/sandbox-records';
+import { salesforceId } from '../../../../sandbox-crm/salesforce-id';
+import { compileSoql } from '../../../../sandbox-crm/soql';
 
 const small = { users: 5, accounts: 40, cases: 90 };
 /** The sandbox CRM's integration user, as it names it. */

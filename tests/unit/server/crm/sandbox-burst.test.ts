@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../../server/config';
-import { generateDemoData } from '../../../../server/crm/sandbox/demo-data';
-import { runSandboxBurst } from '../../../../server/crm/sandbox/sandbox-burst';
-import { currentState } from '../../../../server/crm/sandbox/sandbox-crm';
-import { SandboxRecords } from '../../../../server/crm/sandbox/sandbox-records';
+import { generateDemoData } from '../../../../sandbox-crm/demo/demo-data';
+import { runSandboxBurst } from '../../../../server/crm/sandbox-burst';
+import { currentState } from '../../../../sandbox-crm/sandbox-crm';
+import { SandboxRecords } from '../../../../sandbox-crm/records/sandbox-records';
 
 describe('the sandbox CRM burst', () => {
   const records = () =>

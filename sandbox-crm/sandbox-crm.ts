@@ -6,10 +6,9 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import type { CrmErrorDetail, CrmRecord } from '../crm-connector';
-import { demoFaker, editRecord, generateDemoData, type DemoCounts, type DemoData } from './demo-data';
+import { toSfDateTime, type SfErrorDetail, type SfRecord } from './salesforce-wire';
+import { demoFaker, editRecord, generateDemoData, type DemoCounts, type DemoData } from './demo/demo-data';
 import { salesforceId } from './salesforce-id';
-import { toSfDateTime } from '../salesforce-dates';
 import {
   entityIsDeleted,
   NOT_FOUND,
@@ -20,14 +19,14 @@ import {
   type SandboxData,
   type SandboxRecordsOptions,
   type StoredObject,
-} from './sandbox-records';
+} from './records/sandbox-records';
 import {
   isSandboxObject,
   KEY_PREFIXES,
   SANDBOX_OBJECTS,
   SETTABLE_AUDIT_FIELDS,
   type SandboxObject,
-} from './sandbox-schema';
+} from './records/sandbox-schema';
 import { compileSoql, SoqlError, type SelectItem } from './soql';
 
 export type SandboxState = SandboxData;
@@ -101,13 +100,13 @@ export type SandboxCrm = {
    * Test hook: after every accepted PATCH the record is changed again by `trigger` (as a Salesforce trigger or
    * workflow rule would); null removes it.
    */
-  onWrite(trigger: ((object: StoredObject, record: CrmRecord) => CrmRecord) | null): void;
+  onWrite(trigger: ((object: StoredObject, record: SfRecord) => SfRecord) | null): void;
   /** Test hook: `loserId` merged into `survivorId` by a CRM user (SOAP merge()). */
   merge(object: StoredObject, survivorId: string, loserId: string): void;
   /** Test hook: empties the recycle bin (of `ids` only, when given), as its 15 days running out would. */
   purge(ids?: readonly string[]): string[];
   /** Test hook: a validation rule every save must pass (null removes it). */
-  validationRule(rule: ((object: SandboxObject, next: CrmRecord) => CrmErrorDetail | null) | null): void;
+  validationRule(rule: ((object: SandboxObject, next: SfRecord) => SfErrorDetail | null) | null): void;
   /** `patches`: sobject PATCH requests that reached the sandbox's records, accepted or refused. */
   readonly stats: {
     tokensIssued: number;
@@ -185,7 +184,7 @@ const soapEnvelope = (body: string, header = '') =>
  * Errors are arrays of {message, errorCode, fields}
  * (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/errorcodes.htm).
  */
-const sendErrors = (reply: FastifyReply, status: number, errors: CrmErrorDetail[]) =>
+const sendErrors = (reply: FastifyReply, status: number, errors: SfErrorDetail[]) =>
   reply.code(status).type('application/json').send(errors);
 
 /**
@@ -210,7 +209,7 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     version: string;
     object: SandboxObject;
     select: SelectItem[];
-    rows: CrmRecord[];
+    rows: SfRecord[];
     size: number;
     usedAt: number;
   };
@@ -235,8 +234,8 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     for (const socket of held) socket.destroy();
     held.clear();
   };
-  let trigger: ((object: StoredObject, record: CrmRecord) => CrmRecord) | null = null;
-  let rule: ((object: SandboxObject, next: CrmRecord) => CrmErrorDetail | null) | null = null;
+  let trigger: ((object: StoredObject, record: SfRecord) => SfRecord) | null = null;
+  let rule: ((object: SandboxObject, next: SfRecord) => SfErrorDetail | null) | null = null;
   let base = '';
 
   const app = options.logger
@@ -558,7 +557,7 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     reply: FastifyReply,
     type: StoredObject,
     save: () => PatchOutcome,
-    answer: (record: CrmRecord) => unknown,
+    answer: (record: SfRecord) => unknown,
   ) {
     const fault = writeFault?.fault;
     if (writeFault && --writeFault.count === 0) writeFault = null;
@@ -625,7 +624,7 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     request: FastifyRequest,
     reply: FastifyReply,
     type: SandboxObject,
-    record: CrmRecord,
+    record: SfRecord,
   ) => {
     const asked = (request.query as Record<string, string | undefined>).fields;
     const names = asked ? asked.split(',').map((f) => f.trim()) : schema.fields(type).map((f) => f.name);

@@ -1,7 +1,11 @@
 import { parseQuery, type Query, type ValueCondition, type WhereClause } from '@jetstreamapp/soql-parser-js';
-import type { CrmErrorDetail, CrmRecord } from '../crm-connector';
-import { parseSfDateTime } from '../salesforce-dates';
-import { isSandboxObject, SandboxSchema, type SandboxField, type SandboxObject } from './sandbox-schema';
+import { parseSfDateTime, type SfErrorDetail, type SfRecord } from './salesforce-wire';
+import {
+  isSandboxObject,
+  SandboxSchema,
+  type SandboxField,
+  type SandboxObject,
+} from './records/sandbox-schema';
 
 /** A query the sandbox refuses, with Salesforce's error code. */
 export class SoqlError extends Error {
@@ -11,7 +15,7 @@ export class SoqlError extends Error {
   ) {
     super(message);
   }
-  get detail(): CrmErrorDetail {
+  get detail(): SfErrorDetail {
     return { errorCode: this.errorCode, message: this.message };
   }
 }
@@ -27,8 +31,8 @@ export type SelectItem = { field: SandboxField } | { relationship: SandboxField;
 export type CompiledQuery = {
   object: SandboxObject;
   select: SelectItem[];
-  matches: (record: CrmRecord) => boolean;
-  compare: (a: CrmRecord, b: CrmRecord) => number;
+  matches: (record: SfRecord) => boolean;
+  compare: (a: SfRecord, b: SfRecord) => number;
   limit: number | undefined;
   offset: number;
 };
@@ -100,7 +104,7 @@ function tokens(where: WhereClause | undefined): Token[] {
   return out;
 }
 
-type Predicate = (record: CrmRecord) => boolean;
+type Predicate = (record: SfRecord) => boolean;
 
 function buildPredicate(schema: SandboxSchema, object: SandboxObject, list: Token[]): Predicate {
   let i = 0;
@@ -157,7 +161,7 @@ function condition(schema: SandboxSchema, object: SandboxObject, c: Condition): 
   const def = fieldDef(schema, object, c.field);
   const field = def.name;
   const raw = c.value;
-  const value = (r: CrmRecord) => comparable(def, r[field]);
+  const value = (r: SfRecord) => comparable(def, r[field]);
   // Ids compare exactly (they are case-sensitive); other text without case.
   const exact = def.type === 'id' || def.type === 'reference';
   const normalise = (v: Literal) => (exact ? v : normaliseText(v));
@@ -198,7 +202,7 @@ function comparator(
   schema: SandboxSchema,
   object: SandboxObject,
   query: Query,
-): (a: CrmRecord, b: CrmRecord) => number {
+): (a: SfRecord, b: SfRecord) => number {
   const orderBy = query.orderBy ? (Array.isArray(query.orderBy) ? query.orderBy : [query.orderBy]) : [];
   const keys = orderBy.map((o) => {
     const def = fieldDef(schema, object, 'field' in o ? o.field : undefined);

@@ -1,6 +1,5 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import type { CrmErrorDetail, CrmRecord } from '../crm-connector';
-import { parseSfDateTime, toSfDateTime } from '../salesforce-dates';
+import { parseSfDateTime, toSfDateTime, type SfErrorDetail, type SfRecord } from '../salesforce-wire';
 import {
   ADDRESS_COMPONENTS,
   SandboxSchema,
@@ -8,21 +7,21 @@ import {
   type SandboxField,
   type SandboxObject,
 } from './sandbox-schema';
-import { salesforceId } from './salesforce-id';
-import type { SelectItem } from './soql';
+import { salesforceId } from '../salesforce-id';
+import type { SelectItem } from '../soql';
 
 export type PatchOutcome =
-  { ok: true; record: CrmRecord } | { ok: false; status: 400 | 404; errors: CrmErrorDetail[] };
+  { ok: true; record: SfRecord } | { ok: false; status: 400 | 404; errors: SfErrorDetail[] };
 
 /** The objects the sandbox stores; a person account's Contact is derived from its account. */
 export type StoredObject = Exclude<SandboxObject, 'Contact'>;
 
 export type SandboxData = {
-  users: CrmRecord[];
-  accounts: CrmRecord[];
-  cases: CrmRecord[];
-  queues?: CrmRecord[];
-  recordTypes?: CrmRecord[];
+  users: SfRecord[];
+  accounts: SfRecord[];
+  cases: SfRecord[];
+  queues?: SfRecord[];
+  recordTypes?: SfRecord[];
 };
 
 export type SandboxRecordsOptions = SandboxSchemaOptions & {
@@ -41,26 +40,26 @@ export type WriteContext = {
   /** Sforce-Duplicate-Rule-Header: allowSave=true lets a save through that a duplicate rule would block. */
   allowDuplicates: boolean;
   /** The org's validation rules: an error refuses the save, as FIELD_CUSTOM_VALIDATION_EXCEPTION does. */
-  validate?: (object: SandboxObject, next: CrmRecord) => CrmErrorDetail | null;
+  validate?: (object: SandboxObject, next: SfRecord) => SfErrorDetail | null;
 };
 
 export const recordUrl = (version: string, object: string, id: string) =>
   `/services/data/v${version}/sobjects/${object}/${id}`;
 
 /** A record in the recycle bin answers a GET, PATCH or DELETE by Id with 404 ENTITY_IS_DELETED. */
-export const entityIsDeleted = (): CrmErrorDetail => ({
+export const entityIsDeleted = (): SfErrorDetail => ({
   errorCode: 'ENTITY_IS_DELETED',
   message: 'entity is deleted',
   fields: [],
 });
 
-export const NOT_FOUND: CrmErrorDetail = {
+export const NOT_FOUND: SfErrorDetail = {
   errorCode: 'NOT_FOUND',
   message: 'The requested resource does not exist',
 };
 
 /** A business account that cannot become a person account: it has no contact, or more than one. */
-const NOT_ONE_CONTACT: CrmErrorDetail = {
+const NOT_ONE_CONTACT: SfErrorDetail = {
   errorCode: 'FIELD_INTEGRITY_EXCEPTION',
   message: 'RecordTypeId: a business account becomes a person account only with exactly one contact',
   fields: ['RecordTypeId'],
@@ -74,10 +73,10 @@ const joinName = (r: Record<string, unknown> | undefined) =>
   r ? [text(r.FirstName), text(r.LastName)].filter(Boolean).join(' ') || null : null;
 
 /** Salesforce marks a record in the recycle bin with IsDeleted = true (queryAll shows it, query does not). */
-const isDeleted = (record: CrmRecord) => record.IsDeleted === true;
+const isDeleted = (record: SfRecord) => record.IsDeleted === true;
 
 /** Salesforce's refusal of an account a case is related to, in the words of its message (the cases by number). */
-const deleteFailed = (account: CrmRecord, cases: CrmRecord[]): CrmErrorDetail => ({
+const deleteFailed = (account: SfRecord, cases: SfRecord[]): SfErrorDetail => ({
   errorCode: 'DELETE_FAILED',
   message: `Your attempt to delete ${joinName(account) ?? text(account.Name) ?? account.Id} could not be completed because it is associated with the following cases.: ${cases.map((c) => String(c.CaseNumber)).join(', ')}`,
   fields: [],
@@ -95,7 +94,7 @@ const isPersonField = (name: string) =>
   name.startsWith('Person') ||
   name.endsWith('__pc');
 
-export type UndeleteResult = { id: string | null; success: boolean; errors: CrmErrorDetail[] };
+export type UndeleteResult = { id: string | null; success: boolean; errors: SfErrorDetail[] };
 
 function wrongType(field: SandboxField, value: unknown): boolean {
   if (value === null) return field.type === 'boolean';
@@ -117,7 +116,7 @@ function wrongType(field: SandboxField, value: unknown): boolean {
 }
 
 /** Salesforce's refusal of fields the call may not set (describe's createable or updateable false). */
-export const unableToWrite = (fields: string[]): CrmErrorDetail => ({
+export const unableToWrite = (fields: string[]): SfErrorDetail => ({
   errorCode: 'INVALID_FIELD_FOR_INSERT_UPDATE',
   message: `Unable to create/update fields: ${fields.join(', ')}. Please check the security settings of this field and verify that it is read/write for your profile or permission set.`,
   fields,
@@ -129,7 +128,7 @@ export const unableToWrite = (fields: string[]): CrmErrorDetail => ({
  */
 export class SandboxRecords {
   readonly schema: SandboxSchema;
-  private readonly tables: Record<StoredObject, Map<string, CrmRecord>>;
+  private readonly tables: Record<StoredObject, Map<string, SfRecord>>;
   private lastStamp = 0;
   private created = 0;
   private caseNumbers = 0;
@@ -142,7 +141,7 @@ export class SandboxRecords {
     private readonly options: SandboxRecordsOptions = {},
   ) {
     this.schema = new SandboxSchema(options);
-    const table = (records: CrmRecord[] = []) => new Map(records.map((r) => [r.Id, r]));
+    const table = (records: SfRecord[] = []) => new Map(records.map((r) => [r.Id, r]));
     this.tables = {
       User: table(data.users),
       Account: table(data.accounts),
@@ -158,13 +157,13 @@ export class SandboxRecords {
   }
 
   /** The stored record (no computed fields), unless it is in the recycle bin. */
-  get(object: SandboxObject, id: string): CrmRecord | undefined {
+  get(object: SandboxObject, id: string): SfRecord | undefined {
     const record = this.stored(object, id);
     return record && !isDeleted(record) ? record : undefined;
   }
 
   /** The stored record, live or in the recycle bin (not once purged). */
-  stored(object: SandboxObject, id: string): CrmRecord | undefined {
+  stored(object: SandboxObject, id: string): SfRecord | undefined {
     if (object === 'Contact') {
       const account = this.tables.Account.get(this.contactIndex().get(id) ?? '');
       return account ? this.contactOf(account) : undefined;
@@ -173,12 +172,12 @@ export class SandboxRecords {
   }
 
   /** Every live record of `object` (what query and the sObject resources see). */
-  all(object: SandboxObject): CrmRecord[] {
+  all(object: SandboxObject): SfRecord[] {
     return this.allWithDeleted(object).filter((r) => !isDeleted(r));
   }
 
   /** Every record of `object`, those in the recycle bin included (what queryAll sees). */
-  allWithDeleted(object: SandboxObject): CrmRecord[] {
+  allWithDeleted(object: SandboxObject): SfRecord[] {
     if (object === 'Contact') {
       // A purged account's contact went with it: the index may still name it.
       const accounts = [...this.contactIndex().values()].map((id) => this.tables.Account.get(id));
@@ -194,7 +193,7 @@ export class SandboxRecords {
   }
 
   /** The queue the case assignment rule assigns to. */
-  caseQueue(): CrmRecord | undefined {
+  caseQueue(): SfRecord | undefined {
     return this.all('Group').find((g) => g.DeveloperName === CASE_QUEUE_DEVELOPER_NAME);
   }
 
@@ -202,7 +201,7 @@ export class SandboxRecords {
    * Every field of the record as the org serves it: stored fields plus compound addresses, the person account's
    * compound Name, formula fields and fields read from related records.
    */
-  view(object: SandboxObject, record: CrmRecord): CrmRecord {
+  view(object: SandboxObject, record: SfRecord): SfRecord {
     const out: Record<string, unknown> = { ...record };
     delete out[FORMER_PERSON];
     if (object === 'Account' || object === 'Case') {
@@ -228,7 +227,7 @@ export class SandboxRecords {
       out.IsClosed = record.Status === 'Closed';
     }
     if (object === 'User') out.Name = joinName(record);
-    return out as CrmRecord;
+    return out as SfRecord;
   }
 
   /**
@@ -238,7 +237,7 @@ export class SandboxRecords {
   answer(
     version: string,
     object: SandboxObject,
-    view: CrmRecord,
+    view: SfRecord,
     select: SelectItem[],
   ): Record<string, unknown> {
     const out: Record<string, unknown> = {
@@ -270,8 +269,8 @@ export class SandboxRecords {
   /** The record a relationship points at, and its object, or undefined when the reference is empty. */
   related(
     relationship: SandboxField,
-    record: CrmRecord,
-  ): { object: SandboxObject; record: CrmRecord } | undefined {
+    record: SfRecord,
+  ): { object: SandboxObject; record: SfRecord } | undefined {
     const id = text(record[relationship.name]);
     if (!id) return undefined;
     for (const target of relationship.referenceTo) {
@@ -299,19 +298,19 @@ export class SandboxRecords {
     return this.contactIds;
   }
 
-  private indexContact(account: CrmRecord): void {
+  private indexContact(account: SfRecord): void {
     const contactId = text(this.personOf(account)?.PersonContactId);
     if (contactId) this.contactIds?.set(contactId, account.Id);
   }
 
   /** The contact fields of a person account, or those a business account kept from when it was one. */
-  private personOf(account: CrmRecord): Record<string, unknown> | undefined {
+  private personOf(account: SfRecord): Record<string, unknown> | undefined {
     if (account.IsPersonAccount === true) return account;
     return account[FORMER_PERSON] as Record<string, unknown> | undefined;
   }
 
   /** A person account's contact, as Salesforce keeps it behind the account (or a business account's one contact). */
-  private contactOf(a: CrmRecord): CrmRecord {
+  private contactOf(a: SfRecord): SfRecord {
     const person = this.personOf(a) ?? {};
     return {
       Id: String(person.PersonContactId),
@@ -424,7 +423,7 @@ export class SandboxRecords {
       record.PersonContactId = person ? this.newId('Contact') : null;
     }
     if (object === 'Case') record.CaseNumber = this.nextCaseNumber();
-    return this.commit(object, record as CrmRecord, context);
+    return this.commit(object, record as SfRecord, context);
   }
 
   /**
@@ -459,7 +458,7 @@ export class SandboxRecords {
   }
 
   /** The live cases related to an account: by AccountId, or by ContactId to its person contact. */
-  casesOf(account: CrmRecord): CrmRecord[] {
+  casesOf(account: SfRecord): SfRecord[] {
     const contactId = text(this.personOf(account)?.PersonContactId);
     return this.all('Case').filter(
       (c) => c.AccountId === account.Id || (contactId !== null && c.ContactId === contactId),
@@ -486,13 +485,13 @@ export class SandboxRecords {
           ContactId: survivor.PersonContactId ?? c.ContactId ?? null,
         };
         this.stamp(moved, userId);
-        this.put('Case', moved as CrmRecord);
+        this.put('Case', moved as SfRecord);
       }
     }
     const record = this.markDeleted(object, loser, userId, { MasterRecordId: survivorId });
     const updated: Record<string, unknown> = { ...survivor };
     this.stamp(updated, userId);
-    this.put(object, updated as CrmRecord);
+    this.put(object, updated as SfRecord);
     return { ok: true, record };
   }
 
@@ -565,23 +564,23 @@ export class SandboxRecords {
 
   private markDeleted(
     object: StoredObject,
-    record: CrmRecord,
+    record: SfRecord,
     userId: string,
     extra: Record<string, unknown>,
-  ): CrmRecord {
+  ): SfRecord {
     const next: Record<string, unknown> = { ...record, ...extra, IsDeleted: true };
     this.stamp(next, userId);
-    this.put(object, next as CrmRecord);
-    return next as CrmRecord;
+    this.put(object, next as SfRecord);
+    return next as SfRecord;
   }
 
-  private markLive(object: StoredObject, record: CrmRecord, userId: string): void {
+  private markLive(object: StoredObject, record: SfRecord, userId: string): void {
     const next: Record<string, unknown> = { ...record, IsDeleted: false, MasterRecordId: null };
     this.stamp(next, userId);
-    this.put(object, next as CrmRecord);
+    this.put(object, next as SfRecord);
   }
 
-  private findAnywhere(id: string): { object: StoredObject; record: CrmRecord } | undefined {
+  private findAnywhere(id: string): { object: StoredObject; record: SfRecord } | undefined {
     for (const object of ['Account', 'Case'] as const) {
       const record = this.tables[object].get(id);
       if (record) return { object, record };
@@ -616,7 +615,7 @@ export class SandboxRecords {
     object: StoredObject,
     body: unknown,
     access: 'updateable' | 'createable',
-    current: CrmRecord | undefined,
+    current: SfRecord | undefined,
   ): { ok: true; values: Record<string, unknown> } | Extract<PatchOutcome, { ok: false }> {
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       return {
@@ -627,7 +626,7 @@ export class SandboxRecords {
         ],
       };
     }
-    const errors: CrmErrorDetail[] = [];
+    const errors: SfErrorDetail[] = [];
     const readOnly: string[] = [];
     const values: Record<string, unknown> = {};
     // The record type the body gives, else the record's: a name is a person account's or a business account's.
@@ -680,7 +679,7 @@ export class SandboxRecords {
    * The live records of `object` whose `field` holds `value`, compared without regard to case unless the field is
    * case-sensitive (a text External ID field is not, unless its administrator chose so).
    */
-  withValue(object: SandboxObject, field: SandboxField, value: string): CrmRecord[] {
+  withValue(object: SandboxObject, field: SandboxField, value: string): SfRecord[] {
     const fold = (v: string) => (field.caseSensitive ? v : v.toLowerCase());
     return this.all(object).filter((r) => {
       const held = r[field.name];
@@ -692,9 +691,9 @@ export class SandboxRecords {
   private duplicateValues(
     object: StoredObject,
     values: Record<string, unknown>,
-    current: CrmRecord | undefined,
-  ): CrmErrorDetail[] {
-    const errors: CrmErrorDetail[] = [];
+    current: SfRecord | undefined,
+  ): SfErrorDetail[] {
+    const errors: SfErrorDetail[] = [];
     for (const [name, value] of Object.entries(values)) {
       const field = this.schema.field(object, name);
       if (!field?.unique || typeof value !== 'string' || value === '') continue;
@@ -715,10 +714,10 @@ export class SandboxRecords {
     object: StoredObject,
     next: Record<string, unknown>,
     context: WriteContext,
-    current?: CrmRecord,
+    current?: SfRecord,
   ): PatchOutcome {
     if (object === 'Account' && !context.allowDuplicates) {
-      const duplicate = this.duplicateOf(next as CrmRecord, current);
+      const duplicate = this.duplicateOf(next as SfRecord, current);
       if (duplicate) {
         return {
           ok: false,
@@ -733,20 +732,20 @@ export class SandboxRecords {
         };
       }
     }
-    const invalid = context.validate?.(object, next as CrmRecord);
+    const invalid = context.validate?.(object, next as SfRecord);
     if (invalid) return { ok: false, status: 400, errors: [invalid] };
     if (object === 'Case' && context.autoAssign) {
       const queue = this.caseQueue();
       if (queue) next.OwnerId = queue.Id;
     }
     this.stamp(next, context.userId, current === undefined);
-    const record = next as CrmRecord;
+    const record = next as SfRecord;
     this.put(object, record);
     return { ok: true, record };
   }
 
   /** Stores a new version made elsewhere (the live edits, test triggers). */
-  save(object: StoredObject, record: CrmRecord): CrmRecord {
+  save(object: StoredObject, record: SfRecord): SfRecord {
     this.put(object, record);
     return record;
   }
@@ -781,7 +780,7 @@ export class SandboxRecords {
   }
 
   /** The org's duplicate rule for person accounts: the same email on another live person account. */
-  private duplicateOf(next: CrmRecord, current: CrmRecord | undefined): CrmRecord | undefined {
+  private duplicateOf(next: SfRecord, current: SfRecord | undefined): SfRecord | undefined {
     const email = text(next.PersonEmail)?.toLowerCase();
     if (!email || next.IsPersonAccount !== true) return undefined;
     if (current && email === text(current.PersonEmail)?.toLowerCase()) return undefined;
@@ -790,7 +789,7 @@ export class SandboxRecords {
     );
   }
 
-  private put(object: StoredObject, record: CrmRecord): void {
+  private put(object: StoredObject, record: SfRecord): void {
     this.tables[object].set(record.Id, record);
     if (object === 'Account') this.indexContact(record);
     if (this.options.changeLog) {
@@ -804,7 +803,7 @@ export class SandboxRecords {
       try {
         const { type, record, purged } = JSON.parse(line) as {
           type: StoredObject;
-          record?: CrmRecord;
+          record?: SfRecord;
           purged?: string;
         };
         if (this.tables[type] && typeof purged === 'string') this.tables[type].delete(purged);

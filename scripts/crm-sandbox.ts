@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { ConfigError, loadConfig, parseBurstSpec } from '../../config';
-import { DEFAULT_DEMO_COUNTS, DEFAULT_DEMO_SEED, generateDemoData } from './demo-data';
-import { writeDemoHistory } from '../../sync/demo-history';
-import { runSandboxBurst } from './sandbox-burst';
-import { currentState, startSandboxCrm } from './sandbox-crm';
+import { DEFAULT_DEMO_COUNTS, DEFAULT_DEMO_SEED, generateDemoData } from '../sandbox-crm/demo/demo-data';
+import { currentState, startSandboxCrm } from '../sandbox-crm/sandbox-crm';
+import { ConfigError, loadConfig, parseBurstSpec } from '../server/config';
+import { runSandboxBurst } from '../server/crm/sandbox-burst';
+import { writeDemoHistory } from '../server/sync/demo-history';
 
 const usage = `Usage: npm run crm:sandbox -- [options]
   --port N          port (default SANDBOX_CRM_PORT, 8090; 0 = any free port)
@@ -23,7 +23,10 @@ const usage = `Usage: npm run crm:sandbox -- [options]
                     CreatedById, LastModifiedDate and LastModifiedById, an update or upsert never
 The client id and secret are sandbox / sandbox.`;
 
-/** `npm run crm:sandbox`: the sandbox CRM on its own, for trying the connector or a second Storico instance. */
+/**
+ * `npm run crm:sandbox`: the sandbox CRM on its own, for trying the connector or a second Storico instance, with
+ * Storico's settings (SANDBOX_CRM_*, SF_RECREATE_KEY_FIELD, LOG_LEVEL) and the demo history as Storico imports it.
+ */
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {

@@ -1,12 +1,19 @@
-import { ConfigError } from '../../config';
-import type { CrmRecord } from '../crm-connector';
+import type { SfRecord } from '../salesforce-wire';
 import { demoFaker, editRecord } from './demo-data';
-import type { SandboxRecords } from './sandbox-records';
+import type { SandboxRecords } from '../records/sandbox-records';
 
-type BurstSpec = { username: string; count: number };
+export type BurstSpec = { username: string; count: number };
+
+/** The burst names an agent the org does not have; the message lists the usernames it has. */
+export class NoSuchAgentError extends Error {
+  constructor(username: string, usernames: string[]) {
+    super(`the sandbox CRM has no user '${username}'; its users are ${usernames.join(', ')}`);
+    this.name = 'NoSuchAgentError';
+  }
+}
 
 /** An agent by full username (`mario.rossi@storico-demo.it`) or by the part before `@`, any case. */
-function findAgent(records: SandboxRecords, username: string): CrmRecord | undefined {
+function findAgent(records: SandboxRecords, username: string): SfRecord | undefined {
   const wanted = username.toLowerCase();
   return records.all('User').find((u) => {
     const name = String(u.Username ?? '').toLowerCase();
@@ -17,7 +24,7 @@ function findAgent(records: SandboxRecords, username: string): CrmRecord | undef
 const STAMPS = new Set(['LastModifiedDate', 'SystemModstamp', 'LastModifiedById']);
 
 /** A random edit may draw the values the record already has: draw again until some field really changes. */
-function realEdit(edit: () => CrmRecord, before: CrmRecord): CrmRecord {
+function realEdit(edit: () => SfRecord, before: SfRecord): SfRecord {
   for (let tries = 1; ; tries++) {
     const next = edit();
     const changed = Object.keys(next).some(
@@ -32,16 +39,11 @@ function realEdit(edit: () => CrmRecord, before: CrmRecord): CrmRecord {
  * accounts one after the other, now, as LastModifiedById. The next sync stores them and raises an alert once the
  * count is over the watch's thresholds. Answers the agent's id and the records edited.
  */
-export function runSandboxBurst(
-  records: SandboxRecords,
-  spec: BurstSpec,
-): { agentId: string; edited: string[] } {
+export function runBurst(records: SandboxRecords, spec: BurstSpec): { agentId: string; edited: string[] } {
   const agent = findAgent(records, spec.username);
   if (!agent) {
-    const names = records.all('User').map((u) => String(u.Username ?? '').split('@')[0]);
-    throw new ConfigError([
-      `SANDBOX_CRM_BURST: the sandbox CRM has no user '${spec.username}'; its users are ${names.join(', ')}`,
-    ]);
+    const names = records.all('User').map((u) => String(u.Username ?? '').split('@')[0] ?? '');
+    throw new NoSuchAgentError(spec.username, names);
   }
   const faker = demoFaker(Date.now() % 2 ** 31);
   const accounts = faker.helpers.shuffle(records.all('Account').filter((r) => r.IsPersonAccount === true));

@@ -1,6 +1,5 @@
 import { Faker, base, en, it } from '@faker-js/faker';
-import type { CrmRecord } from '../crm-connector';
-import { toSfDateTime } from '../salesforce-dates';
+import { toSfDateTime, type SfRecord } from '../salesforce-wire';
 import {
   ACCOUNT_NOTES,
   ACCOUNT_TYPES,
@@ -24,7 +23,7 @@ import {
   type City,
   type Product,
 } from './demo-catalog';
-import { salesforceId } from './salesforce-id';
+import { salesforceId } from '../salesforce-id';
 
 export type DemoCounts = { users: number; accounts: number; cases: number };
 export const DEFAULT_DEMO_COUNTS: DemoCounts = { users: 24, accounts: 2000, cases: 5000 };
@@ -35,16 +34,16 @@ export const HISTORY_END = Date.UTC(2026, 9, 31, 23, 59, 59);
 const DAY = 86_400_000;
 
 /** Every version of one record, oldest first: the last is what the CRM holds now. */
-export type RecordHistory = CrmRecord[];
+export type RecordHistory = SfRecord[];
 export type DemoData = {
-  users: CrmRecord[];
+  users: SfRecord[];
   /** Person accounts, each with its history. */
   accounts: RecordHistory[];
   cases: RecordHistory[];
   /** Companies the org also keeps; Storico never shows them. */
-  businessAccounts: CrmRecord[];
-  queues: CrmRecord[];
-  recordTypes: CrmRecord[];
+  businessAccounts: SfRecord[];
+  queues: SfRecord[];
+  recordTypes: SfRecord[];
 };
 
 /** A seeded Italian faker: the same seed gives the same data on every machine. */
@@ -89,7 +88,7 @@ class Draw {
     Array.from({ length: count }, () => this.time(from + 60_000, to)).sort((a, b) => a - b);
 }
 
-const fullName = (user: CrmRecord) => `${String(user.FirstName)} ${String(user.LastName)}`;
+const fullName = (user: SfRecord) => `${String(user.FirstName)} ${String(user.LastName)}`;
 
 /** Person Accounts need their own record type (Account object reference, IsPersonAccount / RecordTypeId). */
 export const PERSON_RECORD_TYPE_ID = salesforceId('012', 7_001);
@@ -98,7 +97,7 @@ export const CASE_QUEUE_ID = salesforceId('00G', 9_001);
 
 const ORG_CREATED = toSfDateTime(Date.UTC(2023, 0, 2, 8));
 
-function setupRecords(): { queues: CrmRecord[]; recordTypes: CrmRecord[] } {
+function setupRecords(): { queues: SfRecord[]; recordTypes: SfRecord[] } {
   const audit = { CreatedDate: ORG_CREATED, LastModifiedDate: ORG_CREATED, SystemModstamp: ORG_CREATED };
   return {
     queues: [
@@ -131,7 +130,7 @@ function setupRecords(): { queues: CrmRecord[]; recordTypes: CrmRecord[] } {
   };
 }
 
-function makeUser(d: Draw, n: number): CrmRecord {
+function makeUser(d: Draw, n: number): SfRecord {
   const sex = d.pick(['female', 'male'] as const);
   const first = d.f.person.firstName(sex);
   const last = d.f.person.lastName();
@@ -183,7 +182,7 @@ function setShipping(record: Record<string, unknown>, city: City, street: string
   setAddress(record, 'Shipping', city, street);
 }
 
-function makeAccount(d: Draw, n: number, owner: CrmRecord, createdAt: number): CrmRecord {
+function makeAccount(d: Draw, n: number, owner: SfRecord, createdAt: number): SfRecord {
   const sex = d.pick(['female', 'male'] as const);
   const first = d.f.person.firstName(sex);
   const last = d.f.person.lastName();
@@ -225,11 +224,11 @@ function makeAccount(d: Draw, n: number, owner: CrmRecord, createdAt: number): C
     elsewhere ? d.pick(CITIES) : home,
     elsewhere ? d.street() : String(record.BillingStreet),
   );
-  return record as CrmRecord;
+  return record as SfRecord;
 }
 
 /** A company account: the org has them, Storico keeps only person accounts. */
-function makeBusinessAccount(d: Draw, n: number, owner: CrmRecord): CrmRecord {
+function makeBusinessAccount(d: Draw, n: number, owner: SfRecord): SfRecord {
   const city = d.pick(CITIES);
   const stamp = toSfDateTime(d.time(HISTORY_START, HISTORY_END));
   const record: Record<string, unknown> = {
@@ -249,7 +248,7 @@ function makeBusinessAccount(d: Draw, n: number, owner: CrmRecord): CrmRecord {
     SystemModstamp: stamp,
   };
   setAddress(record, 'Billing', city, d.street());
-  return record as CrmRecord;
+  return record as SfRecord;
 }
 
 type Edit = (d: Draw, record: Record<string, unknown>, at: number) => void;
@@ -296,11 +295,11 @@ function caseDescription(d: Draw, product: Product, city: City, at: number, long
 function makeCase(
   d: Draw,
   n: number,
-  account: CrmRecord,
-  owner: CrmRecord,
-  agents: CrmRecord[],
+  account: SfRecord,
+  owner: SfRecord,
+  agents: SfRecord[],
   createdAt: number,
-): CrmRecord {
+): SfRecord {
   const reason = d.weighted(CASE_REASONS);
   const product = d.pick(PRODUCTS);
   const agentProduct = d.chance(0.85) ? product : d.pick(PRODUCTS);
@@ -364,7 +363,7 @@ function makeCase(
     Total_Value__c: d.int(5, 30) / 2,
     Product_Description__c: product.description,
     Internal_comments__c: d.pick(INTERNAL_COMMENTS),
-  } as CrmRecord;
+  } as SfRecord;
 }
 
 const NEXT_STATUS: Record<string, string> = {
@@ -413,10 +412,10 @@ const CASE_EDITS: Edit[] = [
 export function editRecord(
   faker: Faker,
   object: 'Account' | 'Case',
-  record: CrmRecord,
+  record: SfRecord,
   at: number,
-  agents: CrmRecord[] = [],
-): CrmRecord {
+  agents: SfRecord[] = [],
+): SfRecord {
   const d = new Draw(faker);
   const next: Record<string, unknown> = structuredClone(record);
   const edits = object === 'Account' ? ACCOUNT_EDITS : CASE_EDITS;
@@ -424,7 +423,7 @@ export function editRecord(
   next.LastModifiedDate = next.SystemModstamp = toSfDateTime(at);
   const ownerIsUser = String(next.OwnerId).startsWith('005');
   next.LastModifiedById = ownerIsUser || agents.length === 0 ? next.OwnerId : d.pick(agents).Id;
-  return next as CrmRecord;
+  return next as SfRecord;
 }
 
 const ACCOUNT_EDIT_COUNTS = [15, 25, 25, 15, 10, 6, 4].map((weight, value) => ({ value, weight }));
@@ -432,9 +431,9 @@ const CASE_EDIT_COUNTS = [10, 20, 30, 20, 12, 8].map((weight, value) => ({ value
 
 function history(
   d: Draw,
-  agents: CrmRecord[],
+  agents: SfRecord[],
   object: 'Account' | 'Case',
-  first: CrmRecord,
+  first: SfRecord,
   edits: number,
   from: number,
   to: number,
@@ -446,7 +445,7 @@ function history(
 }
 
 /** The version of a history in effect at `at` (its first when it did not exist yet). */
-function versionAt(versions: RecordHistory, at: number): CrmRecord {
+function versionAt(versions: RecordHistory, at: number): SfRecord {
   let current = versions[0]!;
   for (const v of versions) if (Date.parse(String(v.SystemModstamp)) <= at) current = v;
   return current;

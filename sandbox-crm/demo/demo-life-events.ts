@@ -1,6 +1,6 @@
-import type { CrmRecord } from '../crm-connector';
+import type { SfRecord } from '../salesforce-wire';
 import { BUSINESS_RECORD_TYPE_ID } from './demo-data';
-import type { SandboxRecords } from './sandbox-records';
+import type { SandboxRecords } from '../records/sandbox-records';
 
 /** Ids of User records start with 005 (a case may be owned by a queue, a Group: 00G). */
 const USER_ID_PREFIX = '005';
@@ -16,7 +16,7 @@ const USER_ID_PREFIX = '005';
  * changes within minutes would be a mass change, and the watch would raise an alert for it.
  */
 export function applyDemoLifeEvents(records: SandboxRecords, integrationUserId: string): void {
-  const userId = (record: CrmRecord) =>
+  const userId = (record: SfRecord) =>
     typeof record.OwnerId === 'string' && record.OwnerId.startsWith(USER_ID_PREFIX)
       ? record.OwnerId
       : integrationUserId;
