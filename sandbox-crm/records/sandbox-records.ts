@@ -8,6 +8,7 @@ import {
   type SandboxObject,
 } from './sandbox-schema';
 import { salesforceId } from '../salesforce-id';
+import { entityIsDeleted, NOT_FOUND, unableToWrite } from './record-errors';
 import type { SelectItem } from '../soql';
 
 export type PatchOutcome =
@@ -45,18 +46,6 @@ export type WriteContext = {
 
 export const recordUrl = (version: string, object: string, id: string) =>
   `/services/data/v${version}/sobjects/${object}/${id}`;
-
-/** A record in the recycle bin answers a GET, PATCH or DELETE by Id with 404 ENTITY_IS_DELETED. */
-export const entityIsDeleted = (): SfErrorDetail => ({
-  errorCode: 'ENTITY_IS_DELETED',
-  message: 'entity is deleted',
-  fields: [],
-});
-
-export const NOT_FOUND: SfErrorDetail = {
-  errorCode: 'NOT_FOUND',
-  message: 'The requested resource does not exist',
-};
 
 /** A business account that cannot become a person account: it has no contact, or more than one. */
 const NOT_ONE_CONTACT: SfErrorDetail = {
@@ -114,13 +103,6 @@ function wrongType(field: SandboxField, value: unknown): boolean {
       return typeof value !== 'string';
   }
 }
-
-/** Salesforce's refusal of fields the call may not set (describe's createable or updateable false). */
-export const unableToWrite = (fields: string[]): SfErrorDetail => ({
-  errorCode: 'INVALID_FIELD_FOR_INSERT_UPDATE',
-  message: `Unable to create/update fields: ${fields.join(', ')}. Please check the security settings of this field and verify that it is read/write for your profile or permission set.`,
-  fields,
-});
 
 /**
  * The current state of every sandbox record (a CRM keeps no history), stored by field as the org names them.
