@@ -1,12 +1,8 @@
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DemoCounts } from './demo/demo-data';
-import {
-  SandboxRecords,
-  type SandboxData,
-  type SandboxRecordsOptions,
-  type StoredObject,
-} from './records/sandbox-records';
+import type { SandboxData, SandboxRecordsOptions, StoredObject } from './records/record-types';
+import { SandboxRecords } from './records/sandbox-records';
 import type { SandboxObject } from './records/sandbox-schema';
 import { salesforceId } from './salesforce-id';
 import type { SfErrorDetail, SfRecord } from './salesforce-wire';

@@ -12,7 +12,8 @@ import {
   type WriteFault,
   type WriteTrigger,
 } from './org';
-import type { SandboxRecords, StoredObject } from './records/sandbox-records';
+import type { StoredObject } from './records/record-types';
+import type { SandboxRecords } from './records/sandbox-records';
 
 export type { SandboxCrmOptions, SandboxState, WriteFault } from './org';
 

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxOrg } from '../org';
 import { NOT_FOUND, unableToWrite } from '../records/record-errors';
-import { recordUrl, type SandboxRecords, type StoredObject } from '../records/sandbox-records';
+import type { StoredObject } from '../records/record-types';
+import { recordUrl } from '../records/record-values';
+import type { SandboxRecords } from '../records/sandbox-records';
 import { isSandboxObject, SETTABLE_AUDIT_FIELDS, type SandboxField } from '../records/sandbox-schema';
 import type { SfErrorDetail } from '../salesforce-wire';
 import { apiVersion, isObject, sendErrors } from './answers';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sessionValid, type SandboxOrg } from '../org';
-import type { UndeleteResult } from '../records/sandbox-records';
+import type { UndeleteResult } from '../records/record-types';
 import type { VersionParams } from './answers';
 import { SANDBOX_API_VERSIONS } from './versions';
 

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxOrg, WriteFault } from '../org';
-import type { PatchOutcome, StoredObject, WriteContext } from '../records/sandbox-records';
+import type { PatchOutcome, StoredObject, WriteContext } from '../records/record-types';
 import type { SfRecord } from '../salesforce-wire';
 import { sendErrors } from './answers';
 

@@ -1,0 +1,37 @@
+import type { SfErrorDetail, SfRecord } from '../salesforce-wire';
+import type { SandboxObject, SandboxSchemaOptions } from './sandbox-schema';
+
+export type PatchOutcome =
+  { ok: true; record: SfRecord } | { ok: false; status: 400 | 404; errors: SfErrorDetail[] };
+
+/** The objects the sandbox stores; a person account's Contact is derived from its account. */
+export type StoredObject = Exclude<SandboxObject, 'Contact'>;
+
+export type SandboxData = {
+  users: SfRecord[];
+  accounts: SfRecord[];
+  cases: SfRecord[];
+  queues?: SfRecord[];
+  recordTypes?: SfRecord[];
+};
+
+export type SandboxRecordsOptions = SandboxSchemaOptions & {
+  /** Every change is appended here (NDJSON) and replayed at the next start. */
+  changeLog?: string;
+};
+
+export type WriteContext = {
+  /** The user the call runs as: it becomes LastModifiedById. */
+  userId: string;
+  /**
+   * Whether active assignment rules run. REST API's default is TRUE when the Sforce-Auto-Assign header is absent
+   * (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api/headers_autoassign.htm).
+   */
+  autoAssign: boolean;
+  /** Sforce-Duplicate-Rule-Header: allowSave=true lets a save through that a duplicate rule would block. */
+  allowDuplicates: boolean;
+  /** The org's validation rules: an error refuses the save, as FIELD_CUSTOM_VALIDATION_EXCEPTION does. */
+  validate?: (object: SandboxObject, next: SfRecord) => SfErrorDetail | null;
+};
+
+export type UndeleteResult = { id: string | null; success: boolean; errors: SfErrorDetail[] };
