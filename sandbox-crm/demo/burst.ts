@@ -1,5 +1,6 @@
 import type { SfRecord } from '../salesforce-wire';
-import { demoFaker, editRecord } from './demo-data';
+import { demoFaker } from './demo-draw';
+import { editRecord } from './demo-edits';
 import type { SandboxRecords } from '../records/sandbox-records';
 
 export type BurstSpec = { username: string; count: number };

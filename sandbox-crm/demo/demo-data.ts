@@ -1,4 +1,3 @@
-import { Faker, base, en, it } from '@faker-js/faker';
 import { toSfDateTime, type SfRecord } from '../salesforce-wire';
 import {
   ACCOUNT_NOTES,
@@ -8,12 +7,10 @@ import {
   CLASSIFICATIONS,
   COMPLAINT_TYPES,
   DESCRIPTION_SENTENCES,
-  EMAIL_DOMAINS,
   FEEDBACK_TOPICS,
   INDUSTRIES,
   INTERNAL_COMMENTS,
   ISSUES,
-  MOBILE_PREFIXES,
   ORIGINS,
   PRIORITIES,
   PRODUCTS,
@@ -24,6 +21,8 @@ import {
   type Product,
 } from './demo-catalog';
 import { salesforceId } from '../salesforce-id';
+import { DAY, demoFaker, Draw, isoDate, setAddress, setBilling, setShipping, slug } from './demo-draw';
+import { editRecord } from './demo-edits';
 
 export type DemoCounts = { users: number; accounts: number; cases: number };
 export const DEFAULT_DEMO_COUNTS: DemoCounts = { users: 24, accounts: 2000, cases: 5000 };
@@ -31,7 +30,6 @@ export const DEFAULT_DEMO_SEED = 20240101;
 
 export const HISTORY_START = Date.UTC(2024, 0, 1);
 export const HISTORY_END = Date.UTC(2026, 9, 31, 23, 59, 59);
-const DAY = 86_400_000;
 
 /** Every version of one record, oldest first: the last is what the CRM holds now. */
 export type RecordHistory = SfRecord[];
@@ -45,48 +43,6 @@ export type DemoData = {
   queues: SfRecord[];
   recordTypes: SfRecord[];
 };
-
-/** A seeded Italian faker: the same seed gives the same data on every machine. */
-export const demoFaker = (seed: number): Faker => {
-  const faker = new Faker({ locale: [it, en, base] });
-  faker.seed(seed);
-  return faker;
-};
-
-const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-const slug = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-zA-Z]/g, '')
-    .toLowerCase();
-
-/** Random values in the shapes an Italian customer-care CRM holds. */
-class Draw {
-  constructor(readonly f: Faker) {}
-  pick = <T>(items: readonly T[]): T => this.f.helpers.arrayElement(items);
-  weighted = <T>(items: readonly { value: T; weight: number }[]): T =>
-    this.f.helpers.weightedArrayElement(items.map((i) => ({ value: i.value, weight: i.weight })));
-  chance = (probability: number) => this.f.datatype.boolean({ probability });
-  int = (min: number, max: number) => this.f.number.int({ min, max });
-  /** A whole second between two times. */
-  time = (from: number, to: number) => this.int(Math.ceil(from / 1000), Math.floor(to / 1000)) * 1000;
-  digits = (n: number) => this.f.string.numeric({ length: n, allowLeadingZeros: true });
-  mobile = () => `+39 ${this.pick(MOBILE_PREFIXES)} ${this.digits(3)} ${this.digits(4)}`;
-  landline = (city: City) => `+39 ${city.prefix} ${this.digits(10 - city.prefix.length)}`;
-  email = (first: string, last: string) =>
-    `${slug(first)}.${slug(last)}${this.chance(0.4) ? this.int(1, 99) : ''}@${this.pick(EMAIL_DOMAINS)}`;
-  street = () => `${this.f.location.street()} ${this.int(1, 180)}`;
-  lot = (at: number) => {
-    const d = new Date(at - this.int(10, 60) * DAY);
-    const day = Math.floor((d.getTime() - Date.UTC(d.getUTCFullYear(), 0, 1)) / DAY) + 1;
-    return `L${String(d.getUTCFullYear()).slice(2)}${String(day).padStart(3, '0')}${this.pick(['A', 'B', 'C'])}`;
-  };
-  /** Sorted times of `count` edits after `from`. */
-  editTimes = (count: number, from: number, to: number) =>
-    Array.from({ length: count }, () => this.time(from + 60_000, to)).sort((a, b) => a - b);
-}
 
 const fullName = (user: SfRecord) => `${String(user.FirstName)} ${String(user.LastName)}`;
 
@@ -150,36 +106,6 @@ function makeUser(d: Draw, n: number): SfRecord {
     LastModifiedById: id,
     SystemModstamp: created,
   };
-}
-
-/** The components of an address in Italy (state and country picklists on: ISO codes beside the names). */
-function setAddress(
-  record: Record<string, unknown>,
-  prefix: 'Billing' | 'Shipping',
-  city: City,
-  street: string,
-) {
-  Object.assign(record, {
-    [`${prefix}Street`]: street,
-    [`${prefix}City`]: city.city,
-    [`${prefix}State`]: city.province,
-    [`${prefix}PostalCode`]: city.cap,
-    [`${prefix}Country`]: 'Italia',
-    [`${prefix}StateCode`]: city.province,
-    [`${prefix}CountryCode`]: 'IT',
-    [`${prefix}Latitude`]: null,
-    [`${prefix}Longitude`]: null,
-    [`${prefix}GeocodeAccuracy`]: null,
-  });
-}
-
-function setBilling(d: Draw, record: Record<string, unknown>, city: City) {
-  setAddress(record, 'Billing', city, d.street());
-  Object.assign(record, { ZIP_CODE__c: city.cap, PV__pc: city.province });
-}
-
-function setShipping(record: Record<string, unknown>, city: City, street: string) {
-  setAddress(record, 'Shipping', city, street);
 }
 
 function makeAccount(d: Draw, n: number, owner: SfRecord, createdAt: number): SfRecord {
@@ -250,32 +176,6 @@ function makeBusinessAccount(d: Draw, n: number, owner: SfRecord): SfRecord {
   setAddress(record, 'Billing', city, d.street());
   return record as SfRecord;
 }
-
-type Edit = (d: Draw, record: Record<string, unknown>, at: number) => void;
-
-const ACCOUNT_EDITS: Edit[] = [
-  (d, r) => (r.Phone = d.mobile()),
-  (d, r) => (r.PersonEmail = d.email(String(r.FirstName), String(r.LastName))),
-  (d, r) => {
-    const city = d.pick(CITIES);
-    setBilling(d, r, city);
-    if (d.chance(0.7)) setShipping(r, city, String(r.BillingStreet));
-    r.PersonHomePhone = d.landline(city);
-  },
-  // A move within the same city: only the street changes.
-  (d, r) => (r.BillingStreet = d.street()),
-  (d, r, at) => {
-    r.Consent_Newsletter__pc = !r.Consent_Newsletter__pc;
-    r.Last_Newsletter_Update__pc = isoDate(at);
-  },
-  (_d, r, at) => (r.Last_Marketing_Contact_Date__c = isoDate(at)),
-  (d, r) => (r.Description = d.pick(ACCOUNT_NOTES)),
-  (d, r) => {
-    r.LastName = d.f.person.lastName();
-    r.Name = `${String(r.FirstName)} ${String(r.LastName)}`;
-  },
-  (d, r) => (r.Industry = d.pick(INDUSTRIES)),
-];
 
 function caseDescription(d: Draw, product: Product, city: City, at: number, long: boolean): string {
   const opening = `Il cliente segnala che la confezione di ${product.name} acquistata presso ${d.pick(STORES)} di ${city.city} presentava ${d.pick(ISSUES)}.`;
@@ -364,66 +264,6 @@ function makeCase(
     Product_Description__c: product.description,
     Internal_comments__c: d.pick(INTERNAL_COMMENTS),
   } as SfRecord;
-}
-
-const NEXT_STATUS: Record<string, string> = {
-  New: 'Working',
-  Working: 'Closed',
-  Escalated: 'Closed',
-  Closed: 'Working',
-};
-
-const CASE_EDITS: Edit[] = [
-  (d, r) =>
-    (r.Status = r.Status === 'Working' && d.chance(0.2) ? 'Escalated' : NEXT_STATUS[String(r.Status)]),
-  (d, r) => (r.Status = NEXT_STATUS[String(r.Status)]),
-  (d, r) => (r.Priority = d.pick(PRIORITIES)),
-  (d, r) => {
-    const more = `${String(r.Internal_comments__c ?? '')} ${d.pick(INTERNAL_COMMENTS)}`.trim();
-    r.Internal_comments__c = more.length > 400 ? d.pick(INTERNAL_COMMENTS) : more;
-  },
-  (d, r) => (r.Description = `${String(r.Description ?? '')} ${d.pick(DESCRIPTION_SENTENCES)}`.trim()),
-  (d, r) => (r.Classify__c = d.pick(CLASSIFICATIONS)),
-  (d, r) => {
-    r.Feedback_Agent__c = d.pick(FEEDBACK_TOPICS);
-    r.Secondary_Feedback_Agent__c = d.pick(FEEDBACK_TOPICS);
-  },
-  (d, r) => {
-    const product = d.pick(PRODUCTS);
-    r.SKU_Agent1__c = product.sku;
-    r.SKU_Agent1_Name__c = product.name;
-  },
-  (d, r, at) => {
-    r.Lot_Number_Agent__c = d.lot(at);
-    r.Missed_lot__c = false;
-  },
-  (d, r) => {
-    r.Total_Value__c = d.int(5, 30) / 2;
-    r.Number_of_Pieces__c = d.int(1, 6);
-  },
-  (_d, r) => (r.Dont_notify__c = !r.Dont_notify__c),
-  (d, r) => (r.Modifica_Caso_oltre_limite__c = d.chance(0.3)),
-];
-
-/**
- * A new version of `record` at time `at`, with one to three realistic edits, saved by its owner (or, for a
- * case in a queue, by one of `agents`).
- */
-export function editRecord(
-  faker: Faker,
-  object: 'Account' | 'Case',
-  record: SfRecord,
-  at: number,
-  agents: SfRecord[] = [],
-): SfRecord {
-  const d = new Draw(faker);
-  const next: Record<string, unknown> = structuredClone(record);
-  const edits = object === 'Account' ? ACCOUNT_EDITS : CASE_EDITS;
-  for (let i = d.int(1, 3); i > 0; i--) d.pick(edits)(d, next, at);
-  next.LastModifiedDate = next.SystemModstamp = toSfDateTime(at);
-  const ownerIsUser = String(next.OwnerId).startsWith('005');
-  next.LastModifiedById = ownerIsUser || agents.length === 0 ? next.OwnerId : d.pick(agents).Id;
-  return next as SfRecord;
 }
 
 const ACCOUNT_EDIT_COUNTS = [15, 25, 25, 15, 10, 6, 4].map((weight, value) => ({ value, weight }));

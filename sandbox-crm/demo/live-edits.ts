@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SandboxRecords } from '../records/sandbox-records';
-import { demoFaker, editRecord } from './demo-data';
+import { demoFaker } from './demo-draw';
+import { editRecord } from './demo-edits';
 
 /**
  * Every `seconds` a few records are edited, as users of a live CRM would, and now and then one is deleted
