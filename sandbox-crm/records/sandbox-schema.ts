@@ -310,7 +310,7 @@ export type SandboxSchemaOptions = FieldSecurity & {
    * The integration user has "Set Audit Fields upon Record Creation": CreatedDate, CreatedById, LastModifiedDate
    * and LastModifiedById of Account and Case become createable, never updateable. "These fields can only be set on
    * INSERT — not on UPDATE or UPSERT" (https://help.salesforce.com/s/articleView?id=000176484&type=1): an upsert
-   * naming them is refused whether it creates or updates (sandbox-crm.ts).
+   * naming them is refused whether it creates or updates (routes/external-id.ts).
    */
   auditFieldsOnCreate?: boolean;
 };
