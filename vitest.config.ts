@@ -29,7 +29,11 @@ export default defineConfig({
         test: {
           name: 'server-unit',
           environment: 'node',
-          include: ['tests/unit/server/**/*.test.ts', 'server/**/*.test.ts'],
+          include: [
+            'tests/unit/server/**/*.test.ts',
+            'tests/unit/sandbox-crm/**/*.test.ts',
+            'server/**/*.test.ts',
+          ],
         },
       },
       {

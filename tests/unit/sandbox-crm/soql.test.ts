@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CrmRecord } from '../../../../server/crm/crm-connector';
-import type { SoqlError } from '../../../../sandbox-crm/soql';
-import { compileSoql } from '../../../../sandbox-crm/soql';
+import type { CrmRecord } from '../../../server/crm/crm-connector';
+import type { SoqlError } from '../../../sandbox-crm/soql';
+import { compileSoql } from '../../../sandbox-crm/soql';
 
 const rec = (Id: string, fields: Record<string, unknown>): CrmRecord => ({ Id, ...fields });
 const cases = [

@@ -1,6 +1,6 @@
 import { Connection } from 'jsforce';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSfDateTime } from '../../../server/crm/salesforce-dates';
+import { parseSfDateTime } from '../../../sandbox-crm/salesforce-wire';
 import { startSandboxCrm, type SandboxCrm } from '../../../sandbox-crm/sandbox-crm';
 import { sandboxAccessToken } from '../../support/sandbox-connector';
 
