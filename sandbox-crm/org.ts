@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DemoCounts } from './demo/demo-data';
 import type { SandboxData, SandboxRecordsOptions, StoredObject } from './records/record-types';
 import { SandboxRecords } from './records/sandbox-records';
-import type { SandboxObject } from './records/sandbox-schema';
+import type { SandboxObject } from './sandbox-schema';
 import { salesforceId } from './salesforce-id';
 import type { SfErrorDetail, SfRecord } from './salesforce-wire';
 

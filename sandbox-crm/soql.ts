@@ -1,11 +1,6 @@
 import { parseQuery, type Query, type ValueCondition, type WhereClause } from '@jetstreamapp/soql-parser-js';
 import { parseSfDateTime, type SfErrorDetail, type SfRecord } from './salesforce-wire';
-import {
-  isSandboxObject,
-  SandboxSchema,
-  type SandboxField,
-  type SandboxObject,
-} from './records/sandbox-schema';
+import { isSandboxObject, SandboxSchema, type SandboxField, type SandboxObject } from './sandbox-schema';
 
 /** A query the sandbox refuses, with Salesforce's error code. */
 export class SoqlError extends Error {

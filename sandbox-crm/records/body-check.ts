@@ -2,7 +2,7 @@ import { parseSfDateTime, type SfErrorDetail, type SfRecord } from '../salesforc
 import { entityIsDeleted, unableToWrite } from './record-errors';
 import type { RecordStore } from './record-store';
 import { isDeleted } from './record-values';
-import type { SandboxField, SandboxObject } from './sandbox-schema';
+import type { SandboxField, SandboxObject } from '../sandbox-schema';
 import type { PatchOutcome, StoredObject } from './record-types';
 
 function wrongType(field: SandboxField, value: unknown): boolean {

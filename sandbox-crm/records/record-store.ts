@@ -5,7 +5,7 @@ import { appendChange, replayChanges } from './change-log';
 import { contactOf, personOf } from './person-accounts';
 import type { SandboxData, SandboxRecordsOptions, StoredObject } from './record-types';
 import { isDeleted, text } from './record-values';
-import { SandboxSchema, type SandboxField, type SandboxObject } from './sandbox-schema';
+import { SandboxSchema, type SandboxField, type SandboxObject } from '../sandbox-schema';
 
 /** The active case assignment rule hands every case it evaluates to this queue. */
 export const CASE_QUEUE_DEVELOPER_NAME = 'Coda_Assistenza_Clienti';

@@ -1,5 +1,5 @@
 import type { SfErrorDetail, SfRecord } from '../salesforce-wire';
-import type { SandboxObject, SandboxSchemaOptions } from './sandbox-schema';
+import type { SandboxObject, SandboxSchemaOptions } from '../sandbox-schema';
 
 export type PatchOutcome =
   { ok: true; record: SfRecord } | { ok: false; status: 400 | 404; errors: SfErrorDetail[] };

@@ -3,7 +3,7 @@ import type { SelectItem } from '../soql';
 import { FORMER_PERSON } from './person-accounts';
 import type { RecordStore } from './record-store';
 import { isDeleted, joinName, recordUrl, text } from './record-values';
-import { ADDRESS_COMPONENTS, type SandboxField, type SandboxObject } from './sandbox-schema';
+import { ADDRESS_COMPONENTS, type SandboxField, type SandboxObject } from '../sandbox-schema';
 
 /**
  * Every field of the record as the org serves it: stored fields plus compound addresses, the person account's

@@ -8,7 +8,7 @@ import { RecordStore } from './record-store';
 import type { PatchOutcome, StoredObject, UndeleteResult, WriteContext } from './record-types';
 import { answerOf, relatedOf, viewOf } from './record-views';
 import { isDeleted, joinName, text } from './record-values';
-import type { SandboxField, SandboxObject } from './sandbox-schema';
+import type { SandboxField, SandboxObject } from '../sandbox-schema';
 
 /** A business account that cannot become a person account: it has no contact, or more than one. */
 const NOT_ONE_CONTACT: SfErrorDetail = {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxOrg } from '../org';
 import { NOT_FOUND } from '../records/record-errors';
-import { isSandboxObject } from '../records/sandbox-schema';
+import { isSandboxObject } from '../sandbox-schema';
 import { toSfDateTime } from '../salesforce-wire';
 import { sendErrors } from './answers';
 

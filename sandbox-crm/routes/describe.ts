@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxOrg } from '../org';
 import { NOT_FOUND } from '../records/record-errors';
-import { isSandboxObject, KEY_PREFIXES, SANDBOX_OBJECTS } from '../records/sandbox-schema';
+import { isSandboxObject, KEY_PREFIXES, SANDBOX_OBJECTS } from '../sandbox-schema';
 import { apiVersion, sendErrors } from './answers';
 
 /** Describe Global and sObject Describe: the org's objects, and each one's fields and record types. */

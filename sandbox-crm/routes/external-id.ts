@@ -4,7 +4,7 @@ import { NOT_FOUND, unableToWrite } from '../records/record-errors';
 import type { StoredObject } from '../records/record-types';
 import { recordUrl } from '../records/record-values';
 import type { SandboxRecords } from '../records/sandbox-records';
-import { isSandboxObject, SETTABLE_AUDIT_FIELDS, type SandboxField } from '../records/sandbox-schema';
+import { isSandboxObject, SETTABLE_AUDIT_FIELDS, type SandboxField } from '../sandbox-schema';
 import type { SfErrorDetail } from '../salesforce-wire';
 import { apiVersion, isObject, sendErrors } from './answers';
 import { answerRecord } from './sobject-rows';

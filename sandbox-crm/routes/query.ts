@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxOrg } from '../org';
-import type { SandboxObject } from '../records/sandbox-schema';
+import type { SandboxObject } from '../sandbox-schema';
 import type { SfRecord } from '../salesforce-wire';
 import { compileSoql, SoqlError, type SelectItem } from '../soql';
 import { apiVersion, sendErrors } from './answers';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxOrg } from '../org';
 import { entityIsDeleted, NOT_FOUND } from '../records/record-errors';
 import type { SandboxRecords } from '../records/sandbox-records';
-import { isSandboxObject, type SandboxObject } from '../records/sandbox-schema';
+import { isSandboxObject, type SandboxObject } from '../sandbox-schema';
 import type { SfRecord } from '../salesforce-wire';
 import { apiVersion, sendErrors } from './answers';
 import { faultedWrite, writeContext } from './writes';
