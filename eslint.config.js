@@ -23,6 +23,11 @@ const zones = [
     message: 'The sandbox CRM imitates Salesforce on its own: it imports nothing of Storico.',
   },
   {
+    from: '^(src|sw|contract)/',
+    to: '^sandbox-crm(/|$)',
+    message: 'Only the server starts the sandbox CRM (and the tests, the benchmarks and its CLI).',
+  },
+  {
     from: '^server/',
     to: '^sandbox-crm(/|$)',
     except: '^sandbox-crm(/index)?$',
