@@ -3,7 +3,7 @@ import path from 'node:path';
 import { AuditService } from '../audit/audit.service';
 import type { Config } from '../config';
 import type { CrmConnector } from '../crm/crm-connector';
-import { SalesforceConnector } from '../crm/salesforce-connector';
+import { SalesforceConnector } from '../crm/salesforce/salesforce-connector';
 import { generateDemoData, type DemoCounts } from '../crm/sandbox/demo-data';
 import { applyDemoLifeEvents } from '../crm/sandbox/demo-life-events';
 import { writeDemoHistory } from './demo-history';

@@ -1,6 +1,6 @@
 import { open, rename } from 'node:fs/promises';
 import type { CrmObject, CrmRecord } from '../crm/crm-connector';
-import { planFields, selectList, toSnapshot } from '../crm/crm-fields';
+import { planFields, selectList, toSnapshot } from '../crm/salesforce/field-plan';
 import type { DemoData } from '../crm/sandbox/demo-data';
 import { currentState } from '../crm/sandbox/sandbox-crm';
 import { SandboxRecords } from '../crm/sandbox/sandbox-records';

@@ -1,4 +1,4 @@
-import { CrmDuplicateKey, type CrmObject } from './crm-connector';
+import { CrmDuplicateKey, type CrmObject } from '../crm-connector';
 
 /**
  * The re-create key: a custom Text External ID field of the org (SF_RECREATE_KEY_FIELD) that a record Storico
