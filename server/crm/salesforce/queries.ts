@@ -49,6 +49,14 @@ export async function* query(
   }
 }
 
+/** A query a caller waits for (a restore, a screen): one record's read timeout, not a sync page's. */
+export const waitedQuery = (
+  connection: SalesforceConnection,
+  soql: string,
+  context: string,
+  resource: 'query' | 'queryAll' = 'query',
+) => query(connection, soql, context, resource, connection.readTimeoutMs);
+
 /** The reads of live records: what the sync pages through, what a restore reads, the CRM's users. */
 export class RecordQueries {
   constructor(
@@ -76,7 +84,7 @@ export class RecordQueries {
     for (const list of quotedLists(wanted)) {
       const soql = `SELECT Id, Name FROM User WHERE Id IN (${list.join(', ')})`;
       const context = `Reading the names of ${list.length} CRM users`;
-      for await (const page of query(this.connection, soql, context, 'query', this.connection.readTimeoutMs))
+      for await (const page of waitedQuery(this.connection, soql, context))
         for (const user of page.records)
           if (typeof user.Name === 'string' && user.Name !== '') names.set(user.Id, user.Name);
     }
@@ -126,7 +134,7 @@ export class RecordQueries {
     // A record's relationship fields (Owner.Name) can only be read through SOQL, not GET /sobjects/{type}/{id}.
     const soql = `SELECT ${selectList(plan).join(', ')} FROM ${object} WHERE Id = '${id}'`;
     const context = `Reading ${object} ${id}`;
-    for await (const page of query(this.connection, soql, context, 'query', this.connection.readTimeoutMs)) {
+    for await (const page of waitedQuery(this.connection, soql, context)) {
       const record = page.records[0];
       if (record) return toSnapshot(plan, record);
     }
@@ -139,7 +147,7 @@ export class RecordQueries {
     checkId('Account', accountId);
     const soql = `SELECT Id, PersonContactId FROM Account WHERE Id = '${accountId}'`;
     const context = `Reading the contact of Account ${accountId}`;
-    for await (const page of query(this.connection, soql, context, 'query', this.connection.readTimeoutMs)) {
+    for await (const page of waitedQuery(this.connection, soql, context)) {
       const value = page.records[0]?.PersonContactId;
       return typeof value === 'string' ? value : null;
     }

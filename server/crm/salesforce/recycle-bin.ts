@@ -12,7 +12,7 @@ import type { SalesforceConnection } from './connection';
 import type { FieldPlans } from './describe';
 import { lookupValues, personScope, selectList, toSnapshot, type FieldPlan } from './field-plan';
 import { checkId, ID_PATTERN, quotedLists } from './ids';
-import { query, soqlDateTime } from './queries';
+import { query, soqlDateTime, waitedQuery } from './queries';
 
 /** How long Salesforce keeps deleted records in the recycle bin (and lists them in Get Deleted). */
 const RECYCLE_BIN_DAYS = 15;
@@ -221,13 +221,7 @@ export class RecycleBin {
     const plan = await this.plans.plan(object);
     const soql = `SELECT ${withLife(plan).join(', ')} FROM ${object} WHERE Id = '${id}'`;
     const context = `Reading ${object} ${id} in the recycle bin`;
-    for await (const page of query(
-      this.connection,
-      soql,
-      context,
-      'queryAll',
-      this.connection.readTimeoutMs,
-    )) {
+    for await (const page of waitedQuery(this.connection, soql, context, 'queryAll')) {
       const record = page.records[0];
       if (record) return record.IsDeleted === true ? binSnapshot(plan, record) : toSnapshot(plan, record);
     }
@@ -269,13 +263,7 @@ export class RecycleBin {
         // queryAll sees the recycle bin, a merge's losers among it (IsDeleted true, MasterRecordId set).
         const soql = `SELECT Id FROM ${target} WHERE IsDeleted = true AND Id IN (${quoted.join(', ')})`;
         const context = `Checking the ${target} records a ${object} write names`;
-        for await (const page of query(
-          this.connection,
-          soql,
-          context,
-          'queryAll',
-          this.connection.readTimeoutMs,
-        ))
+        for await (const page of waitedQuery(this.connection, soql, context, 'queryAll'))
           for (const record of page.records) binned.add(record.Id.slice(0, 15));
       }
     }
@@ -294,13 +282,7 @@ export class RecycleBin {
     // queryAll sees a record in the recycle bin (IsDeleted = true); once purged, nothing sees it.
     const soql = `SELECT Id, IsDeleted${family ? `, ${family}` : ''} FROM ${object} WHERE Id = '${id}'`;
     const context = `Reading the state of ${object} ${id}`;
-    for await (const page of query(
-      this.connection,
-      soql,
-      context,
-      'queryAll',
-      this.connection.readTimeoutMs,
-    )) {
+    for await (const page of waitedQuery(this.connection, soql, context, 'queryAll')) {
       const record = page.records[0];
       if (!record) break;
       if (family && record[family] !== true) return 'business';

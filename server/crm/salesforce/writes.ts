@@ -4,7 +4,7 @@ import type { SalesforceConnection } from './connection';
 import type { FieldPlans } from './describe';
 import { personScope, selectList, toSnapshot } from './field-plan';
 import { checkId, ID_PATTERN } from './ids';
-import { query, soqlDateTime } from './queries';
+import { soqlDateTime, waitedQuery } from './queries';
 import { keyHolder, withoutKey, type KeyHolder, type UpsertAnswer } from './recreate-key';
 import { holdsCreate, toWriteBody } from './write-body';
 
@@ -146,7 +146,7 @@ export class RecordWrites {
   ): Promise<string | null> {
     const soql = `SELECT Id, IsDeleted FROM ${object} WHERE ${key} = '${value}'`;
     const holders: KeyHolder[] = [];
-    for await (const page of query(this.connection, soql, context, 'queryAll', this.connection.readTimeoutMs))
+    for await (const page of waitedQuery(this.connection, soql, context, 'queryAll'))
       holders.push(...page.records.map((r) => ({ id: r.Id, deleted: r.IsDeleted === true })));
     return keyHolder({ context, object, key, value }, holders);
   }
@@ -186,13 +186,7 @@ export class RecordWrites {
     // again (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_queryall.htm).
     let deleted: string | null = null;
     const context = `Looking for a created ${object}`;
-    for await (const page of query(
-      this.connection,
-      soql,
-      context,
-      'queryAll',
-      this.connection.readTimeoutMs,
-    )) {
+    for await (const page of waitedQuery(this.connection, soql, context, 'queryAll')) {
       for (const record of page.records) {
         if (!holdsCreate(plan, sent, toSnapshot(plan, record))) continue;
         if (record.IsDeleted !== true) return record.Id;
