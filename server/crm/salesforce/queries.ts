@@ -20,11 +20,6 @@ type QueryResult = {
   records: Record<string, unknown>[];
 };
 
-/** A SOQL date-time literal; SOQL takes whole seconds, so the time is floored (callers compare with >=). */
-export function soqlDateTime(time: Date): string {
-  return new Date(Math.floor(time.getTime() / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-}
-
 /**
  * The pages of a SOQL query, `batchSize` records a page at most, each next one from the `nextRecordsUrl` of the
  * one before until Salesforce says `done`. `queryAll` also sees the records in the recycle bin.
@@ -47,6 +42,11 @@ export async function* query(
     yield { records: result.records as CrmRecord[], totalSize: result.totalSize };
     url = result.done ? undefined : result.nextRecordsUrl;
   }
+}
+
+/** A SOQL date-time literal; SOQL takes whole seconds, so the time is floored (callers compare with >=). */
+export function soqlDateTime(time: Date): string {
+  return new Date(Math.floor(time.getTime() / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
 
 /** A query a caller waits for (a restore, a screen): one record's read timeout, not a sync page's. */
