@@ -8,8 +8,8 @@ const system = ['LastModifiedById', 'CreatedDate', 'LastModifiedDate', 'SystemMo
 
 /**
  * The fields of each object Storico keeps, in snapshot order (docs/product.md#snapshot-fields). Which of them
- * are queried and written is decided by the org's describe (see planFields in salesforce/field-plan.ts): a field the org lacks or hides
- * is left out.
+ * are queried and written is decided by the org's describe (see planFields, salesforce/field-plan.ts): a field the
+ * org lacks or hides is left out.
  */
 export const CATALOGUE: Record<CrmObject, CatalogueEntry[]> = {
   Account: [

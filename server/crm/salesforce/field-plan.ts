@@ -168,7 +168,7 @@ export function toSnapshot(plan: FieldPlan, record: Record<string, unknown>): Cr
   return out as CrmRecord;
 }
 
-/** Only person accounts are Storico's contacts: business accounts never enter it. The WHERE conditions that say so. */
+/** Only person accounts are Storico's contacts: business accounts never enter it. The conditions that say so. */
 export function personScope(plan: FieldPlan): string[] {
   if (plan.object !== 'Account') return [];
   if (!plan.personAccountField) {

@@ -11,7 +11,7 @@ import { CrmDuplicateKey, type CrmObject } from '../crm-connector';
 /** A Salesforce Id, the key's value: 18 characters. */
 const ID_LENGTH = 18;
 
-/** What describe says of a field that decides whether a re-create can go by it (a DescribeField of crm-fields). */
+/** What describe says of a field that decides whether a re-create can go by it (a DescribeField of field-plan.ts). */
 type KeyCandidate = {
   name: string;
   type: string;
