@@ -6,7 +6,7 @@
  */
 import { AuditService } from '../server/audit/audit.service';
 import { hashPassword } from '../server/auth/passwords';
-import { SalesforceConnector } from '../server/crm/salesforce-connector';
+import { SalesforceConnector } from '../server/crm/salesforce/salesforce-connector';
 import { runSandboxBurst } from '../server/crm/sandbox-burst';
 import { startSandboxCrm } from '../sandbox-crm/sandbox-crm';
 import { RollbackRunner } from '../server/rollbacks/rollback-runner';

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { defaultQueryBatchSize } from '../server/config';
-import { SalesforceConnector } from '../server/crm/salesforce-connector';
+import { SalesforceConnector } from '../server/crm/salesforce/salesforce-connector';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../server/db/database';
 import { runSync } from '../server/sync/crm-sync';
 import { growHeapAsTheServer, scratchPostgres } from './bench-app';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { AuditService } from '../audit/audit.service';
 import type { Config } from '../config';
 import type { CrmConnector } from '../crm/crm-connector';
-import { SalesforceConnector } from '../crm/salesforce-connector';
+import { SalesforceConnector } from '../crm/salesforce/salesforce-connector';
 import {
   applyDemoLifeEvents,
   currentState,

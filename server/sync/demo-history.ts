@@ -1,6 +1,6 @@
 import { open, rename } from 'node:fs/promises';
 import type { CrmObject, CrmRecord } from '../crm/crm-connector';
-import { planFields, selectList, toSnapshot } from '../crm/crm-fields';
+import { planFields, selectList, toSnapshot } from '../crm/salesforce/field-plan';
 import { compileSoql, currentState, SandboxRecords, type DemoData } from '../../sandbox-crm';
 
 /**

@@ -1,4 +1,7 @@
-import { SalesforceConnector, type SalesforceConnectorOptions } from '../../server/crm/salesforce-connector';
+import {
+  SalesforceConnector,
+  type SalesforceConnectorOptions,
+} from '../../server/crm/salesforce/salesforce-connector';
 import type { SandboxCrm } from '../../sandbox-crm/sandbox-crm';
 
 /** Retries that do not slow a test down: a few, milliseconds apart. */

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SalesforceConnector } from '../../../server/crm/salesforce-connector';
+import { SalesforceConnector } from '../../../server/crm/salesforce/salesforce-connector';
 
 const V = '/services/data/v62.0';
 const USER = {

@@ -5,7 +5,7 @@ import { CrmDuplicateKey, CrmError, type CrmRecord } from '../../../server/crm/c
 import {
   SalesforceConnector,
   type SalesforceConnectorOptions,
-} from '../../../server/crm/salesforce-connector';
+} from '../../../server/crm/salesforce/salesforce-connector';
 
 /**
  * The connector fed answers in exactly the shapes Salesforce's REST API Developer Guide shows: the OAuth token

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrmError, type CrmRecord } from '../../../server/crm/crm-connector';
 import { snapshotFields } from '../../../server/crm/crm-fields';
-import type { SalesforceConnector } from '../../../server/crm/salesforce-connector';
+import type { SalesforceConnector } from '../../../server/crm/salesforce/salesforce-connector';
 import { startSandboxCrm, type SandboxCrm } from '../../../sandbox-crm/sandbox-crm';
 import { fastRetry, sandboxConnector } from '../../support/sandbox-connector';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrmError, type CrmRecord } from '../../../server/crm/crm-connector';
-import type { SalesforceConnector } from '../../../server/crm/salesforce-connector';
+import type { SalesforceConnector } from '../../../server/crm/salesforce/salesforce-connector';
 import { parseSfDateTime, toSfDateTime } from '../../../server/crm/salesforce-dates';
 import { startSandboxCrm, type SandboxCrm } from '../../../sandbox-crm/sandbox-crm';
 import { salesforceId } from '../../../sandbox-crm/salesforce-id';

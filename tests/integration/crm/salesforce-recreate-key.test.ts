@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrmDuplicateKey, CrmOutcomeUnknown, type CrmRecord } from '../../../server/crm/crm-connector';
-import type { SalesforceConnector } from '../../../server/crm/salesforce-connector';
+import type { SalesforceConnector } from '../../../server/crm/salesforce/salesforce-connector';
 import { startSandboxCrm, type SandboxCrm } from '../../../sandbox-crm/sandbox-crm';
 import { salesforceId } from '../../../sandbox-crm/salesforce-id';
 import { sandboxConnector } from '../../support/sandbox-connector';

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrmError } from '../../../server/crm/crm-connector';
-import { SalesforceConnector } from '../../../server/crm/salesforce-connector';
+import { SalesforceConnector } from '../../../server/crm/salesforce/salesforce-connector';
 
 /** A CRM that issues tokens and then never answers a data call: the connector must give up, not hang. */
 describe('Salesforce connector against a CRM that stops answering', () => {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CrmError, CrmOutcomeUnknown } from '../../../server/crm/crm-connector';
-import type { SalesforceConnector } from '../../../server/crm/salesforce-connector';
+import type { SalesforceConnector } from '../../../server/crm/salesforce/salesforce-connector';
 import { startSandboxCrm, type SandboxCrm, type WriteFault } from '../../../sandbox-crm/sandbox-crm';
 import { sandboxConnector } from '../../support/sandbox-connector';
 

@@ -5,7 +5,7 @@ import type { CrmObject, CrmRecord } from '../../../server/crm/crm-connector';
 import type {
   SalesforceConnector,
   SalesforceConnectorOptions,
-} from '../../../server/crm/salesforce-connector';
+} from '../../../server/crm/salesforce/salesforce-connector';
 import { sandboxConnector } from '../../support/sandbox-connector';
 import { toSfDateTime } from '../../../server/crm/salesforce-dates';
 import { startSandboxCrm, type SandboxCrm, type SandboxCrmOptions } from '../../../sandbox-crm/sandbox-crm';

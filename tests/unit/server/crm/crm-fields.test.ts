@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { normaliseAddress, snapshotFields } from '../../../../server/crm/crm-fields';
 import {
-  normaliseAddress,
   planFields,
   selectList,
-  snapshotFields,
   toSnapshot,
-  toWriteBody,
   writableFields,
   type DescribeField,
-} from '../../../../server/crm/crm-fields';
+} from '../../../../server/crm/salesforce/field-plan';
+import { toWriteBody } from '../../../../server/crm/salesforce/write-body';
 
 const f = (name: string, extra: Partial<DescribeField> = {}): DescribeField => ({
   name,

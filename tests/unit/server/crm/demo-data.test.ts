@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planFields, selectList, snapshotFields, toSnapshot } from '../../../../server/crm/crm-fields';
+import { snapshotFields } from '../../../../server/crm/crm-fields';
+import { planFields, selectList, toSnapshot } from '../../../../server/crm/salesforce/field-plan';
 import { parseSfDateTime } from '../../../../server/crm/salesforce-dates';
 import { CITIES } from '../../../../sandbox-crm/demo/demo-catalog';
 import { CASE_QUEUE_ID, generateDemoData } from '../../../../sandbox-crm/demo/demo-data';

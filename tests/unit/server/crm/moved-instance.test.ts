@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { movedInstance } from '../../../../server/crm/moved-instance';
+import { movedInstance } from '../../../../server/crm/salesforce/moved-instance';
 
 const PATH = '/services/data/v62.0/sobjects/Account/001D000000IqhSLIAZ';
 const OLD = `https://acme.my.salesforce.com${PATH}`;

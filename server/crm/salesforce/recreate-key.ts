@@ -1,4 +1,4 @@
-import { CrmDuplicateKey, type CrmObject } from './crm-connector';
+import { CrmDuplicateKey, type CrmObject } from '../crm-connector';
 
 /**
  * The re-create key: a custom Text External ID field of the org (SF_RECREATE_KEY_FIELD) that a record Storico
@@ -11,7 +11,7 @@ import { CrmDuplicateKey, type CrmObject } from './crm-connector';
 /** A Salesforce Id, the key's value: 18 characters. */
 const ID_LENGTH = 18;
 
-/** What describe says of a field that decides whether a re-create can go by it (a DescribeField of crm-fields). */
+/** What describe says of a field that decides whether a re-create can go by it (a DescribeField of field-plan.ts). */
 type KeyCandidate = {
   name: string;
   type: string;

@@ -1,4 +1,4 @@
-import { CrmError } from './crm-connector';
+import { CrmError } from '../crm-connector';
 import { withRetry, type RetryPolicy } from './retry';
 
 export type SalesforceCredentials = { loginUrl: string; clientId: string; clientSecret: string };

@@ -1,0 +1,60 @@
+import type { CrmObject } from '../crm-connector';
+import type { SalesforceConnection } from './connection';
+import { planFields, type DescribeField, type FieldPlan } from './field-plan';
+
+/** The field plan of each object, from the org's describe, made on first use and again on refreshSchema. */
+export class FieldPlans {
+  private plans = new Map<CrmObject, FieldPlan>();
+  private reportedMissing = new Set<string>();
+
+  constructor(
+    private readonly connection: SalesforceConnection,
+    /** The API name of the org's re-create key field (SF_RECREATE_KEY_FIELD), when one is set. */
+    private readonly recreateKeyField: string | undefined,
+  ) {}
+
+  async refresh(): Promise<void> {
+    for (const object of ['Account', 'Case'] as const) {
+      const describe = await this.connection.call<{ fields: DescribeField[] }>(
+        { method: 'GET', url: `/sobjects/${object}/describe` },
+        `Describing ${object}`,
+      );
+      const plan = planFields(object, describe.fields, this.recreateKeyField);
+      this.plans.set(object, plan);
+      this.reportUnusableKey(plan);
+      const unseen = plan.missing.filter((f) => !this.reportedMissing.has(`${object}.${f}`));
+      if (unseen.length > 0) {
+        for (const f of unseen) this.reportedMissing.add(`${object}.${f}`);
+        this.connection.logger?.warn(
+          { object, fields: unseen },
+          'CRM fields missing or hidden from the integration user: left out of every snapshot',
+        );
+      }
+    }
+  }
+
+  async plan(object: CrmObject): Promise<FieldPlan> {
+    if (!this.plans.has(object)) await this.refresh();
+    return this.plans.get(object)!;
+  }
+
+  missing(): Partial<Record<CrmObject, string[]>> {
+    const out: Partial<Record<CrmObject, string[]>> = {};
+    for (const [object, plan] of this.plans) if (plan.missing.length > 0) out[object] = plan.missing;
+    return out;
+  }
+
+  /** Tells once per object that the re-create key is set but the org has no field a re-create can go by. */
+  private reportUnusableKey(plan: FieldPlan): void {
+    const field = this.recreateKeyField;
+    const reported = `${plan.object}:recreate-key`;
+    if (!field || plan.recreateKey || this.reportedMissing.has(reported)) return;
+    this.reportedMissing.add(reported);
+    this.connection.logger?.warn(
+      { object: plan.object, field },
+      'The re-create key field is missing, hidden from the integration user, or not a Text External ID field it can ' +
+        'create and edit: a purged record is created again without it, and a create whose answer was lost is ' +
+        'looked for by its values',
+    );
+  }
+}
