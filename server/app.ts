@@ -26,12 +26,11 @@ import type { Mailer } from './mail/mailer';
 import { Metrics } from './metrics/metrics';
 import { registerMetrics } from './metrics/metrics.routes';
 import { restoreRoutes } from './restores/restores.routes';
-import { buildServices } from './services';
+import { buildServices, type Services } from './services';
 import { revisionRoutes } from './revisions/revisions.routes';
 import { userRoutes } from './users/users.routes';
 import { alertRoutes } from './watch/alerts.routes';
 import { rollbackRoutes } from './rollbacks/rollbacks.routes';
-import { startRollbackWorker } from './rollbacks/rollback-worker';
 
 export type AppDeps = {
   config: Config;
@@ -49,14 +48,19 @@ export type AppDeps = {
   crm?: CrmConnector;
   /** Where the server's metrics are counted; one is made when METRICS_TOKEN is set and none is given. */
   metrics?: Metrics;
-  /** Run the worker that applies approved rollbacks in this process (the server does; tests drive it). */
-  rollbackWorker?: boolean;
   /** The socket to answer on, shared with the app that served while the server started (main.ts). */
   serverFactory?: FastifyServerOptions['serverFactory'];
 };
 
 /** Builds the whole HTTP app without listening: main.ts starts it, tests call it through inject or a port. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  return (await buildAppAndServices(deps)).app;
+}
+
+/** The app and the services it was built with, which the server's background work shares (main.ts). */
+export async function buildAppAndServices(
+  deps: AppDeps,
+): Promise<{ app: FastifyInstance; services: Services }> {
   const setSecurityHeaders = securityHeaders(deps.config.secureTransport);
   const app = Fastify({
     logger: redactedLogger(deps.logger ?? { level: deps.config.logLevel }),
@@ -110,20 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(alertRoutes, { prefix: API_PREFIX, alerts: services.alerts, productCode });
   await app.register(auditRoutes, { prefix: API_PREFIX, db: deps.db, productCode });
   await app.register(rollbackRoutes, { prefix: API_PREFIX, rollbacks: services.rollbacks, productCode });
-  const runner = services.rollbackRunner;
-  if (deps.rollbackWorker && runner) {
-    const { pauseMs, idleMs } = deps.config.rollback;
-    const worker = startRollbackWorker({
-      runBatch: () => runner.runBatch(),
-      pauseMs,
-      idleMs,
-      logger: app.log,
-    });
-    services.rollbackWakeUp.wake = () => worker.wake();
-    app.addHook('onClose', () => worker.stop());
-  }
-
   const serveSpa = deps.distDir ? await registerSpa(app, deps.distDir) : false;
   registerNotFound(app, serveSpa);
-  return app;
+  return { app, services };
 }

@@ -42,24 +42,24 @@ async function main(): Promise<void> {
   );
 
   const [
-    { buildApp },
+    { buildAppAndServices },
+    { startBackground },
     { openSessions },
     { migrateToLatest },
     { openConfiguredDatabase },
     crmRuntime,
     users,
     { Metrics },
-    retention,
     partitions,
   ] = await Promise.all([
     import('./app'),
+    import('./background'),
     import('./auth/sessions'),
     import('./db/database'),
     import('./db/open-configured'),
     import('./sync/crm-runtime'),
     import('./users/bootstrap'),
     import('./metrics/metrics'),
-    import('./revisions/retention'),
     import('./revisions/revision-partitions'),
   ]);
 
@@ -95,14 +95,13 @@ async function main(): Promise<void> {
   const { sessions, close: stopSessionChanges } = await openSessions(database, config.jwtSecret);
   metrics?.watchSessions(sessions);
   const appSlot = socket.slot();
-  const app = await buildApp({
+  const { app, services } = await buildAppAndServices({
     config,
     db: database.db,
     readiness,
     sessions,
     distDir,
     crm: crm.connector,
-    rollbackWorker: true,
     metrics,
     logger,
     serverFactory: appSlot.serverFactory,
@@ -111,9 +110,7 @@ async function main(): Promise<void> {
   appSlot.activate();
   await starting.close();
 
-  const pruning = config.retentionMonths
-    ? retention.startRetention({ db: database.db, months: config.retentionMonths, logger: app.log })
-    : undefined;
+  const background = startBackground({ config, database, crm, services, readiness, logger: app.log, metrics });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -121,9 +118,9 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     try {
       await socket.close();
+      await background.stop();
       await app.close();
-      await crm.stop();
-      await pruning?.stop();
+      await crm.close();
       await stopSessionChanges();
       await database.close();
       dataDirLock?.release();
@@ -138,7 +135,6 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
 
   app.log.info({ database: database.kind, demo: config.demo }, 'Storico is ready to sign in');
-  crm.start({ readiness, logger: app.log, metrics });
 }
 
 // A setting found wrong, at start or once the demo CRM is there (SANDBOX_CRM_BURST), stops the server with its

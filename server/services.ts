@@ -2,7 +2,9 @@ import { AgentsService } from './agents/agents.service';
 import { AuthService } from './auth/auth.service';
 import { identityDeps, type IdentityDeps, type IdentitySources } from './auth/identity-deps';
 import type { CrmConnector } from './crm/crm-connector';
-import { restoreMailOf } from './restores/restore-mail';
+import { restoreMailOf, type RestoreMail } from './restores/restore-mail';
+import type { AuditService } from './audit/audit.service';
+import type { Mailer } from './mail/mailer';
 import { OneAtATime } from './auth/one-at-a-time';
 import { RestoresService } from './restores/restores.service';
 import { silentLogger, type SyncLogger } from './sync/sync-logger';
@@ -16,6 +18,12 @@ import { RollbacksService } from './rollbacks/rollbacks.service';
 /** Every service of the API, built once per app and handed to the route plugins that use them. */
 export type Services = {
   identity: IdentityDeps;
+  /** The one audit log of the app and its background work. */
+  audit: AuditService;
+  /** The SMTP_URL mailer, or none. */
+  mailer: Mailer | null;
+  /** The restore e-mails, shared by the routes and the outcome check; none without SMTP_URL. */
+  restoreMail: RestoreMail | null;
   auth: AuthService;
   users: UsersService;
   enrolment: EnrolmentService;
@@ -35,8 +43,18 @@ export function buildServices(deps: IdentitySources & { crm?: CrmConnector; logg
   const { db, audit, now } = identity;
   const rollbackWakeUp = { wake: () => {} };
   const oneAtATime = new OneAtATime();
+  const restoreMail = restoreMailOf({
+    db,
+    mailer: identity.mailer,
+    publicUrl: identity.publicUrl,
+    productCode: deps.config.productCode,
+    logger: deps.logger ?? silentLogger,
+  });
   return {
     identity,
+    audit,
+    mailer: identity.mailer,
+    restoreMail,
     auth: new AuthService(identity),
     users: new UsersService(identity),
     enrolment: new EnrolmentService(identity),
@@ -50,13 +68,7 @@ export function buildServices(deps: IdentitySources & { crm?: CrmConnector; logg
       now,
       outcomeWaitMs: deps.config.restoreOutcomeWaitMs,
       oneAtATime,
-      mail: restoreMailOf({
-        db,
-        mailer: identity.mailer,
-        publicUrl: identity.publicUrl,
-        productCode: deps.config.productCode,
-        logger: deps.logger ?? silentLogger,
-      }),
+      mail: restoreMail,
     }),
     alerts: new AlertsService({ db, crm: deps.crm, audit, now }),
     rollbacks: new RollbacksService({

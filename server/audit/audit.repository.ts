@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, SelectQueryBuilder } from 'kysely';
+import type { Selectable, SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables/database';
 import type { AuditLogTable } from '../db/tables/restores.table';
@@ -24,10 +24,6 @@ export async function userIdsNamed(db: Db, username: string): Promise<number[]> 
     .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
     .execute();
   return rows.map((row) => row.id);
-}
-
-export async function insertAuditEntry(db: Db, entry: Insertable<AuditLogTable>): Promise<void> {
-  await db.insertInto('audit_log').values(entry).execute();
 }
 
 /** The current username of each of these users (live or deleted). */

@@ -1,6 +1,6 @@
 import type { AuditDetails } from '../../contract/audit';
 import type { Db } from '../db/database';
-import { insertAuditEntry } from './audit.repository';
+import { insertAuditEntry } from './audit-entries.repository';
 
 /** Who did it: a signed-in user, someone who named a username (sign-in), or the system itself (null). */
 export type AuditActor = { userId: number | null; username: string | null } | null;

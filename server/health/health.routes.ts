@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthSchema, readinessSchema, type Readiness } from '../../contract/health';
-import { holdsOperatorToken } from '../metrics/metrics.routes';
+import { holdsOperatorToken } from '../http/operator-token';
 import type { ReadinessState } from './readiness';
 
 /** How long /readyz waits for the database to answer `select 1` before it says the instance is not ready. */

@@ -1,13 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { holdsOperatorToken } from '../http/operator-token';
 import type { Metrics } from './metrics';
-
-/** Whether the request carries the operator's token (METRICS_TOKEN) as its bearer token, compared in constant time. */
-export const holdsOperatorToken = (request: FastifyRequest, token: string) => {
-  const given = Buffer.from(request.headers.authorization ?? '');
-  const expected = Buffer.from(`Bearer ${token}`);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-};
 
 /**
  * `GET /metrics` in Prometheus' text format, for a scraper holding METRICS_TOKEN as its bearer token; and the

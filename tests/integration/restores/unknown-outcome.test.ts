@@ -6,7 +6,7 @@ import { caseRestoreRequestSchema } from '../../../contract/restores';
 import { USER_RANA, productRole } from '../../../contract/roles';
 import { AuditService } from '../../../server/audit/audit.service';
 import { ReadinessState } from '../../../server/health/readiness';
-import { settleAfterEverySync } from '../../../server/sync/crm-runtime';
+import { settleAfterEverySync } from '../../../server/background';
 import { startSyncLoop } from '../../../server/sync/sync-loop';
 import { silentLogger } from '../../../server/sync/sync-logger';
 import { testDbKinds } from '../../support/test-database';

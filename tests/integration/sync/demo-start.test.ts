@@ -2,9 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../server/db/database';
-import { ReadinessState } from '../../../server/health/readiness';
-import { prepareCrm } from '../../../server/sync/crm-runtime';
-import { silentLogger } from '../../../server/sync/sync-logger';
+import { startDemoOnce } from '../../support/demo-start';
 import { testConfig } from '../../support/test-app';
 import { createTestDatabase, testDbKinds } from '../../support/test-database';
 import { storedState } from './sync-fixture';
@@ -21,13 +19,8 @@ describe.each(testDbKinds())('demo start on %s', (kind) => {
   afterAll(() => database.close());
 
   async function start() {
-    const readiness = new ReadinessState();
-    readiness.databaseReady();
-    const crm = await prepareCrm(config, database, { demoCounts });
+    const crm = await startDemoOnce(config, database, demoCounts);
     expect(crm.sandbox).toBeDefined();
-    crm.start({ readiness, logger: silentLogger });
-    await expect.poll(() => readiness.snapshot().ready, { timeout: 30_000, interval: 100 }).toBe(true);
-    await crm.stop();
     return crm;
   }
 

@@ -2,9 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { generateDemoData, HISTORY_END } from '../../../sandbox-crm/demo/demo-data';
 import type { DatabaseHandle } from '../../../server/db/database';
-import { ReadinessState } from '../../../server/health/readiness';
-import { prepareCrm } from '../../../server/sync/crm-runtime';
-import { silentLogger } from '../../../server/sync/sync-logger';
+import { startDemoOnce } from '../../support/demo-start';
 import { testConfig } from '../../support/test-app';
 import { createTestDatabase, testDbKinds } from '../../support/test-database';
 
@@ -18,15 +16,8 @@ describe.each(testDbKinds())('the demo sandbox and the mass-change watch on %s',
   afterEach(() => database.close());
 
   /** A demo start: the history import, the first sync and the watch after it. */
-  async function start(env: Record<string, string>) {
-    const readiness = new ReadinessState();
-    readiness.databaseReady();
-    const crm = await prepareCrm(testConfig({ SYNC_INTERVAL_S: '0', ...env }), database, { demoCounts });
-    crm.start({ readiness, logger: silentLogger });
-    await expect.poll(() => readiness.snapshot().ready, { timeout: 30_000, interval: 100 }).toBe(true);
-    await crm.stop();
-    return crm;
-  }
+  const start = (env: Record<string, string>) =>
+    startDemoOnce(testConfig({ SYNC_INTERVAL_S: '0', ...env }), database, demoCounts);
   const alerts = () => database.db.selectFrom('alerts').selectAll().execute();
 
   it('raises nothing for the demo history and the first sync of an old org', async () => {
