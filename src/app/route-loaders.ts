@@ -9,17 +9,17 @@ import {
   type RollbacksView,
 } from '@/features/rollbacks/api/get-rollbacks';
 import { detailSearchOf } from '@/features/records/hooks/use-detail-search';
-import { recordRoutes } from '@/features/records/kinds/record-routes';
+import { recordRoutes } from '@/domain/kinds/record-routes';
 import { usersQueryOptions } from '@/features/users/api/get-users';
-import { ROLLBACK_STATUS_PARAM } from '@/lib/rollback-link';
+import { ROLLBACK_STATUS_PARAM } from '@/domain/rollback-link';
 import {
   parseStatus,
   restoreRequestsQueryOptions,
   STATUS_PARAM,
 } from '@/features/restores/api/get-restore-requests';
-import type { RecordKind } from '@/lib/records';
+import type { RecordKind } from '@contract/record-kinds';
 import { parsePageParam } from '@/lib/page-param';
-import { searchState } from '@/lib/search-state';
+import { searchState } from '@/domain/search-state';
 import { sessionStore } from '@/lib/session-store';
 import { queryClient } from './query-client';
 

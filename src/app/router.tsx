@@ -7,8 +7,8 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router-dom';
-import { recordRoutes } from '@/features/records/kinds/record-routes';
-import { OWN_ROLLBACKS_PATH, ROLLBACK_PREPARE_PATH, ROLLBACKS_PATH } from '@/lib/rollback-link';
+import { recordRoutes } from '@/domain/kinds/record-routes';
+import { OWN_ROLLBACKS_PATH, ROLLBACK_PREPARE_PATH, ROLLBACKS_PATH } from '@/domain/rollback-link';
 import {
   canFollowOwnRollbacks,
   canReadAudit,
@@ -16,7 +16,7 @@ import {
   canReviewRollbacks,
   canSeeManagement,
   isAdmin,
-} from '@/lib/roles';
+} from '@/domain/roles';
 import { sessionStore } from '@/lib/session-store';
 import { setPrefetcher } from './prefetch';
 import type * as RouteLoaders from './route-loaders';
@@ -130,7 +130,7 @@ export const routes: RouteObject[] = [
             },
             (loaders, args) => loaders.usersLoader(args),
           ),
-          ...(['case', 'contact'] as const).map((kind) =>
+          ...(['case', 'account'] as const).map((kind) =>
             roleRoute(
               recordRoutes[kind].restores,
               canSeeManagement,
@@ -141,7 +141,7 @@ export const routes: RouteObject[] = [
               (loaders, args) => loaders.restoresLoader(kind)(args),
             ),
           ),
-          ...(['contact', 'case'] as const).flatMap((kind): RouteObject[] => [
+          ...(['account', 'case'] as const).flatMap((kind): RouteObject[] => [
             {
               path: recordRoutes[kind].list,
               loader: async (args) => (await import('./route-loaders')).searchLoader(kind)(args),

@@ -364,14 +364,14 @@ export const it = {
     /** The link to that contact's comparison, by its name (its id when Storico knows none). */
     openContact: (name: string) => `Apri il contatto ${name}`,
     reportSent: 'Richiesta di ripristino inviata con successo',
-    restored: { contact: 'Contatto ripristinato con successo', case: 'Caso ripristinato con successo' },
+    restored: { account: 'Contatto ripristinato con successo', case: 'Caso ripristinato con successo' },
     duplicateOnList:
       'Esistono già delle richieste in sospeso o completate per una delle revisioni selezionate',
     duplicateOnDetail: 'Esiste già una richiesta in sospeso o completata per la revisione selezionata',
     invalidCode: 'Il codice inserito non è valido',
     reportFailed: "Errore durante l'invio della richiesta",
     restoreFailed: {
-      contact: 'Errore durante il ripristino del contatto',
+      account: 'Errore durante il ripristino del contatto',
       case: 'Errore durante il ripristino del caso',
     },
     /** The field choice of a restore of one record. */

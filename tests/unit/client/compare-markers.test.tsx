@@ -5,8 +5,8 @@ import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { comparisonHeadings } from '@/features/records/components/comparison-panel';
 import { ComparisonView } from '@/features/records/components/comparison-view';
-import { isFieldChanged, type FieldDef, type SectionDef } from '@/features/records/kinds/fields';
-import { formatAddress } from '@/lib/snapshot';
+import { isFieldChanged, type FieldDef, type SectionDef } from '@/domain/kinds/fields';
+import { formatAddress } from '@/domain/snapshot';
 
 const billing: FieldDef = { key: 'BillingAddress', label: 'Indirizzo di fatturazione', kind: 'address' };
 const phone: FieldDef = { key: 'Phone', label: 'Telefono' };

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ComparisonView } from '@/features/records/components/comparison-view';
 import { ONLY_DIFFERENCES_KEY } from '@/features/records/hooks/use-only-differences';
-import type { SectionDef } from '@/features/records/kinds/fields';
+import type { SectionDef } from '@/domain/kinds/fields';
 
 const sections: SectionDef[] = [
   {

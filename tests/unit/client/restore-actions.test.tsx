@@ -144,7 +144,7 @@ describe('asking for a restore', () => {
 
   it('forces a contact restore from its detail screen with the same six boxes', async () => {
     const { user } = await renderActions({
-      kind: 'contact',
+      kind: 'account',
       place: 'detail',
       revisionIds: [31],
       search: { ...SEARCH, agentId: '' },
@@ -192,7 +192,7 @@ describe('the messages of a refused restore', () => {
   it.each([
     ['case', 'Segnala ripristino', "Errore durante l'invio della richiesta"],
     ['case', 'Forza ripristino', 'Errore durante il ripristino del caso'],
-    ['contact', 'Forza ripristino', 'Errore durante il ripristino del contatto'],
+    ['account', 'Forza ripristino', 'Errore durante il ripristino del contatto'],
   ] as const)('names the failed action: %s, %s', async (kind, button, message) => {
     reply = () => refusal(502, 'The CRM refused the update', 'BAD_GATEWAY');
     const { user } = await renderActions({ kind });
@@ -212,7 +212,7 @@ describe('the messages of a refused restore', () => {
         'Updating Account 001000000000001AAA: Salesforce said FIELD_CUSTOM_VALIDATION_EXCEPTION: Telefono non valido',
         'CRM_ERROR',
       );
-    const { user } = await renderActions({ kind: 'contact' });
+    const { user } = await renderActions({ kind: 'account' });
     await request(user, 'Forza ripristino');
     expect(await screen.findByText('Errore durante il ripristino del contatto')).toBeInTheDocument();
     expect(
@@ -238,7 +238,7 @@ describe('the messages of a refused restore', () => {
     'says a %s failure in Italian alone, without the server’s English',
     async (code, english, said) => {
       reply = () => refusal(502, english, code);
-      const { user } = await renderActions({ kind: 'contact' });
+      const { user } = await renderActions({ kind: 'account' });
       await request(user, 'Forza ripristino');
       expect(await screen.findByText('Errore durante il ripristino del contatto')).toBeInTheDocument();
       expect(screen.getByText(said)).toBeInTheDocument();

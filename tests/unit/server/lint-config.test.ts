@@ -19,7 +19,7 @@ describe('the lint config keeps the import boundaries', () => {
   it('refuses a relative import from one feature into another', async () => {
     const found = await problems(
       'src/features/users/components/lint-fixture.ts',
-      "import { recordKinds } from '../../records/kinds/record-kinds';\nexport const kinds = recordKinds;\n",
+      "import { recordKinds } from '../../restores/components/restores-page';\nexport const kinds = recordKinds;\n",
     );
     expect(found).toEqual([
       expect.stringMatching(/^storico\/boundaries: A feature never imports another feature/),
@@ -30,7 +30,7 @@ describe('the lint config keeps the import boundaries', () => {
     expect(
       await problems(
         'src/features/users/components/lint-fixture.ts',
-        "import { recordKinds } from '@/features/records/kinds/record-kinds';\nexport const kinds = recordKinds;\n",
+        "import { recordKinds } from '@/features/restores/components/restores-page';\nexport const kinds = recordKinds;\n",
       ),
     ).toHaveLength(1);
     expect(
@@ -45,13 +45,13 @@ describe('the lint config keeps the import boundaries', () => {
     expect(
       await problems(
         'src/features/records/components/lint-fixture.ts',
-        "import { recordKinds } from '../kinds/record-kinds';\nexport const kinds = recordKinds;\n",
+        "import { recordKinds } from './search-page';\nexport const kinds = recordKinds;\n",
       ),
     ).toEqual([]);
     expect(
       await problems(
         'src/features/restores/components/lint-fixture.ts',
-        "import { recordKinds } from '@/features/records/kinds/record-kinds';\nexport const kinds = recordKinds;\n",
+        "import { recordKinds } from '@/domain/kinds/record-kinds';\nexport const kinds = recordKinds;\n",
       ),
     ).toEqual([]);
   });

@@ -2,17 +2,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { CreateRestore } from '@contract/restores';
 import { apiData } from '@/lib/api-client';
-import type { RecordKind } from '@/lib/records';
+import { recordKindTable, type RecordKind } from '@contract/record-kinds';
 import { refreshQueries } from '@/lib/refresh-queries';
-import { recordKeys, restoreKeys } from '../kinds/query-keys';
-import { recordKinds } from '../kinds/record-kinds';
+import { recordKeys, restoreKeys } from '@/domain/kinds/query-keys';
+import { recordKinds } from '@/domain/kinds/record-kinds';
 
 /**
  * `POST /restore-account-request/?code=` or `/restore-case-request/?code=`: one request per revision, all or none.
  * A report (type 1) waits for a reviewer; a forced restore (type 2) is written to the CRM at once.
  */
 export const createRestoreRequest = (kind: RecordKind, body: CreateRestore, code: string) =>
-  apiData(recordKinds[kind].api.restores, {
+  apiData(recordKindTable[kind].api.restores, {
     method: 'POST',
     query: { code },
     body,

@@ -1,9 +1,9 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import { differencesSchema } from '@contract/revisions';
 import { apiData } from '@/lib/api-client';
-import type { RecordKind, RevisionPair } from '@/lib/records';
-import { recordKeys } from '../kinds/query-keys';
-import { recordKinds } from '../kinds/record-kinds';
+import { recordKindTable, type RecordKind } from '@contract/record-kinds';
+import type { RevisionPair } from '@/domain/revision-pair';
+import { recordKeys } from '@/domain/kinds/query-keys';
 
 /** `GET /revision-account/differences` or `/revision-case/differences`: the fields that differ between two revisions. */
 export const getRecordDifferences = (
@@ -12,7 +12,7 @@ export const getRecordDifferences = (
   secondId: number,
   signal?: AbortSignal,
 ) => {
-  const { revisions, differences } = recordKinds[kind].api;
+  const { revisions, differences } = recordKindTable[kind].api;
   return apiData(`${revisions}/differences`, {
     query: { [differences[0]]: firstId, [differences[1]]: secondId },
     schema: differencesSchema,

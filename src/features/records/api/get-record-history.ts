@@ -2,15 +2,14 @@ import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-q
 import { pageOf } from '@contract/page';
 import { revisionSchema } from '@contract/revisions';
 import { apiData } from '@/lib/api-client';
-import type { RecordKind } from '@/lib/records';
-import { recordKeys } from '../kinds/query-keys';
-import { recordKinds } from '../kinds/record-kinds';
+import { recordKindTable, type RecordKind } from '@contract/record-kinds';
+import { recordKeys } from '@/domain/kinds/query-keys';
 
 const HISTORY_PAGE_SIZE = 20;
 
 /** `GET /revision-account/{id}/history` or `/revision-case/{id}/history`: every revision, newest first; `page` is 0-based. */
 export const getRecordHistory = (kind: RecordKind, id: string, page: number, signal?: AbortSignal) =>
-  apiData(`${recordKinds[kind].api.revisions}/${encodeURIComponent(id)}/history`, {
+  apiData(`${recordKindTable[kind].api.revisions}/${encodeURIComponent(id)}/history`, {
     query: { page, size: HISTORY_PAGE_SIZE, isPaged: true },
     schema: pageOf(revisionSchema),
     signal,

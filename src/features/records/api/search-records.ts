@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, skipToken } from '@tanstack/react-query';
 import { pageOf } from '@contract/page';
-import type { RecordKind } from '@/lib/records';
+import { recordKindTable, type RecordKind } from '@contract/record-kinds';
 import { apiData } from '@/lib/api-client';
-import type { Search } from '@/lib/search-state';
-import { recordKeys } from '../kinds/query-keys';
-import { recordKinds } from '../kinds/record-kinds';
+import type { Search } from '@/domain/search-state';
+import { recordKeys } from '@/domain/kinds/query-keys';
+import { recordKinds } from '@/domain/kinds/record-kinds';
 
 export const SEARCH_PAGE_SIZE = 10;
 
@@ -18,7 +18,7 @@ export const searchRecords = <K extends RecordKind>(
   page: number,
   signal?: AbortSignal,
 ) =>
-  apiData(`/sf-user/${encodeURIComponent(search.agentId)}/${recordKinds[kind].api.search}`, {
+  apiData(`/sf-user/${encodeURIComponent(search.agentId)}/${recordKindTable[kind].api.search}`, {
     query: {
       page,
       size: SEARCH_PAGE_SIZE,

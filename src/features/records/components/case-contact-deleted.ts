@@ -1,10 +1,11 @@
 import { revisionSchema, type DeletedContact } from '@contract/revisions';
 import { it } from '@/i18n/it';
-import type { RecordKind, RevisionPair } from '@/lib/records';
-import type { Search } from '@/lib/search-state';
-import { parseSnapshot } from '@/lib/snapshot';
+import type { RecordKind } from '@contract/record-kinds';
+import type { RevisionPair } from '@/domain/revision-pair';
+import type { Search } from '@/domain/search-state';
+import { parseSnapshot } from '@/domain/snapshot';
 import { detailHref } from '../hooks/use-detail-search';
-import { recordRoutes } from '../kinds/record-routes';
+import { recordRoutes } from '@/domain/kinds/record-routes';
 import type { RestoreBlock } from './restore-actions';
 
 const deletedContactField = revisionSchema.pick({ deletedContact: true });
@@ -37,7 +38,7 @@ export function contactDeletedBlock(
   return {
     reason: it.restore.contactDeleted,
     link: {
-      to: detailHref(recordRoutes.contact.detail(contact.id), { ...search, agentId: '' }),
+      to: detailHref(recordRoutes.account.detail(contact.id), { ...search, agentId: '' }),
       text: it.restore.openContact(contact.name || contact.id),
     },
   };

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { it } from '@/i18n/it';
-import type { RevisionPair } from '@/lib/records';
+import type { RevisionPair } from '@/domain/revision-pair';
 import { isSameVersion, type ComparisonState } from '../hooks/use-record-comparison';
 import { formatDateTime, formatDay, romeDay } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-message';
-import type { DayRange } from '@/lib/search-state';
+import type { DayRange } from '@/domain/search-state';
 import { ComparisonView, type ComparisonViewProps } from './comparison-view';
 import { LoadFailed } from './load-failed';
 

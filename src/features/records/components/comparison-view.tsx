@@ -7,12 +7,12 @@ import { it } from '@/i18n/it';
 import { CopyButton } from '@/components/copy-button';
 import { cn } from '@/lib/cn';
 import { useMediaQuery } from '@/lib/use-media-query';
-import { parseSnapshot, type Snapshot } from '@/lib/snapshot';
+import { parseSnapshot, type Snapshot } from '@/domain/snapshot';
 import { DiffMarker } from './diff-marker';
 import { FieldValue } from './field-value';
 import { useOnlyDifferences } from '../hooks/use-only-differences';
-import { fieldValue, isFieldChanged, keysOf, type SectionDef } from '../kinds/fields';
-import type { Sections } from '../kinds/kind-def';
+import { fieldValue, isFieldChanged, keysOf, type SectionDef } from '@/domain/kinds/fields';
+import type { Sections } from '@/domain/kinds/kind-def';
 
 export type ComparisonViewProps = {
   /**

@@ -1,8 +1,8 @@
 import { it } from '@/i18n/it';
 import { formatDateTime, formatDay } from '@/lib/dates';
-import { textOf } from '@/lib/snapshot';
-import { formatAddress } from '@/lib/snapshot';
-import type { FieldKind } from '../kinds/fields';
+import { textOf } from '@/domain/snapshot';
+import { formatAddress } from '@/domain/snapshot';
+import type { FieldKind } from '@/domain/kinds/fields';
 import { TruncatedText } from '@/components/truncated-text';
 
 const numberFormat = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 });

@@ -7,7 +7,7 @@ import { formatDateTime, formatDay } from '@/lib/dates';
 import { useSessionUser } from '@/lib/session-store';
 import { listComparisons } from '@/offline/comparison-store';
 import { useSavedComparisons } from '@/offline/use-saved-comparisons';
-import { recordKinds } from '../kinds/record-kinds';
+import { recordKinds } from '@/domain/kinds/record-kinds';
 import { lifeOf, RecordLifeMarks } from './record-life';
 
 /** The comparisons saved on this device for the signed-in user; each opens its detail screen, online or not. */

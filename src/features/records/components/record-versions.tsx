@@ -1,11 +1,11 @@
 import { ExternalLink } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
-import type { RecordKind } from '@/lib/records';
-import type { Search } from '@/lib/search-state';
+import type { RecordKind } from '@contract/record-kinds';
+import type { Search } from '@/domain/search-state';
 import { detailHref } from '../hooks/use-detail-search';
 import { useRecordComparison } from '../hooks/use-record-comparison';
-import { recordKinds } from '../kinds/record-kinds';
+import { recordKinds } from '@/domain/kinds/record-kinds';
 import { ComparisonPanel } from './comparison-panel';
 
 /** An expanded search row: the record's two versions side by side and 'Dettaglio', which opens a new tab. */

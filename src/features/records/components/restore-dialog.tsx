@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { OtpDialog } from '@/components/otp-dialog';
 import { it } from '@/i18n/it';
-import type { RecordKind } from '@/lib/records';
-import type { DayRange } from '@/lib/search-state';
+import type { RecordKind } from '@contract/record-kinds';
+import type { DayRange } from '@/domain/search-state';
 import { useRestoreFields, type RestoreSubject } from '../hooks/use-restore-fields';
 import { RestoreFieldChoice } from './restore-field-choice';
 import type { RestoreAction } from './restore-messages';

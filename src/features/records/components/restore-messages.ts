@@ -1,7 +1,7 @@
 import { ErrorCode } from '@contract/error-codes';
 import { it } from '@/i18n/it';
 import { codeRefusalText, hasErrorCode, isInvalidCode } from '@/lib/error-message';
-import type { RecordKind } from '@/lib/records';
+import type { RecordKind } from '@contract/record-kinds';
 
 /** 'Segnala ripristino' (type 1, waits for a reviewer) or 'Forza ripristino' (type 2, done at once). */
 export type RestoreAction = 'report' | 'force';

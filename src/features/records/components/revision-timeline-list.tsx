@@ -13,7 +13,7 @@ import { errorMessage } from '@/lib/error-message';
 import { useOnline } from '@/lib/online-status';
 import { cn } from '@/lib/cn';
 import { LoadFailed } from './load-failed';
-import type { RevisionPair } from '@/lib/records';
+import type { RevisionPair } from '@/domain/revision-pair';
 
 /** A revision saved when the CRM deleted the record: its json is the last known snapshot. */
 export const DELETE_SOURCE = 'delete';

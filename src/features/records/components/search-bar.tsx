@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { it } from '@/i18n/it';
-import type { Search, SearchBarData } from '@/lib/search-state';
+import type { Search, SearchBarData } from '@/domain/search-state';
 import { AgentCombobox } from './agent-combobox';
 import { DateField } from '@/components/date-field';
 import { useOnline } from '@/lib/online-status';

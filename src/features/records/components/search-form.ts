@@ -1,7 +1,7 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { it } from '@/i18n/it';
 import { parseTypedDay, typedDayError } from '@/lib/day-input';
-import type { Search, SearchBarData } from '@/lib/search-state';
+import type { Search, SearchBarData } from '@/domain/search-state';
 
 /** What the bar holds: the agent id, the two dates as typed and 'Solo eliminati'. */
 export type SearchFormValues = SearchBarData;

@@ -6,17 +6,17 @@ import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
 import { lazyNamed, lazyPart } from '@/lib/lazy-named';
-import type { RecordKind } from '@/lib/records';
-import { rollbackPrepareHref } from '@/lib/rollback-prepare-link';
-import { canRequestRollback } from '@/lib/roles';
+import { recordKindTable, type RecordKind } from '@contract/record-kinds';
+import { rollbackPrepareHref } from '@/domain/rollback-prepare-link';
+import { canRequestRollback } from '@/domain/roles';
 import { useSessionUser } from '@/lib/session-store';
 import { searchRecordsOptions } from '../api/search-records';
 import { usePageInRange } from '@/lib/page-param';
 import { otherRecordHref } from '../hooks/use-detail-search';
 import { useRowSelection } from '../hooks/use-row-selection';
 import { useSearchPage } from '../hooks/use-search-page';
-import { NAME_COLUMN } from '../kinds/kind-def';
-import { recordKinds } from '../kinds/record-kinds';
+import { NAME_COLUMN } from '@/domain/kinds/kind-def';
+import { recordKinds } from '@/domain/kinds/record-kinds';
 import { isConverted, withLifeMarks } from './record-life';
 import { SearchBar } from './search-bar';
 
@@ -74,7 +74,7 @@ export function SearchPage<K extends RecordKind>({ kind }: { kind: K }) {
             <Link
               to={rollbackPrepareHref({
                 sfUserID: search.agentId,
-                object: kind === 'contact' ? 'Account' : 'Case',
+                object: recordKindTable[kind].crmObject,
                 from: search.dateFrom,
                 to: search.dateTo,
               })}

@@ -2,9 +2,9 @@ import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_DATE_FROM, DEFAULT_DATE_TO } from '@contract/dates';
 import { isValidDay } from '@/lib/day-input';
-import type { RecordKind } from '@/lib/records';
+import type { RecordKind } from '@contract/record-kinds';
 import type { OtherRecord } from '../components/record-life';
-import { searchState, useSearch, type Search } from '@/lib/search-state';
+import { searchState, useSearch, type Search } from '@/domain/search-state';
 
 /**
  * The detail link carries the search (dates and agent): a new tab opened without an opener does not inherit

@@ -3,15 +3,17 @@ import { useEffect } from 'react';
 import { parseDiffProperties, type Revision } from '@contract/revisions';
 import { ApiError } from '@/lib/api-client';
 import { useOnline } from '@/lib/online-status';
-import type { Comparison, RecordKind, RevisionPair } from '@/lib/records';
-import type { DayRange } from '@/lib/search-state';
+import type { RecordKind } from '@contract/record-kinds';
+import type { Comparison } from '@/offline/offline-db';
+import type { RevisionPair } from '@/domain/revision-pair';
+import type { DayRange } from '@/domain/search-state';
 import { useSessionUser } from '@/lib/session-store';
-import { parseSnapshot } from '@/lib/snapshot';
+import { parseSnapshot } from '@/domain/snapshot';
 import { lastReadComparison, latestComparison, saveComparison } from '@/offline/comparison-store';
 import { useSavedComparisons } from '@/offline/use-saved-comparisons';
 import { recordDifferencesOptions } from '../api/get-record-differences';
 import { recordRevisionsOptions } from '../api/get-record-revisions';
-import { recordKinds } from '../kinds/record-kinds';
+import { recordKinds } from '@/domain/kinds/record-kinds';
 
 /**
  * The revisions answer holds the version at the start date, then the one at the end date when it is a different

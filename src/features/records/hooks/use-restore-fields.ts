@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { parseDiffProperties, type Differences, type Revision } from '@contract/revisions';
-import type { RecordKind } from '@/lib/records';
-import type { DayRange } from '@/lib/search-state';
-import { parseSnapshot } from '@/lib/snapshot';
+import type { RecordKind } from '@contract/record-kinds';
+import type { DayRange } from '@/domain/search-state';
+import { parseSnapshot } from '@/domain/snapshot';
 import { recordDifferencesOptions } from '../api/get-record-differences';
 import { latestRevisionOptions } from '../api/get-record-history';
 import { recordRevisionsOptions } from '../api/get-record-revisions';
 import { lifeOf } from '../components/record-life';
-import { restoreFields, type RestoreField } from '../kinds/restore-fields';
+import { restoreFields, type RestoreField } from '@/domain/kinds/restore-fields';
 
 /**
  * The differing fields a restore writes: not those the server says it leaves as the CRM has them (a checkbox the

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { dayToText } from '@/lib/day-input';
 import { usePageParam } from '@/lib/page-param';
-import type { RecordKind } from '@/lib/records';
-import { searchState, useSearch, type Search, type SearchBarData } from '@/lib/search-state';
+import type { RecordKind } from '@contract/record-kinds';
+import { searchState, useSearch, type Search, type SearchBarData } from '@/domain/search-state';
 
 /**
  * A search list's state: the kept search of its kind (results show only for one), the page from the URL, and

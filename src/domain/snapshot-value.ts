@@ -1,5 +1,5 @@
 import { it } from '@/i18n/it';
-import { formatDateTime, formatDay } from './dates';
+import { formatDateTime, formatDay } from '@/lib/dates';
 import { formatAddress, textOf } from './snapshot';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

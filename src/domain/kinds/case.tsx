@@ -1,15 +1,17 @@
 import type { ColumnDef } from '@tanstack/react-table';
+import { recordKindTable } from '@contract/record-kinds';
 import { caseRestoreRequestSchema, type CaseRestoreRequest } from '@contract/restores';
 import { caseRowSchema, type CaseRow } from '@contract/search';
 import { TruncatedText } from '@/components/truncated-text';
 import { it } from '@/i18n/it';
 import { formatDay } from '@/lib/dates';
-import { textOf, type Snapshot } from '@/lib/snapshot';
+import { textOf, type Snapshot } from '@/domain/snapshot';
 import type { FieldDef, SectionDef } from './fields';
 import { NAME_COLUMN, type RecordKindDef, type RestoreRequestView } from './kind-def';
 import { recordRoutes } from './record-routes';
 
-const f = it.cases.fields;
+const { labels } = recordKindTable.case;
+const f = it[labels.section].fields;
 const s = it.cases.sections;
 
 export const FEEDBACK_ON_PRODUCT = 'Feedback on Product';
@@ -183,19 +185,16 @@ const toView = ({
 export const caseKind: RecordKindDef<CaseRow> = {
   kind: 'case',
   queryRoot: 'cases',
-  api: {
-    search: 'sf-case',
-    revisions: '/revision-case',
-    versions: 'cases',
-    differences: ['firstRevisionCaseID', 'secondRevisionCaseID'],
-    restores: '/restore-case-request/',
-  },
   rowSchema: caseRowSchema,
   restoreSchema: caseRestoreRequestSchema.transform(toView),
   routes: recordRoutes.case,
-  titles: { list: it.pages.cases, detail: it.pages.caseDetail, restores: it.pages.caseRestores },
+  titles: {
+    list: it.pages[labels.list],
+    detail: it.pages[labels.detail],
+    restores: it.pages[labels.restores],
+  },
   label: (snapshot) => textOf(snapshot?.CaseNumber),
-  fieldLabels: it.cases.fields,
+  fieldLabels: it[labels.section].fields,
   expansion: { sections: expansionSections, skeletonRows: 4 },
   detailSections,
   columns,

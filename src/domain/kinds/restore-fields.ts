@@ -1,8 +1,8 @@
 import { it } from '@/i18n/it';
-import { fieldLabel, withoutFollowers } from '@/lib/field-labels';
-import type { RecordKind } from '@/lib/records';
-import type { Snapshot } from '@/lib/snapshot';
-import { formatSnapshotValue } from '@/lib/snapshot-value';
+import { fieldLabel, withoutFollowers } from '@/domain/field-labels';
+import type { RecordKind } from '@contract/record-kinds';
+import type { Snapshot } from '@/domain/snapshot';
+import { formatSnapshotValue } from '@/domain/snapshot-value';
 import { keysOf, type SectionDef } from './fields';
 import type { Sections } from './kind-def';
 

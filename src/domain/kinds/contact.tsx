@@ -1,14 +1,16 @@
 import type { ColumnDef } from '@tanstack/react-table';
+import { recordKindTable } from '@contract/record-kinds';
 import { accountRestoreRequestSchema, type AccountRestoreRequest } from '@contract/restores';
 import { contactRowSchema, type ContactRow } from '@contract/search';
 import { it } from '@/i18n/it';
 import { formatDay } from '@/lib/dates';
-import { textOf } from '@/lib/snapshot';
+import { textOf } from '@/domain/snapshot';
 import type { SectionDef } from './fields';
 import { NAME_COLUMN, type RecordKindDef, type RestoreRequestView } from './kind-def';
 import { recordRoutes } from './record-routes';
 
-const f = it.contacts.fields;
+const { labels } = recordKindTable.account;
+const f = it[labels.section].fields;
 const s = it.contacts.sections;
 
 /** A search row's expansion: the contact fields of docs/product.md#contact-search. */
@@ -120,7 +122,7 @@ const toView = ({
   ...request
 }: AccountRestoreRequest): RestoreRequestView => ({
   ...request,
-  kind: 'contact',
+  kind: 'account',
   recordId: accountId,
   recordLabel: accountName,
   revision: revisionAccount,
@@ -128,21 +130,18 @@ const toView = ({
 
 /** Contacts: the CRM's person Accounts. */
 export const contactKind: RecordKindDef<ContactRow> = {
-  kind: 'contact',
+  kind: 'account',
   queryRoot: 'contacts',
-  api: {
-    search: 'sf-account',
-    revisions: '/revision-account',
-    versions: 'account',
-    differences: ['firstRevisionAccountID', 'secondRevisionAccountID'],
-    restores: '/restore-account-request/',
-  },
   rowSchema: contactRowSchema,
   restoreSchema: accountRestoreRequestSchema.transform(toView),
-  routes: recordRoutes.contact,
-  titles: { list: it.pages.contacts, detail: it.pages.contactDetail, restores: it.pages.contactRestores },
+  routes: recordRoutes.account,
+  titles: {
+    list: it.pages[labels.list],
+    detail: it.pages[labels.detail],
+    restores: it.pages[labels.restores],
+  },
   label: (snapshot) => textOf(snapshot?.Name),
-  fieldLabels: it.contacts.fields,
+  fieldLabels: it[labels.section].fields,
   expansion: { sections: expansionSections, skeletonRows: 5 },
   detailSections,
   columns,

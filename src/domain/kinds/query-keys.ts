@@ -1,5 +1,5 @@
-import type { RecordKind } from '@/lib/records';
-import type { Search } from '@/lib/search-state';
+import type { RecordKind } from '@contract/record-kinds';
+import type { Search } from '@/domain/search-state';
 import { recordKinds } from './record-kinds';
 
 const root = (kind: RecordKind) => recordKinds[kind].queryRoot;

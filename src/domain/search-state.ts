@@ -1,7 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { z } from 'zod';
-import { dayToText, isValidDay } from './day-input';
-import type { RecordKind } from './records';
+import { dayToText, isValidDay } from '@/lib/day-input';
+import type { RecordKind } from '@contract/record-kinds';
 
 /**
  * The search state kept in session storage (docs/product.md#kept-search): the selected agent, the contact
@@ -15,7 +15,7 @@ export const SEARCH_KEYS = {
   bar: 'storico.search.bar',
 } as const;
 
-const rangeKey = (kind: RecordKind) => (kind === 'contact' ? SEARCH_KEYS.contacts : SEARCH_KEYS.cases);
+const rangeKey = (kind: RecordKind) => (kind === 'account' ? SEARCH_KEYS.contacts : SEARCH_KEYS.cases);
 
 const daySchema = z.string().refine(isValidDay);
 const agentSchema = z.object({ id: z.string().min(1) });

@@ -1,8 +1,8 @@
 import { ErrorCode } from '@contract/error-codes';
 import { crmRefusal } from '@contract/crm-refusal';
 import { it } from '@/i18n/it';
-import { ApiError } from './api-client';
-import { failureReason, hasErrorCode } from './error-message';
+import { ApiError } from '@/lib/api-client';
+import { failureReason, hasErrorCode } from '@/lib/error-message';
 
 /**
  * Why a restore call failed, to go beneath its message: a CRM refusal in Italian with the CRM's own words (only

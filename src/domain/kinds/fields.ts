@@ -1,4 +1,4 @@
-import { ADDRESS_PARTS, asRecord, textOf, type Snapshot } from '@/lib/snapshot';
+import { ADDRESS_PARTS, asRecord, textOf, type Snapshot } from '@/domain/snapshot';
 
 /** How a field's value is shown. */
 export type FieldKind = 'text' | 'longText' | 'date' | 'dateTime' | 'boolean' | 'number' | 'address';

@@ -1,8 +1,8 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { z } from 'zod';
 import type { AccountRestoreRequest } from '@contract/restores';
-import type { RecordKind } from '@/lib/records';
-import type { Snapshot } from '@/lib/snapshot';
+import type { RecordKind } from '@contract/record-kinds';
+import type { Snapshot } from '@/domain/snapshot';
 import type { SectionDef } from './fields';
 
 /** One restore request as the screens show it, whichever its kind. */
@@ -29,25 +29,14 @@ export type Sections =
   readonly SectionDef[] | ((left: Snapshot | null, right: Snapshot | null) => readonly SectionDef[]);
 
 /**
- * Everything that differs between contacts and cases, in one place: the server's paths and parameter names, the
- * query-key root, the screens' titles, sections, columns and routes. `Row` is the search list's row.
+ * Everything that differs between contacts and cases on the screens: the query-key root, the screens' titles,
+ * sections, columns and routes. `Row` is the search list's row. The API's paths, the URL segment, the CRM object
+ * and the keys of the Italian labels are the contract's (contract/record-kinds.ts).
  */
 export type RecordKindDef<Row> = {
   kind: RecordKind;
   /** The root of every query key about these records (search, versions, history, differences). */
   queryRoot: 'contacts' | 'cases';
-  api: {
-    /** `GET /sf-user/{agent}/{search}`: the agent's records with revisions in the range. */
-    search: 'sf-account' | 'sf-case';
-    /** `/revision-account` or `/revision-case`: versions, history and differences live below it. */
-    revisions: '/revision-account' | '/revision-case';
-    /** `{revisions}/{id}/{versions}`: the versions at the two dates. */
-    versions: 'account' | 'cases';
-    /** The differences endpoint's two query parameters, first and second revision. */
-    differences: readonly [string, string];
-    /** The restore requests' endpoint family (create, list, review). */
-    restores: '/restore-account-request/' | '/restore-case-request/';
-  };
   /** Parses a search row of the contract. */
   rowSchema: z.ZodType<Row>;
   /** Parses a restore request of the contract into the view every screen shows. */
