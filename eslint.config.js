@@ -35,6 +35,11 @@ const zones = [
       'Shared layers (lib, components, i18n, offline) import neither the domain, features nor the app.',
   },
   {
+    from: '^src/offline/',
+    to: '^src/(?!offline/)',
+    message: 'The offline store depends on the contract only: the session store below the domain clears it.',
+  },
+  {
     from: '^src/domain/',
     to: '^src/(features|app)/',
     message: 'The domain layer imports neither features nor the app: features import it.',

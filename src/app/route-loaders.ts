@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { ALERT_STATUS_PARAM, alertsQueryOptions, parseAlertStatus } from '@/features/alerts/api/get-alerts';
 import { auditFilterOf, auditLogQueryOptions } from '@/features/audit/api/get-audit-log';
-import { recordRevisionsOptions } from '@/features/records/api/get-record-revisions';
-import { searchRecordsOptions } from '@/features/records/api/search-records';
+import { recordRevisionsOptions } from '@/domain/comparison/get-record-revisions';
+import { searchRecordsOptions } from '@/features/search/api/search-records';
 import {
   parseRollbackStatus,
   rollbacksQueryOptions,
   type RollbacksView,
 } from '@/features/rollbacks/api/get-rollbacks';
-import { detailSearchOf } from '@/features/records/hooks/use-detail-search';
+import { detailSearchOf } from '@/domain/comparison/use-detail-search';
 import { recordRoutes } from '@/domain/kinds/record-routes';
 import { usersQueryOptions } from '@/features/users/api/get-users';
 import { ROLLBACK_STATUS_PARAM } from '@/domain/rollback-link';

@@ -3,8 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { comparisonHeadings } from '@/features/records/components/comparison-panel';
-import { ComparisonView } from '@/features/records/components/comparison-view';
+import { comparisonHeadings } from '@/domain/comparison/comparison-panel';
+import { ComparisonView } from '@/domain/comparison/comparison-view';
 import { isFieldChanged, type FieldDef, type SectionDef } from '@/domain/kinds/fields';
 import { formatAddress } from '@/domain/snapshot';
 

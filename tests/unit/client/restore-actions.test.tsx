@@ -17,7 +17,7 @@ vi.stubEnv('VITE_API_BASE_URL', api.apiBaseUrl);
 const { Providers } = await import('@/app/providers');
 const { resetApp } = await import('../../support/render-app');
 const { sessionStore } = await import('@/lib/session-store');
-const { RestoreActions } = await import('@/features/records/components/restore-actions');
+const { RestoreActions } = await import('@/domain/restore-request/restore-actions');
 
 const RANA = { id: 9, username: 'rana.operatore', role: 'USER_RANA' };
 const SEARCH = { agentId: '005000000000001AAA', dateFrom: '2025-01-01', dateTo: '2025-04-30' };

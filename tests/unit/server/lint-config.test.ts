@@ -36,7 +36,7 @@ describe('the lint config keeps the import boundaries', () => {
     expect(
       await problems(
         'src/lib/lint-fixture.ts',
-        "import { SearchPage } from '../features/records/components/search-page';\nexport const page = SearchPage;\n",
+        "import { SearchPage } from '../features/search/components/search-page';\nexport const page = SearchPage;\n",
       ),
     ).toEqual([expect.stringMatching(/^storico\/boundaries: Shared layers/)]);
   });
@@ -44,7 +44,7 @@ describe('the lint config keeps the import boundaries', () => {
   it('lets a feature import its own files and the review lists read the records kinds', async () => {
     expect(
       await problems(
-        'src/features/records/components/lint-fixture.ts',
+        'src/features/search/components/lint-fixture.ts',
         "import { recordKinds } from './search-page';\nexport const kinds = recordKinds;\n",
       ),
     ).toEqual([]);

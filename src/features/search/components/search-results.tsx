@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Suspense, type ReactNode } from 'react';
 import type { Page } from '@contract/page';
-import { LoadFailed } from './load-failed';
+import { LoadFailed } from '@/domain/comparison/load-failed';
 import { DataFreshness, NeverReadOffline } from '@/components/data-freshness';
 import { PartLoading } from '@/components/part-loading';
 import { Button } from '@/components/ui/button';

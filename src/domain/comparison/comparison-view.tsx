@@ -10,7 +10,7 @@ import { useMediaQuery } from '@/lib/use-media-query';
 import { parseSnapshot, type Snapshot } from '@/domain/snapshot';
 import { DiffMarker } from './diff-marker';
 import { FieldValue } from './field-value';
-import { useOnlyDifferences } from '../hooks/use-only-differences';
+import { useOnlyDifferences } from './use-only-differences';
 import { fieldValue, isFieldChanged, keysOf, type SectionDef } from '@/domain/kinds/fields';
 import type { Sections } from '@/domain/kinds/kind-def';
 

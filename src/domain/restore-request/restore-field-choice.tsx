@@ -3,7 +3,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { it } from '@/i18n/it';
 import { formatDateTime } from '@/lib/dates';
-import type { RestoreFieldsState } from '../hooks/use-restore-fields';
+import type { RestoreFieldsState } from './use-restore-fields';
 
 const t = it.restore.fields;
 

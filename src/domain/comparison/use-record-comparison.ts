@@ -11,8 +11,8 @@ import { useSessionUser } from '@/lib/session-store';
 import { parseSnapshot } from '@/domain/snapshot';
 import { lastReadComparison, latestComparison, saveComparison } from '@/offline/comparison-store';
 import { useSavedComparisons } from '@/offline/use-saved-comparisons';
-import { recordDifferencesOptions } from '../api/get-record-differences';
-import { recordRevisionsOptions } from '../api/get-record-revisions';
+import { recordDifferencesOptions } from './get-record-differences';
+import { recordRevisionsOptions } from './get-record-revisions';
 import { recordKinds } from '@/domain/kinds/record-kinds';
 
 /**

@@ -4,16 +4,16 @@ import { useParams } from 'react-router-dom';
 import { it } from '@/i18n/it';
 import type { RecordKind } from '@contract/record-kinds';
 import type { RevisionPair } from '@/domain/revision-pair';
-import { recordHistoryOptions } from '../api/get-record-history';
-import { otherRecordHref, useDetailSearch, useUrlDatesRefused } from '../hooks/use-detail-search';
-import { useRecordComparison } from '../hooks/use-record-comparison';
+import { recordHistoryOptions } from '@/domain/comparison/get-record-history';
+import { otherRecordHref, useDetailSearch, useUrlDatesRefused } from '@/domain/comparison/use-detail-search';
+import { useRecordComparison } from '@/domain/comparison/use-record-comparison';
 import { recordKinds } from '@/domain/kinds/record-kinds';
 import { withUnshownChanges } from '@/domain/kinds/restore-fields';
 import { contactDeletedBlock } from './case-contact-deleted';
 import { ComparisonScreen, timelineSource } from './comparison-screen';
-import { isConverted, lifeOf } from './record-life';
+import { isConverted, lifeOf } from '@/domain/comparison/record-life';
 import { RecordLifeBanner } from './record-life-banner';
-import { RestoreActions } from './restore-actions';
+import { RestoreActions } from '@/domain/restore-request/restore-actions';
 
 /**
  * `/contatti/{id}` and `/casi/{id}`, the detail screens (docs/product.md#detail-screens): the record at the

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { it } from '@/i18n/it';
 import type { RevisionPair } from '@/domain/revision-pair';
-import { isSameVersion, type ComparisonState } from '../hooks/use-record-comparison';
+import { isSameVersion, type ComparisonState } from './use-record-comparison';
 import { formatDateTime, formatDay, romeDay } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-message';
 import type { DayRange } from '@/domain/search-state';

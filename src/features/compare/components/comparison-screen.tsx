@@ -8,10 +8,10 @@ import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
 import type { RevisionPair } from '@/domain/revision-pair';
-import type { ComparisonState } from '../hooks/use-record-comparison';
+import type { ComparisonState } from '@/domain/comparison/use-record-comparison';
 import type { DayRange } from '@/domain/search-state';
-import { ComparisonPanel } from './comparison-panel';
-import type { ComparisonViewProps } from './comparison-view';
+import { ComparisonPanel } from '@/domain/comparison/comparison-panel';
+import type { ComparisonViewProps } from '@/domain/comparison/comparison-view';
 import { RevisionTimeline, type RevisionTimelineProps } from './revision-timeline';
 
 export type TimelineSource = Pick<

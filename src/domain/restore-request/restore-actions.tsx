@@ -12,8 +12,8 @@ import { useOnline } from '@/lib/online-status';
 import type { RecordKind } from '@contract/record-kinds';
 import { canRequestRestore } from '@/domain/roles';
 import { useSessionUser } from '@/lib/session-store';
-import { useCreateRestoreRequest } from '../api/create-restore-request';
-import type { RestoreSubject } from '../hooks/use-restore-fields';
+import { useCreateRestoreRequest } from './create-restore-request';
+import type { RestoreSubject } from './use-restore-fields';
 import {
   needsReason,
   restoreErrorMessage,

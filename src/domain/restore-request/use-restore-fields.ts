@@ -3,10 +3,10 @@ import { parseDiffProperties, type Differences, type Revision } from '@contract/
 import type { RecordKind } from '@contract/record-kinds';
 import type { DayRange } from '@/domain/search-state';
 import { parseSnapshot } from '@/domain/snapshot';
-import { recordDifferencesOptions } from '../api/get-record-differences';
-import { latestRevisionOptions } from '../api/get-record-history';
-import { recordRevisionsOptions } from '../api/get-record-revisions';
-import { lifeOf } from '../components/record-life';
+import { recordDifferencesOptions } from '@/domain/comparison/get-record-differences';
+import { latestRevisionOptions } from '@/domain/comparison/get-record-history';
+import { recordRevisionsOptions } from '@/domain/comparison/get-record-revisions';
+import { lifeOf } from '@/domain/comparison/record-life';
 import { restoreFields, type RestoreField } from '@/domain/kinds/restore-fields';
 
 /**

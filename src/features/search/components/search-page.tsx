@@ -12,19 +12,19 @@ import { canRequestRollback } from '@/domain/roles';
 import { useSessionUser } from '@/lib/session-store';
 import { searchRecordsOptions } from '../api/search-records';
 import { usePageInRange } from '@/lib/page-param';
-import { otherRecordHref } from '../hooks/use-detail-search';
+import { otherRecordHref } from '@/domain/comparison/use-detail-search';
 import { useRowSelection } from '../hooks/use-row-selection';
 import { useSearchPage } from '../hooks/use-search-page';
 import { NAME_COLUMN } from '@/domain/kinds/kind-def';
 import { recordKinds } from '@/domain/kinds/record-kinds';
-import { isConverted, withLifeMarks } from './record-life';
+import { isConverted, withLifeMarks } from '@/domain/comparison/record-life';
 import { SearchBar } from './search-bar';
 
 // An expanded row's comparison and its offline copy load when a row is first expanded.
 const RecordVersions = lazyNamed(() => import('./record-versions'), 'RecordVersions');
 // The results (paging, freshness, restore buttons) load with the first search, not with the empty screen.
 const SearchResults = lazyPart(() => import('./search-results'), 'SearchResults', <PartLoading />);
-const RestoreActions = lazyPart(() => import('./restore-actions'), 'RestoreActions');
+const RestoreActions = lazyPart(() => import('@/domain/restore-request/restore-actions'), 'RestoreActions');
 
 /**
  * `/contatti/contatti?page`, `/casi/casi?page`: the search bar, then (after a complete search or from the kept one)

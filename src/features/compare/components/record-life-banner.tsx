@@ -1,7 +1,7 @@
 import { ArchiveX } from 'lucide-react';
 import type { RecordLife } from '@contract/search';
 import { it } from '@/i18n/it';
-import { hasLifeMarks, RecordLifeMarks, type OtherRecordLink } from './record-life';
+import { hasLifeMarks, RecordLifeMarks, type OtherRecordLink } from '@/domain/comparison/record-life';
 
 /**
  * The detail screens' notice about a record deleted in the CRM: when, into what it was merged, what replaced it. A

@@ -4,9 +4,9 @@ import type { RecordKind } from '@contract/record-kinds';
 import type { RevisionPair } from '@/domain/revision-pair';
 import type { Search } from '@/domain/search-state';
 import { parseSnapshot } from '@/domain/snapshot';
-import { detailHref } from '../hooks/use-detail-search';
+import { detailHref } from '@/domain/comparison/use-detail-search';
 import { recordRoutes } from '@/domain/kinds/record-routes';
-import type { RestoreBlock } from './restore-actions';
+import type { RestoreBlock } from '@/domain/restore-request/restore-actions';
 
 const deletedContactField = revisionSchema.pick({ deletedContact: true });
 

@@ -7,12 +7,12 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
 import { it } from '@/i18n/it';
-import { orderedPair } from '../hooks/use-record-comparison';
+import { orderedPair } from '@/domain/comparison/use-record-comparison';
 import { formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-message';
 import { useOnline } from '@/lib/online-status';
 import { cn } from '@/lib/cn';
-import { LoadFailed } from './load-failed';
+import { LoadFailed } from '@/domain/comparison/load-failed';
 import type { RevisionPair } from '@/domain/revision-pair';
 
 /** A revision saved when the CRM deleted the record: its json is the last known snapshot. */

@@ -3,10 +3,10 @@ import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
 import type { RecordKind } from '@contract/record-kinds';
 import type { Search } from '@/domain/search-state';
-import { detailHref } from '../hooks/use-detail-search';
-import { useRecordComparison } from '../hooks/use-record-comparison';
+import { detailHref } from '@/domain/comparison/use-detail-search';
+import { useRecordComparison } from '@/domain/comparison/use-record-comparison';
 import { recordKinds } from '@/domain/kinds/record-kinds';
-import { ComparisonPanel } from './comparison-panel';
+import { ComparisonPanel } from '@/domain/comparison/comparison-panel';
 
 /** An expanded search row: the record's two versions side by side and 'Dettaglio', which opens a new tab. */
 export function RecordVersions({

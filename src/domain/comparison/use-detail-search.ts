@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_DATE_FROM, DEFAULT_DATE_TO } from '@contract/dates';
 import { isValidDay } from '@/lib/day-input';
 import type { RecordKind } from '@contract/record-kinds';
-import type { OtherRecord } from '../components/record-life';
+import type { OtherRecord } from './record-life';
 import { searchState, useSearch, type Search } from '@/domain/search-state';
 
 /**

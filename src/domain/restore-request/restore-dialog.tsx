@@ -3,7 +3,7 @@ import { OtpDialog } from '@/components/otp-dialog';
 import { it } from '@/i18n/it';
 import type { RecordKind } from '@contract/record-kinds';
 import type { DayRange } from '@/domain/search-state';
-import { useRestoreFields, type RestoreSubject } from '../hooks/use-restore-fields';
+import { useRestoreFields, type RestoreSubject } from './use-restore-fields';
 import { RestoreFieldChoice } from './restore-field-choice';
 import type { RestoreAction } from './restore-messages';
 

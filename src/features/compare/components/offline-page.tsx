@@ -8,7 +8,7 @@ import { useSessionUser } from '@/lib/session-store';
 import { listComparisons } from '@/offline/comparison-store';
 import { useSavedComparisons } from '@/offline/use-saved-comparisons';
 import { recordKinds } from '@/domain/kinds/record-kinds';
-import { lifeOf, RecordLifeMarks } from './record-life';
+import { lifeOf, RecordLifeMarks } from '@/domain/comparison/record-life';
 
 /** The comparisons saved on this device for the signed-in user; each opens its detail screen, online or not. */
 export function OfflinePage() {
