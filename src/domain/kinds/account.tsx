@@ -128,8 +128,8 @@ const toView = ({
   revision: revisionAccount,
 });
 
-/** Contacts: the CRM's person Accounts. */
-export const contactKind: RecordKindDef<ContactRow> = {
+/** Contacts, kind `account`: the CRM's person Accounts. */
+export const accountKind: RecordKindDef<ContactRow> = {
   kind: 'account',
   queryRoot: 'contacts',
   rowSchema: contactRowSchema,
