@@ -326,7 +326,7 @@ export const it = {
     empty: 'Nessun avviso',
     count: (n: number) => (n === 1 ? '1 avviso' : `${n} avvisi`),
     badge: (n: number) => (n === 1 ? '1 avviso da verificare' : `${n} avvisi da verificare`),
-    /** The rollback requested for an alert, and where it stands (src/lib/rollback-state.ts). */
+    /** The rollback requested for an alert, and where it stands (src/domain/rollback-state.ts). */
     rollback: (id: number, state: string) => `Rollback n. ${id}: ${state}`,
     /** The same, for a user who cannot open it (USER_RANA, another's request): who asked for it. */
     rollbackOf: (rollback: string, username: string) => `${rollback} (richiesto da ${username})`,
