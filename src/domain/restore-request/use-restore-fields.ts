@@ -7,7 +7,7 @@ import { recordDifferencesOptions } from '@/domain/comparison/get-record-differe
 import { latestRevisionOptions } from '@/domain/comparison/get-record-history';
 import { recordRevisionsOptions } from '@/domain/comparison/get-record-revisions';
 import { lifeOf } from '@/domain/comparison/record-life';
-import { restoreFields, type RestoreField } from '@/domain/kinds/restore-fields';
+import { restoreFields, type RestoreField } from './restore-fields';
 
 /**
  * The differing fields a restore writes: not those the server says it leaves as the CRM has them (a checkbox the

@@ -8,7 +8,7 @@ import { recordHistoryOptions } from '@/domain/comparison/get-record-history';
 import { otherRecordHref, useDetailSearch, useUrlDatesRefused } from '@/domain/comparison/use-detail-search';
 import { useRecordComparison } from '@/domain/comparison/use-record-comparison';
 import { recordKinds } from '@/domain/kinds/record-kinds';
-import { withUnshownChanges } from '@/domain/kinds/restore-fields';
+import { withUnshownChanges } from '@/domain/restore-request/restore-fields';
 import { contactDeletedBlock } from './case-contact-deleted';
 import { ComparisonScreen, timelineSource } from './comparison-screen';
 import { isConverted, lifeOf } from '@/domain/comparison/record-life';

@@ -1,6 +1,6 @@
 import { parseDiffProperties } from '@contract/revisions';
 import type { RestoreRequestView } from '@/domain/kinds/kind-def';
-import { restoreFields, type RestoreField } from '@/domain/kinds/restore-fields';
+import { restoreFields, type RestoreField } from '@/domain/restore-request/restore-fields';
 import { parseSnapshot } from '@/domain/snapshot';
 
 /**

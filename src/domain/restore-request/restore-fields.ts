@@ -3,8 +3,8 @@ import { fieldLabel, withoutFollowers } from '@/domain/field-labels';
 import type { RecordKind } from '@contract/record-kinds';
 import type { Snapshot } from '@/domain/snapshot';
 import { formatSnapshotValue } from '@/domain/snapshot-value';
-import { keysOf, type SectionDef } from './fields';
-import type { Sections } from './kind-def';
+import { keysOf, type SectionDef } from '@/domain/kinds/fields';
+import type { Sections } from '@/domain/kinds/kind-def';
 
 /**
  * What a restore can write, and is shown and chosen by: the CRM sets its timestamps, the record's id, the case
