@@ -4,11 +4,12 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { storico } from './eslint-rules/plugin.js';
 
-const FEATURE_RULE = 'A feature never imports another feature: move what they share to lib/ or components/.';
+const FEATURE_RULE =
+  'A feature never imports another feature: move what they share to domain/ (records, kinds, rollbacks) or lib/ or components/.';
 
 /**
  * Import boundaries, on the resolved path (a relative `../../features/x` is caught like `@/features/x`):
- * contract -> lib/components/i18n/offline -> features -> app; src and server meet only in contract/.
+ * contract -> i18n/lib/components/offline -> domain -> features -> app; src and server meet only in contract/.
  */
 const zones = [
   { from: '^contract/', to: '^(src|server|sw)/', message: 'contract/ depends on zod only.' },
@@ -45,21 +46,25 @@ const zones = [
   },
   {
     from: '^src/(lib|components|i18n|offline)/',
+    to: '^src/(domain|features|app)/',
+    message:
+      'Shared layers (lib, components, i18n, offline) import neither the domain, features nor the app.',
+  },
+  {
+    from: '^src/offline/',
+    to: '^src/(?!offline/)',
+    message: 'The offline store depends on the contract only: the session store below the domain clears it.',
+  },
+  {
+    from: '^src/domain/',
     to: '^src/(features|app)/',
-    message: 'Shared layers (lib, components, i18n, offline) import neither features nor the app.',
+    message: 'The domain layer imports neither features nor the app: features import it.',
   },
   { from: '^src/features/', to: '^src/app/', message: 'Only the app layer imports the app layer.' },
   {
-    from: '^src/features/(?!restores/)([^/]+)/',
+    from: '^src/features/([^/]+)/',
     to: '^src/features/',
     except: '^src/features/$1/',
-    message: FEATURE_RULE,
-  },
-  // The review lists read the records feature's table of kinds (paths, labels, the view of a request), nothing else.
-  {
-    from: '^src/features/restores/',
-    to: '^src/features/',
-    except: '^src/features/(restores|records/kinds)/',
     message: FEATURE_RULE,
   },
   {

@@ -1,13 +1,16 @@
-/** The two kinds of record whose revisions are kept: contacts (person Accounts) and cases. */
-export type RecordKind = 'account' | 'case';
+import { kindOfObject, recordKindTable, type RecordKind } from '../../contract/record-kinds';
+
+// The server's modules name the kind and read the CRM object from here, beside the tables.
+export { kindOfObject, type RecordKind };
 
 /**
- * Everything that differs between the kinds on the server, in one place: the CRM object, the tables and columns
- * of records, revisions and restore requests, and the names the API and the audit log use.
+ * What differs between the kinds on the server, keyed by the contract's kinds (contract/record-kinds.ts, which
+ * names the CRM object and the API's paths): the tables and columns of records, revisions and restore requests,
+ * and the names the audit log uses.
  */
 export const recordKinds = {
   account: {
-    crmObject: 'Account',
+    crmObject: recordKindTable.account.crmObject,
     records: 'sf_accounts',
     revisions: 'revision_accounts',
     /** The record id column of the revisions and restore-request tables. */
@@ -22,7 +25,7 @@ export const recordKinds = {
     requestNoun: 'restore-account-request',
   },
   case: {
-    crmObject: 'Case',
+    crmObject: recordKindTable.case.crmObject,
     records: 'sf_cases',
     revisions: 'revision_cases',
     key: 'case_id',
@@ -34,7 +37,3 @@ export const recordKinds = {
     requestNoun: 'restore-case-request',
   },
 } as const;
-
-/** The kind whose CRM object this is. */
-export const kindOfObject = (object: 'Account' | 'Case'): RecordKind =>
-  object === 'Account' ? 'account' : 'case';

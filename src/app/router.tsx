@@ -3,24 +3,23 @@ import {
   matchRoutes,
   Navigate,
   Outlet,
-  useParams,
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router-dom';
-import { recordRoutes } from '@/features/records/kinds/record-routes';
-import { OWN_ROLLBACKS_PATH, ROLLBACK_PREPARE_PATH, ROLLBACKS_PATH } from '@/lib/rollback-link';
-import {
-  canFollowOwnRollbacks,
-  canReadAudit,
-  canRequestRollback,
-  canReviewRollbacks,
-  canSeeManagement,
-  isAdmin,
-} from '@/lib/roles';
+import { alertsRoutes } from '@/features/alerts/routes';
+import { auditRoutes } from '@/features/audit/routes';
+import { authRoutes } from '@/features/auth/routes';
+import { compareRoutes } from '@/features/compare/routes';
+import { restoresRoutes } from '@/features/restores/routes';
+import { rollbacksRoutes } from '@/features/rollbacks/routes';
+import { searchRoutes } from '@/features/search/routes';
+import { settingsRoutes } from '@/features/settings/routes';
+import { twofaRoutes } from '@/features/twofa/routes';
+import { usersRoutes } from '@/features/users/routes';
+import type { ScreenRoute } from '@/lib/screen-route';
 import { sessionStore } from '@/lib/session-store';
 import { setPrefetcher } from './prefetch';
-import type * as RouteLoaders from './route-loaders';
-import { setNavigator } from './query-client';
+import { queryClient, setNavigator } from './query-client';
 import { StartupNotice } from './startup-notice';
 import { ErrorView } from './routes/error-view';
 import { RedirectIfSignedIn, RequireRole } from './routes/guards';
@@ -28,47 +27,28 @@ import { RedirectIfSignedIn, RequireRole } from './routes/guards';
 /*
  * Every screen is its own chunk, loaded when its route is first opened (react-router's `lazy`), so the first page
  * downloads only the frame and that screen: the bundle budget (docs/scale.md) is checked by tests/e2e/bundle-budget.test.ts.
+ * Each feature lists its screens, their roles and their reads in its own `routes.tsx`; this file mounts them.
  */
-const signIn = () => import('@/features/auth/components/sign-in-page');
-const forgotPassword = () => import('@/features/auth/components/forgot-password-page');
-const resetPassword = () => import('@/features/auth/components/reset-password-page');
-const twoFactor = () => import('@/features/twofa/components/twofa-page');
-const settings = () => import('@/features/settings/components/settings-page');
-const users = () => import('@/features/users/components/users-page');
-const restores = () => import('@/features/restores/components/restores-page');
-const search = () => import('@/features/records/components/search-page');
-const detail = () => import('@/features/records/components/detail-page');
-const offline = () => import('@/features/records/components/offline-page');
-const alerts = () => import('@/features/alerts/components/alerts-page');
-const audit = () => import('@/features/audit/components/audit-page');
-const rollbacks = () => import('@/features/rollbacks/components/rollback-routes');
-
-/** /2fa without its token has nothing to show. */
-function TwoFactorRoute({ Page }: { Page: () => React.ReactNode }) {
-  const { token } = useParams();
-  return token ? <Page /> : <Navigate to="/signIn" replace />;
-}
 
 /**
- * A page for the roles `allow` admits: RequireRole sends anyone else to the home page, and the route's read is not
- * even made for them (the server would refuse it, and write the refusal to the audit log).
+ * A feature's screen as a route: for the roles `allow` admits (RequireRole sends anyone else to the home page, and
+ * the route's read is not even made for them), its read loaded with its endpoints on first use, like the screen.
  */
-function roleRoute(
-  path: string,
-  allow: (role: string) => boolean,
-  page: () => Promise<React.ReactNode>,
-  read?: (loaders: typeof RouteLoaders, args: LoaderFunctionArgs) => null,
-): RouteObject {
+function mounted({ path, allow, signedOutOnly, screen, read }: ScreenRoute): RouteObject {
   return {
     path,
     ...(read && {
       loader: async (args: LoaderFunctionArgs) => {
         const role = sessionStore.user()?.role;
-        // Loaded with their endpoints on first use, like the screens, so the first bundle stays in budget.
-        return role !== undefined && allow(role) ? read(await import('./route-loaders'), args) : null;
+        if (allow && (role === undefined || !allow(role))) return null;
+        return (await read())(args, queryClient);
       },
     }),
-    lazy: async () => ({ element: <RequireRole allow={allow}>{await page()}</RequireRole> }),
+    lazy: async () => {
+      const element = await screen();
+      if (allow) return { element: <RequireRole allow={allow}>{element}</RequireRole> };
+      return { element: signedOutOnly ? <RedirectIfSignedIn>{element}</RedirectIfSignedIn> : element };
+    },
   };
 }
 
@@ -86,115 +66,23 @@ export const routes: RouteObject[] = [
     // spinner would only flash. Declared, as react-router otherwise warns on every first load.
     HydrateFallback: () => null,
     children: [
-      {
-        path: '/signIn',
-        lazy: async () => {
-          const { SignInPage } = await signIn();
-          return {
-            element: (
-              <RedirectIfSignedIn>
-                <SignInPage />
-              </RedirectIfSignedIn>
-            ),
-          };
-        },
-      },
-      {
-        path: '/forgotPassword',
-        lazy: async () => ({ Component: (await forgotPassword()).ForgotPasswordPage }),
-      },
-      {
-        path: '/resetPassword',
-        lazy: async () => ({ Component: (await resetPassword()).ResetPasswordPage }),
-      },
+      ...[...authRoutes, ...twofaRoutes].map(mounted),
       { path: '/2fa', element: <Navigate to="/signIn" replace /> },
-      {
-        path: '/2fa/:token',
-        lazy: async () => {
-          const { TwoFactorPage } = await twoFactor();
-          return { element: <TwoFactorRoute Page={TwoFactorPage} /> };
-        },
-      },
       {
         lazy: async () => ({ Component: (await import('./layout/app-layout')).AppLayout }),
         errorElement: <ErrorView />,
         children: [
           { index: true, lazy: async () => ({ Component: (await import('./routes/home')).Home }) },
-          { path: '/impostazioni', lazy: async () => ({ Component: (await settings()).SettingsPage }) },
-          roleRoute(
-            '/gestione_utenti/gestioneUtenti',
-            isAdmin,
-            async () => {
-              const { UsersPage } = await users();
-              return <UsersPage />;
-            },
-            (loaders, args) => loaders.usersLoader(args),
-          ),
-          ...(['case', 'contact'] as const).map((kind) =>
-            roleRoute(
-              recordRoutes[kind].restores,
-              canSeeManagement,
-              async () => {
-                const { RestoresPage } = await restores();
-                return <RestoresPage kind={kind} />;
-              },
-              (loaders, args) => loaders.restoresLoader(kind)(args),
-            ),
-          ),
-          ...(['contact', 'case'] as const).flatMap((kind): RouteObject[] => [
-            {
-              path: recordRoutes[kind].list,
-              loader: async (args) => (await import('./route-loaders')).searchLoader(kind)(args),
-              lazy: async () => {
-                const { SearchPage } = await search();
-                return { element: <SearchPage kind={kind} /> };
-              },
-            },
-            {
-              path: recordRoutes[kind].detailPattern,
-              loader: async (args) => (await import('./route-loaders')).detailLoader(kind)(args),
-              lazy: async () => {
-                const { DetailPage } = await detail();
-                return { element: <DetailPage kind={kind} /> };
-              },
-            },
-          ]),
-          {
-            path: '/avvisi',
-            loader: async (args) => (await import('./route-loaders')).alertsLoader(args),
-            lazy: async () => ({ Component: (await alerts()).AlertsPage }),
-          },
-          roleRoute(
-            '/gestione_audit',
-            canReadAudit,
-            async () => {
-              const { AuditPage } = await audit();
-              return <AuditPage />;
-            },
-            (loaders, args) => loaders.auditLoader(args),
-          ),
-          // 'Gestione rollback' for the reviewers, 'Le mie richieste di rollback' for USER_RANA: one screen, two views.
-          ...(
-            [
-              [ROLLBACKS_PATH, canReviewRollbacks, 'review'],
-              [OWN_ROLLBACKS_PATH, canFollowOwnRollbacks, 'own'],
-            ] as const
-          ).map(([path, allow, view]) =>
-            roleRoute(
-              path,
-              allow,
-              async () => {
-                const { RollbacksRoute } = await rollbacks();
-                return <RollbacksRoute view={view} />;
-              },
-              (loaders, args) => loaders.rollbacksLoader(view)(args),
-            ),
-          ),
-          roleRoute(ROLLBACK_PREPARE_PATH, canRequestRollback, async () => {
-            const { RollbackPrepareRoute } = await rollbacks();
-            return <RollbackPrepareRoute />;
-          }),
-          { path: '/disponibili_offline', lazy: async () => ({ Component: (await offline()).OfflinePage }) },
+          ...[
+            ...settingsRoutes,
+            ...usersRoutes,
+            ...restoresRoutes,
+            ...searchRoutes,
+            ...compareRoutes,
+            ...alertsRoutes,
+            ...auditRoutes,
+            ...rollbacksRoutes,
+          ].map(mounted),
           { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFound }) },
         ],
       },

@@ -34,7 +34,7 @@ export const it = {
       savedAt: 'Salvato il',
       open: 'Apri',
     },
-    kinds: { contact: 'Contatto', case: 'Caso' } as Record<'contact' | 'case', string>,
+    kinds: { account: 'Contatto', case: 'Caso' } as Record<'account' | 'case', string>,
     range: (from: string, to: string) => `dal ${from} al ${to}`,
     /** A row's 'Apri' as a screen reader's list of links names it. */
     openRecord: (label: string, from: string, to: string) => `Apri ${label} dal ${from} al ${to}`,

@@ -326,7 +326,7 @@ export const it = {
     empty: 'Nessun avviso',
     count: (n: number) => (n === 1 ? '1 avviso' : `${n} avvisi`),
     badge: (n: number) => (n === 1 ? '1 avviso da verificare' : `${n} avvisi da verificare`),
-    /** The rollback requested for an alert, and where it stands (src/lib/rollback-state.ts). */
+    /** The rollback requested for an alert, and where it stands (src/domain/rollback-state.ts). */
     rollback: (id: number, state: string) => `Rollback n. ${id}: ${state}`,
     /** The same, for a user who cannot open it (USER_RANA, another's request): who asked for it. */
     rollbackOf: (rollback: string, username: string) => `${rollback} (richiesto da ${username})`,
@@ -364,14 +364,14 @@ export const it = {
     /** The link to that contact's comparison, by its name (its id when Storico knows none). */
     openContact: (name: string) => `Apri il contatto ${name}`,
     reportSent: 'Richiesta di ripristino inviata con successo',
-    restored: { contact: 'Contatto ripristinato con successo', case: 'Caso ripristinato con successo' },
+    restored: { account: 'Contatto ripristinato con successo', case: 'Caso ripristinato con successo' },
     duplicateOnList:
       'Esistono già delle richieste in sospeso o completate per una delle revisioni selezionate',
     duplicateOnDetail: 'Esiste già una richiesta in sospeso o completata per la revisione selezionata',
     invalidCode: 'Il codice inserito non è valido',
     reportFailed: "Errore durante l'invio della richiesta",
     restoreFailed: {
-      contact: 'Errore durante il ripristino del contatto',
+      account: 'Errore durante il ripristino del contatto',
       case: 'Errore durante il ripristino del caso',
     },
     /** The field choice of a restore of one record. */

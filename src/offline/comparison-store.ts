@@ -1,4 +1,4 @@
-import type { RecordKind } from '@/lib/records';
+import type { RecordKind } from '@contract/record-kinds';
 import {
   BY_RECORD,
   BY_SAVED_AT,

@@ -1,4 +1,22 @@
-import type { Comparison } from '@/lib/records';
+import type { RecordKind } from '@contract/record-kinds';
+import type { Revision } from '@contract/revisions';
+
+/**
+ * Everything one opened comparison needs to be shown again: both revisions, their differences, what the record
+ * is called and the dates it was asked for. The offline store keeps exactly this.
+ */
+export type Comparison = {
+  kind: RecordKind;
+  recordId: string;
+  /** The contact's name or the case number. */
+  label: string;
+  dateFrom: string;
+  dateTo: string;
+  first: Revision;
+  second: Revision;
+  /** Top-level snapshot fields that differ between the two. */
+  differences: string[];
+};
 
 /** A comparison the user opened online, kept on this device so it can be shown again without a network. */
 export type SavedComparison = Comparison & {
@@ -18,7 +36,8 @@ export const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
  * (its `version(1)` is IndexedDB's version 10), so the comparisons saved by earlier builds are still there.
  */
 const NAME = 'storico-offline';
-const VERSION = 10;
+/** 11: a contact's comparisons are kept under the kind `account`, the name the server and the contract use. */
+const VERSION = 11;
 export const STORE = 'comparisons';
 export const BY_USER = 'userId';
 export const BY_SAVED_AT = 'savedAt';
@@ -33,13 +52,33 @@ export function done<T>(request: IDBRequest<T>): Promise<T> {
   });
 }
 
+/** Builds before version 11 saved a contact's comparisons as kind `contact`: they are kept as `account`. */
+function renameContactKind(store: IDBObjectStore): void {
+  const cursor = store.openCursor();
+  cursor.onsuccess = () => {
+    const at = cursor.result;
+    if (!at) return;
+    const saved = at.value as Omit<SavedComparison, 'kind'> & { kind: string };
+    if (saved.kind === 'contact') {
+      const kind = 'account';
+      at.delete();
+      store.put({ ...saved, kind, key: saved.key.replace(/^(\d+):contact:/, `$1:${kind}:`) });
+    }
+    at.continue();
+  };
+}
+
 let opening: Promise<IDBDatabase> | undefined;
 
 function open(): Promise<IDBDatabase> {
   const request = indexedDB.open(NAME, VERSION);
-  request.onupgradeneeded = () => {
+  request.onupgradeneeded = (event) => {
     const db = request.result;
-    if (db.objectStoreNames.contains(STORE)) return;
+    if (db.objectStoreNames.contains(STORE)) {
+      if (event.oldVersion < 11 && request.transaction)
+        renameContactKind(request.transaction.objectStore(STORE));
+      return;
+    }
     const store = db.createObjectStore(STORE, { keyPath: 'key' });
     store.createIndex(BY_USER, 'userId');
     store.createIndex(BY_SAVED_AT, 'savedAt');

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { useLogout } from '@/features/auth/api/logout';
 import { it } from '@/i18n/it';
 import { useOnline } from '@/lib/online-status';
-import { roleLabel } from '@/lib/roles';
+import { roleLabel } from '@/domain/roles';
 import { endLocalSession } from '@/lib/end-local-session';
 import { useSessionUser } from '@/lib/session-store';
 import { queryClient } from '../query-client';

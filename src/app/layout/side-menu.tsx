@@ -13,14 +13,14 @@ import { NavLink, useNavigate } from 'react-router-dom';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { it } from '@/i18n/it';
 import { cn } from '@/lib/cn';
-import { OWN_ROLLBACKS_PATH, ROLLBACKS_PATH } from '@/lib/rollback-link';
+import { OWN_ROLLBACKS_PATH, ROLLBACKS_PATH } from '@/domain/rollback-link';
 import {
   canFollowOwnRollbacks,
   canReadAudit,
   canReviewRollbacks,
   canSeeManagement,
   isAdmin,
-} from '@/lib/roles';
+} from '@/domain/roles';
 import { prefetchOnIntent } from '../prefetch';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -3,10 +3,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { comparisonHeadings } from '@/features/records/components/comparison-panel';
-import { ComparisonView } from '@/features/records/components/comparison-view';
-import { isFieldChanged, type FieldDef, type SectionDef } from '@/features/records/kinds/fields';
-import { formatAddress } from '@/lib/snapshot';
+import { comparisonHeadings } from '@/domain/comparison/comparison-panel';
+import { ComparisonView } from '@/domain/comparison/comparison-view';
+import { isFieldChanged, type FieldDef, type SectionDef } from '@/domain/kinds/fields';
+import { formatAddress } from '@/domain/snapshot';
 
 const billing: FieldDef = { key: 'BillingAddress', label: 'Indirizzo di fatturazione', kind: 'address' };
 const phone: FieldDef = { key: 'Phone', label: 'Telefono' };

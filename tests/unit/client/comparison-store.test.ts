@@ -23,7 +23,7 @@ const revision = (id: number): Revision => ({
 
 const comparison = (userId: number, recordId: string, first = 1, second = 2): NewComparison => ({
   userId,
-  kind: 'contact',
+  kind: 'account',
   recordId,
   label: `Contatto ${recordId}`,
   dateFrom: '2025-01-01',
@@ -40,7 +40,7 @@ describe('the offline comparison store', () => {
     const t0 = Date.now();
     await saveComparison(comparison(1, 'A', 1, 2), t0);
     await saveComparison(comparison(1, 'A', 1, 3), t0 + 1000);
-    const latest = await latestComparison(1, 'contact', 'A', t0 + 2000);
+    const latest = await latestComparison(1, 'account', 'A', t0 + 2000);
     expect(latest?.second.id).toBe(3);
     expect(latest?.differences).toEqual(['Phone']);
   });
@@ -58,7 +58,7 @@ describe('the offline comparison store', () => {
     await saveComparison(comparison(1, 'A'));
     await saveComparison(comparison(2, 'B'));
     expect((await listComparisons(1)).map((c) => c.recordId)).toEqual(['A']);
-    expect(await latestComparison(2, 'contact', 'A')).toBeUndefined();
+    expect(await latestComparison(2, 'account', 'A')).toBeUndefined();
   });
 
   it(`keeps at most ${MAX_COMPARISONS} per user, dropping the oldest first`, async () => {
@@ -78,19 +78,19 @@ describe('the offline comparison store', () => {
     await saveComparison(comparison(1, 'new'), t0 + MAX_AGE_MS);
     const later = t0 + MAX_AGE_MS + 1;
     expect((await listComparisons(1, later)).map((c) => c.recordId)).toEqual(['new']);
-    expect(await latestComparison(1, 'contact', 'old', later)).toBeUndefined();
+    expect(await latestComparison(1, 'account', 'old', later)).toBeUndefined();
   });
 
   it('remembers what it last read of each record, for a screen opened offline to show at once', async () => {
-    expect(lastReadComparison(1, 'contact', 'A')).toBeUndefined();
-    expect(await latestComparison(1, 'contact', 'A')).toBeUndefined();
-    expect(lastReadComparison(1, 'contact', 'A')).toBeNull();
+    expect(lastReadComparison(1, 'account', 'A')).toBeUndefined();
+    expect(await latestComparison(1, 'account', 'A')).toBeUndefined();
+    expect(lastReadComparison(1, 'account', 'A')).toBeNull();
     await saveComparison(comparison(1, 'A'));
-    const latest = await latestComparison(1, 'contact', 'A');
-    expect(lastReadComparison(1, 'contact', 'A')).toEqual(latest);
-    expect(lastReadComparison(2, 'contact', 'A')).toBeUndefined();
+    const latest = await latestComparison(1, 'account', 'A');
+    expect(lastReadComparison(1, 'account', 'A')).toEqual(latest);
+    expect(lastReadComparison(2, 'account', 'A')).toBeUndefined();
     await clearComparisons();
-    expect(lastReadComparison(1, 'contact', 'A')).toBeUndefined();
+    expect(lastReadComparison(1, 'account', 'A')).toBeUndefined();
   });
 
   it('clears everything', async () => {

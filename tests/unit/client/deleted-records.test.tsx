@@ -14,10 +14,10 @@ vi.setConfig({ testTimeout: 30_000 });
 const api = await startFakeApi();
 vi.stubEnv('VITE_API_BASE_URL', api.apiBaseUrl);
 const { renderApp, resetApp } = await import('../../support/render-app');
-const { SEARCH_KEYS } = await import('@/lib/search-state');
+const { SEARCH_KEYS } = await import('@/domain/search-state');
 const { saveComparison, clearComparisons } = await import('@/offline/comparison-store');
 const { queryClient } = await import('@/app/query-client');
-const { recordKeys } = await import('@/features/records/kinds/query-keys');
+const { recordKeys } = await import('@/domain/kinds/query-keys');
 
 const RANA = { id: 9, username: 'rana.operatore', role: 'USER_RANA' };
 const AGENT = { id: '005A', FirstName: 'Andrea', LastName: 'Rossi', username: 'andrea.rossi@demo.it' };
@@ -248,7 +248,7 @@ describe('offline', () => {
   const saved = (recordId: string, label: string, first: typeof deletion, second: typeof deletion) =>
     saveComparison({
       userId: RANA.id,
-      kind: 'contact',
+      kind: 'account',
       recordId,
       label,
       dateFrom: '2025-01-01',
@@ -281,7 +281,7 @@ describe('offline', () => {
     const versions = () =>
       queryClient
         .getQueryCache()
-        .find({ queryKey: recordKeys.versions('contact', '001D', '2025-01-01', '2025-06-30') });
+        .find({ queryKey: recordKeys.versions('account', '001D', '2025-01-01', '2025-06-30') });
     await waitFor(() => expect(versions()?.getObserversCount()).toBeGreaterThan(0));
     expect(versions()?.state.fetchStatus).toBe('idle');
     expect(api.requests.filter((r) => r.path.includes('001D'))).toEqual([]);

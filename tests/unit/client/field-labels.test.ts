@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fieldLabel, withoutFollowers } from '@/lib/field-labels';
+import { fieldLabel, withoutFollowers } from '@/domain/field-labels';
 import { snapshotFields } from '../../../server/crm/crm-fields';
 
 describe('field labels', () => {
   it.each([
-    ['contact', 'Account'],
+    ['account', 'Account'],
     ['case', 'Case'],
   ] as const)(
     'name every stored %s field apart from the others, but for a field shown with the one it follows',
@@ -33,7 +33,7 @@ describe('field labels', () => {
   });
 
   it("reads a field named as one of Object's own properties as its name", () => {
-    expect(fieldLabel('contact', 'constructor')).toBe('constructor');
+    expect(fieldLabel('account', 'constructor')).toBe('constructor');
     expect(fieldLabel('case', 'toString', 'hasOwnProperty')).toBe('toString');
     expect(withoutFollowers(['toString', 'constructor', 'Phone'], (f) => f)).toEqual([
       'toString',

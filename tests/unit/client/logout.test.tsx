@@ -8,7 +8,7 @@ const api = await startFakeApi();
 vi.stubEnv('VITE_API_BASE_URL', api.apiBaseUrl);
 const { renderApp, resetApp } = await import('../../support/render-app');
 const { readToken } = await import('@/lib/auth-token');
-const { SEARCH_KEYS } = await import('@/lib/search-state');
+const { SEARCH_KEYS } = await import('@/domain/search-state');
 const { sessionStore } = await import('@/lib/session-store');
 const { fakeSessionToken } = await import('../../support/client-token');
 

@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ComparisonView } from '@/features/records/components/comparison-view';
-import { ONLY_DIFFERENCES_KEY } from '@/features/records/hooks/use-only-differences';
-import type { SectionDef } from '@/features/records/kinds/fields';
+import { ComparisonView } from '@/domain/comparison/comparison-view';
+import { ONLY_DIFFERENCES_KEY } from '@/domain/comparison/use-only-differences';
+import type { SectionDef } from '@/domain/kinds/fields';
 
 const sections: SectionDef[] = [
   {

@@ -17,7 +17,7 @@ vi.stubEnv('VITE_API_BASE_URL', api.apiBaseUrl);
 const { Providers } = await import('@/app/providers');
 const { resetApp } = await import('../../support/render-app');
 const { sessionStore } = await import('@/lib/session-store');
-const { RestoreActions } = await import('@/features/records/components/restore-actions');
+const { RestoreActions } = await import('@/domain/restore-request/restore-actions');
 
 const RANA = { id: 9, username: 'rana.operatore', role: 'USER_RANA' };
 const SEARCH = { agentId: '005000000000001AAA', dateFrom: '2025-01-01', dateTo: '2025-04-30' };
@@ -144,7 +144,7 @@ describe('asking for a restore', () => {
 
   it('forces a contact restore from its detail screen with the same six boxes', async () => {
     const { user } = await renderActions({
-      kind: 'contact',
+      kind: 'account',
       place: 'detail',
       revisionIds: [31],
       search: { ...SEARCH, agentId: '' },
@@ -192,7 +192,7 @@ describe('the messages of a refused restore', () => {
   it.each([
     ['case', 'Segnala ripristino', "Errore durante l'invio della richiesta"],
     ['case', 'Forza ripristino', 'Errore durante il ripristino del caso'],
-    ['contact', 'Forza ripristino', 'Errore durante il ripristino del contatto'],
+    ['account', 'Forza ripristino', 'Errore durante il ripristino del contatto'],
   ] as const)('names the failed action: %s, %s', async (kind, button, message) => {
     reply = () => refusal(502, 'The CRM refused the update', 'BAD_GATEWAY');
     const { user } = await renderActions({ kind });
@@ -212,7 +212,7 @@ describe('the messages of a refused restore', () => {
         'Updating Account 001000000000001AAA: Salesforce said FIELD_CUSTOM_VALIDATION_EXCEPTION: Telefono non valido',
         'CRM_ERROR',
       );
-    const { user } = await renderActions({ kind: 'contact' });
+    const { user } = await renderActions({ kind: 'account' });
     await request(user, 'Forza ripristino');
     expect(await screen.findByText('Errore durante il ripristino del contatto')).toBeInTheDocument();
     expect(
@@ -238,7 +238,7 @@ describe('the messages of a refused restore', () => {
     'says a %s failure in Italian alone, without the server’s English',
     async (code, english, said) => {
       reply = () => refusal(502, english, code);
-      const { user } = await renderActions({ kind: 'contact' });
+      const { user } = await renderActions({ kind: 'account' });
       await request(user, 'Forza ripristino');
       expect(await screen.findByText('Errore durante il ripristino del contatto')).toBeInTheDocument();
       expect(screen.getByText(said)).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { revisionSourceLabel } from '@/features/records/components/revision-timeline-list';
+import { revisionSourceLabel } from '@/features/compare/components/revision-timeline-list';
 import type { RevisionSource } from '../../../server/revisions/revision-store';
 
 describe('where a revision came from, in words', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canRequestRestore, canSeeManagement, isAdmin, roleLabel } from '@/lib/roles';
+import { canRequestRestore, canSeeManagement, isAdmin, roleLabel } from '@/domain/roles';
 
 describe('roles', () => {
   it('labels the three roles as docs/product.md names them', () => {

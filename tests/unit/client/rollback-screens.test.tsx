@@ -14,7 +14,7 @@ vi.setConfig({ testTimeout: 30_000 });
 const api = await startFakeApi();
 vi.stubEnv('VITE_API_BASE_URL', api.apiBaseUrl);
 const { renderApp, resetApp } = await import('../../support/render-app');
-const { SEARCH_KEYS } = await import('@/lib/search-state');
+const { SEARCH_KEYS } = await import('@/domain/search-state');
 
 const RANA = { id: 9, username: 'rana.operatore', role: 'USER_RANA' };
 const REVIEWER = { id: 4, username: 'giulia.bianchi', role: 'USER_STORICO' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pendingOutcome, rollbackState } from '@/lib/rollback-state';
+import { pendingOutcome, rollbackState } from '@/domain/rollback-state';
 import { sampleRollback } from '../../support/rollback-sample';
 
 describe('where a rollback stands', () => {

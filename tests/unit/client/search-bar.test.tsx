@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { setOnline } from '../../support/online';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SearchBarProps } from '@/features/records/components/search-bar';
+import type { SearchBarProps } from '@/features/search/components/search-bar';
 import { ok, startFakeApi } from './support/fake-api';
 
 const agents = [
@@ -17,7 +17,7 @@ let SearchBar: (props: SearchBarProps) => React.ReactNode;
 
 beforeAll(async () => {
   api = await startFakeApi((url) => (url.pathname === '/api/v3/sf-user/' ? { body: ok(agents) } : undefined));
-  ({ SearchBar } = await import('@/features/records/components/search-bar'));
+  ({ SearchBar } = await import('@/features/search/components/search-bar'));
   // jsdom lacks what cmdk uses to keep the highlighted option in view and to measure its list.
   Element.prototype.scrollIntoView = () => {};
   globalThis.ResizeObserver ??= class {

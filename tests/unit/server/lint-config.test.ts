@@ -19,7 +19,7 @@ describe('the lint config keeps the import boundaries', () => {
   it('refuses a relative import from one feature into another', async () => {
     const found = await problems(
       'src/features/users/components/lint-fixture.ts',
-      "import { recordKinds } from '../../records/kinds/record-kinds';\nexport const kinds = recordKinds;\n",
+      "import { recordKinds } from '../../restores/components/restores-page';\nexport const kinds = recordKinds;\n",
     );
     expect(found).toEqual([
       expect.stringMatching(/^storico\/boundaries: A feature never imports another feature/),
@@ -30,13 +30,13 @@ describe('the lint config keeps the import boundaries', () => {
     expect(
       await problems(
         'src/features/users/components/lint-fixture.ts',
-        "import { recordKinds } from '@/features/records/kinds/record-kinds';\nexport const kinds = recordKinds;\n",
+        "import { recordKinds } from '@/features/restores/components/restores-page';\nexport const kinds = recordKinds;\n",
       ),
     ).toHaveLength(1);
     expect(
       await problems(
         'src/lib/lint-fixture.ts',
-        "import { SearchPage } from '../features/records/components/search-page';\nexport const page = SearchPage;\n",
+        "import { SearchPage } from '../features/search/components/search-page';\nexport const page = SearchPage;\n",
       ),
     ).toEqual([expect.stringMatching(/^storico\/boundaries: Shared layers/)]);
   });
@@ -44,14 +44,14 @@ describe('the lint config keeps the import boundaries', () => {
   it('lets a feature import its own files and the review lists read the records kinds', async () => {
     expect(
       await problems(
-        'src/features/records/components/lint-fixture.ts',
-        "import { recordKinds } from '../kinds/record-kinds';\nexport const kinds = recordKinds;\n",
+        'src/features/search/components/lint-fixture.ts',
+        "import { recordKinds } from './search-page';\nexport const kinds = recordKinds;\n",
       ),
     ).toEqual([]);
     expect(
       await problems(
         'src/features/restores/components/lint-fixture.ts',
-        "import { recordKinds } from '@/features/records/kinds/record-kinds';\nexport const kinds = recordKinds;\n",
+        "import { recordKinds } from '@/domain/kinds/record-kinds';\nexport const kinds = recordKinds;\n",
       ),
     ).toEqual([]);
   });

@@ -11,13 +11,13 @@ import { it } from '@/i18n/it';
 import { failureReason } from '@/lib/error-message';
 import { useOnline } from '@/lib/online-status';
 import { parsePageParam, usePageInRange } from '@/lib/page-param';
-import { OWN_ROLLBACKS_PATH, ROLLBACKS_PATH } from '@/lib/rollback-link';
+import { OWN_ROLLBACKS_PATH, ROLLBACKS_PATH } from '@/domain/rollback-link';
 import {
   canAcknowledgeAlerts,
   canFollowOwnRollbacks,
   canRequestRollback,
   canReviewRollbacks,
-} from '@/lib/roles';
+} from '@/domain/roles';
 import { useSessionUser } from '@/lib/session-store';
 import { useAcknowledgeAlert } from '../api/acknowledge-alert';
 import { ALERT_STATUS_PARAM, parseAlertStatus, useAlerts } from '../api/get-alerts';

@@ -8,10 +8,11 @@ import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
-import { fieldLabel, kindOfObject, withoutFollowers } from '@/lib/field-labels';
-import { rollbackDetailHref } from '@/lib/rollback-link';
-import { rollbackPrepareHref } from '@/lib/rollback-prepare-link';
-import { isOpenRollback, rollbackState } from '@/lib/rollback-state';
+import { kindOfObject } from '@contract/record-kinds';
+import { fieldLabel, withoutFollowers } from '@/domain/field-labels';
+import { rollbackDetailHref } from '@/domain/rollback-link';
+import { rollbackPrepareHref } from '@/domain/rollback-prepare-link';
+import { isOpenRollback, rollbackState } from '@/domain/rollback-state';
 
 const c = it.alerts.columns;
 

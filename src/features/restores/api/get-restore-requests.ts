@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pageOf } from '@contract/page';
 import { RESTORE_STATUSES, type RestoreStatus } from '@contract/restores';
-import { restoreKeys } from '@/features/records/kinds/query-keys';
-import { recordKinds } from '@/features/records/kinds/record-kinds';
+import { restoreKeys } from '@/domain/kinds/query-keys';
+import { recordKinds } from '@/domain/kinds/record-kinds';
 import { apiData } from '@/lib/api-client';
-import type { RecordKind } from '@/lib/records';
+import { recordKindTable, type RecordKind } from '@contract/record-kinds';
 
 export const RESTORES_PAGE_SIZE = 10;
 
@@ -19,7 +19,7 @@ export type RestoreListParams = { kind: RecordKind; status: RestoreStatus; page:
 
 /** `GET /restore-account-request/` or `/restore-case-request/`: one status, newest first, 10 a page. */
 export const getRestoreRequests = ({ kind, status, page }: RestoreListParams, signal?: AbortSignal) =>
-  apiData(recordKinds[kind].api.restores, {
+  apiData(recordKindTable[kind].api.restores, {
     query: { status, page: page - 1, size: RESTORES_PAGE_SIZE, isPaged: true },
     schema: pageOf(recordKinds[kind].restoreSchema),
     signal,

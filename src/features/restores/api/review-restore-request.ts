@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { recordKeys, restoreKeys } from '@/features/records/kinds/query-keys';
-import { recordKinds } from '@/features/records/kinds/record-kinds';
+import { recordKeys, restoreKeys } from '@/domain/kinds/query-keys';
 import { ErrorCode } from '@contract/error-codes';
 import { apiData } from '@/lib/api-client';
 import { hasErrorCode, isConflict } from '@/lib/error-message';
-import type { RecordKind } from '@/lib/records';
+import { recordKindTable, type RecordKind } from '@contract/record-kinds';
 import { refreshQueries } from '@/lib/refresh-queries';
 
 export type ReviewInput = { id: number; reviewerId: number; approved: boolean; code: string };
@@ -16,7 +15,7 @@ export type ReviewInput = { id: number; reviewerId: number; approved: boolean; c
  * Approving writes the target version to the CRM; rejecting only records the decision.
  */
 export const reviewRestoreRequest = (kind: RecordKind, { id, reviewerId, approved, code }: ReviewInput) =>
-  apiData(`${recordKinds[kind].api.restores}${id}/review/${reviewerId}`, {
+  apiData(`${recordKindTable[kind].api.restores}${id}/review/${reviewerId}`, {
     method: 'POST',
     query: { approved, code },
     body: { userReviewerId: reviewerId, restoreRequestsIdList: [id], approved },

@@ -11,7 +11,7 @@ import {
 } from '@/components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { it } from '@/i18n/it';
-import type { RestoreRequestView } from '@/features/records/kinds/kind-def';
+import type { RestoreRequestView } from '@/domain/kinds/kind-def';
 import { formatDateTime, formatDay } from '@/lib/dates';
 import { decisionDateLabel, decisionDateText } from './decision-date';
 import { outcomeText } from './restore-outcome';
@@ -56,7 +56,7 @@ export function RestoreDetailDialog({
           <DialogDescription>{r.detailDescription}</DialogDescription>
         </DialogHeader>
         <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
-          <Item label={request.kind === 'contact' ? r.columns.contact : r.columns.case}>
+          <Item label={request.kind === 'account' ? r.columns.contact : r.columns.case}>
             {request.recordLabel ?? request.recordId}
           </Item>
           <Item label={r.status}>

@@ -1,5 +1,5 @@
 import { it } from '@/i18n/it';
-import type { RestoreRequestView } from '@/features/records/kinds/kind-def';
+import type { RestoreRequestView } from '@/domain/kinds/kind-def';
 
 /**
  * How an applied restore brought back a record deleted in the CRM: out of the recycle bin with its id, or

@@ -1,7 +1,7 @@
 import { parseDiffProperties } from '@contract/revisions';
-import type { RestoreRequestView } from '@/features/records/kinds/kind-def';
-import { restoreFields, type RestoreField } from '@/features/records/kinds/restore-fields';
-import { parseSnapshot } from '@/lib/snapshot';
+import type { RestoreRequestView } from '@/domain/kinds/kind-def';
+import { restoreFields, type RestoreField } from '@/domain/restore-request/restore-fields';
+import { parseSnapshot } from '@/domain/snapshot';
 
 /**
  * The fields a request's restore writes, each with the value it writes back (the target snapshot's): its chosen

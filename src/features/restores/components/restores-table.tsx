@@ -6,8 +6,8 @@ import { DataTable } from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
-import type { RestoreRequestView } from '@/features/records/kinds/kind-def';
-import type { RecordKind } from '@/lib/records';
+import type { RestoreRequestView } from '@/domain/kinds/kind-def';
+import type { RecordKind } from '@contract/record-kinds';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
 import { decisionDateLabel, decisionDateText } from './decision-date';
@@ -48,7 +48,7 @@ export function RestoresTable({
       },
       {
         id: 'record',
-        header: kind === 'contact' ? c.contact : c.case,
+        header: kind === 'account' ? c.contact : c.case,
         cell: ({ row }) => {
           const outcome = outcomeText(row.original);
           return (

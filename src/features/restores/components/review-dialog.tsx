@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { OtpDialog } from '@/components/otp-dialog';
 import { it } from '@/i18n/it';
-import { restoreFailureReason } from '@/lib/crm-refusal';
+import { restoreFailureReason } from '@/domain/crm-refusal';
 import { isInvalidCode, isSignedOut } from '@/lib/error-message';
-import type { RestoreRequestView } from '@/features/records/kinds/kind-def';
-import type { RecordKind } from '@/lib/records';
+import type { RestoreRequestView } from '@/domain/kinds/kind-def';
+import type { RecordKind } from '@contract/record-kinds';
 import { useReviewRestoreRequest } from '../api/review-restore-request';
 import { reviewErrorMessage, reviewSuccessMessage } from './review-messages';
 

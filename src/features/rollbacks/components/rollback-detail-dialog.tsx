@@ -6,11 +6,12 @@ import { Pagination } from '@/components/ui/pagination';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { itRollbacks } from '@/i18n/it-rollbacks';
 import { errorMessage } from '@/lib/error-message';
-import { fieldLabel, kindOfObject } from '@/lib/field-labels';
-import { formatSnapshotValue } from '@/lib/snapshot-value';
-import type { RecordKind } from '@/lib/records';
+import { kindOfObject } from '@contract/record-kinds';
+import { fieldLabel } from '@/domain/field-labels';
+import { formatSnapshotValue } from '@/domain/snapshot-value';
+import type { RecordKind } from '@contract/record-kinds';
 import { useRollback } from '../api/get-rollback';
-import { pendingOutcome, rollbackState } from '@/lib/rollback-state';
+import { pendingOutcome, rollbackState } from '@/domain/rollback-state';
 import { recordReason } from '@contract/rollback-reasons';
 
 const t = itRollbacks;

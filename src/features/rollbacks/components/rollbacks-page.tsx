@@ -10,7 +10,7 @@ import { it } from '@/i18n/it';
 import { itRollbacks } from '@/i18n/it-rollbacks';
 import { useOnline } from '@/lib/online-status';
 import { parsePageParam, usePageInRange } from '@/lib/page-param';
-import { ROLLBACK_DETAIL_PARAM, ROLLBACK_STATUS_PARAM } from '@/lib/rollback-link';
+import { ROLLBACK_DETAIL_PARAM, ROLLBACK_STATUS_PARAM } from '@/domain/rollback-link';
 import { useSessionUser } from '@/lib/session-store';
 import { parseRollbackStatus, useRollbacks, type RollbacksView } from '../api/get-rollbacks';
 import { RollbackDetailDialog } from './rollback-detail-dialog';

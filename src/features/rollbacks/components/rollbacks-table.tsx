@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
 import { itRollbacks } from '@/i18n/it-rollbacks';
 import { formatDateTime, formatDayOrDateTime } from '@/lib/dates';
-import { rollbackState } from '@/lib/rollback-state';
+import { rollbackState } from '@/domain/rollback-state';
 
 const t = itRollbacks;
 const c = t.columns;
