@@ -3,14 +3,14 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { USER_RANA } from '../contract/roles';
-import { buildApp } from '../server/app';
-import { openSessions } from '../server/auth/sessions';
-import { loadConfig, type Config } from '../server/config';
+import { buildApp } from '../server/app/app';
+import { openSessions } from '../server/identity/sessions';
+import { loadConfig, type Config } from '../server/config/config';
 import { openDatabase, type DatabaseHandle } from '../server/db/database';
-import { limitHeapGrowth } from '../server/heap-growth';
-import { ReadinessState } from '../server/health/readiness';
-import { findRoleByName } from '../server/users/roles.repository';
-import { insertUser } from '../server/users/users.repository';
+import { limitHeapGrowth } from '../server/config/heap-growth';
+import { ReadinessState } from '../server/http/readiness';
+import { findRoleByName } from '../server/identity/roles.repository';
+import { insertUser } from '../server/identity/users.repository';
 
 /** A demo-mode configuration with fixed secrets, no logs and the environment's heap growth; `env` adds to it. */
 export const benchConfig = (env: Record<string, string> = {}): Config =>
@@ -26,7 +26,7 @@ export const benchConfig = (env: Record<string, string> = {}): Config =>
 
 /**
  * Lets this process's heap grow as the server's does (`HEAP_GROWTH_PERCENT` from the environment, else its
- * default; server/heap-growth.ts), so that what a benchmark measures of memory and pauses is the server's. Answers
+ * default; server/config/heap-growth.ts), so that what a benchmark measures of memory and pauses is the server's. Answers
  * the percent (0: V8's own). `benchApp` does it with its configuration's.
  */
 export function growHeapAsTheServer(config = benchConfig()): number {

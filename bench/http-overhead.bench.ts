@@ -2,10 +2,10 @@
  * The cost of the HTTP layer every API call pays (validation, access hook, envelope, security headers), measured
  * through inject on the real app: an API 404 envelope and an authenticated rejection against the bare /healthz.
  */
-import { buildApp } from '../server/app';
-import { SessionService } from '../server/auth/sessions';
+import { buildApp } from '../server/app/app';
+import { SessionService } from '../server/identity/sessions';
 import { migrateToLatest, openDatabase } from '../server/db/database';
-import { ReadinessState } from '../server/health/readiness';
+import { ReadinessState } from '../server/http/readiness';
 import { benchConfig } from './bench-app';
 import { formatSummary, measure, summarize } from './stats';
 

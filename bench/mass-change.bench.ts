@@ -4,9 +4,9 @@
  * every agent in a burst (alerts raised, top fields computed) and the same changes spread over the day (none).
  * Prints the sync's time, the watch's time and the share the watch adds. `BENCH_CHANGES` changes the count.
  */
-import { AuditService } from '../server/audit/audit.service';
+import { AuditService } from '../server/audit-log/audit.service';
 import { toSfDateTime } from '../server/crm/salesforce-dates';
-import { storeSnapshots } from '../server/revisions/revision-store';
+import { storeSnapshots } from '../server/store/revision-store';
 import { runMassChangeWatch } from '../server/watch/mass-change-watch';
 import { contactSnapshot } from '../tests/support/revision-fixtures';
 import { createTestDatabase, testDbKinds, type TestDbKind } from '../tests/support/test-database';

@@ -4,8 +4,8 @@
  * window applied by the worker's runner in batches of ROLLBACK_BATCH_SIZE (default 50), on PGlite (and PostgreSQL
  * when TEST_DATABASE_URL is set). Prints the records rolled back per second and the CRM writes it took.
  */
-import { AuditService } from '../server/audit/audit.service';
-import { hashPassword } from '../server/auth/passwords';
+import { AuditService } from '../server/audit-log/audit.service';
+import { hashPassword } from '../server/identity/passwords';
 import { SalesforceConnector } from '../server/crm/salesforce/salesforce-connector';
 import { runSandboxBurst } from '../server/crm/sandbox-burst';
 import { startSandboxCrm } from '../sandbox-crm/sandbox-crm';
@@ -14,8 +14,8 @@ import { recordsChangedInWindow } from '../server/rollbacks/rollback-scope';
 import { decideRollback, findRollback, insertRollback } from '../server/rollbacks/rollbacks.repository';
 import { runSync } from '../server/sync/crm-sync';
 import { ensureRoles } from '../server/users/bootstrap';
-import { findRoleByName } from '../server/users/roles.repository';
-import { insertUser } from '../server/users/users.repository';
+import { findRoleByName } from '../server/identity/roles.repository';
+import { insertUser } from '../server/identity/users.repository';
 import { createTestDatabase, testDbKinds, type TestDbKind } from '../tests/support/test-database';
 
 const RECORDS = Number(process.env.BENCH_ROLLBACK_RECORDS ?? 500);

@@ -23,7 +23,7 @@ import { sql } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../server/db/database';
-import { romeDayRange } from '../server/revisions/rome-days';
+import { romeDayRange } from '../server/db/rome-days';
 import { importSnapshots } from '../server/sync/snapshot-import';
 import { ensureRoles } from '../server/users/bootstrap';
 import {

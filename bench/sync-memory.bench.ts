@@ -13,7 +13,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
-import { defaultQueryBatchSize } from '../server/config';
+import { defaultQueryBatchSize } from '../server/config/config';
 import { SalesforceConnector } from '../server/crm/salesforce/salesforce-connector';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../server/db/database';
 import { runSync } from '../server/sync/crm-sync';

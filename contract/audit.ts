@@ -38,7 +38,7 @@ export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
 export const AUDIT_EXPORT_MAX_ROWS = 100_000;
 
 /**
- * Every key an entry's `details` may hold: the server records no other (server/audit/audit.service.ts), and the
+ * Every key an entry's `details` may hold: the server records no other (server/audit-log/audit.service.ts), and the
  * audit screen and export name each in Italian (contract/audit-texts.ts).
  */
 export const AUDIT_DETAIL_KEYS = [

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { DEFAULT_DEMO_COUNTS, DEFAULT_DEMO_SEED, generateDemoData } from '../sandbox-crm/demo/demo-data';
 import { currentState, startSandboxCrm } from '../sandbox-crm/sandbox-crm';
-import { ConfigError, loadConfig, parseBurstSpec } from '../server/config';
+import { ConfigError, loadConfig, parseBurstSpec } from '../server/config/config';
 import { runSandboxBurst } from '../server/crm/sandbox-burst';
 import { writeDemoHistory } from '../server/sync/demo-history';
 

@@ -6,7 +6,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 
 const children: ChildProcess[] = [
-  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], { cwd: root, stdio: 'inherit' }),
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/app/main.ts'], { cwd: root, stdio: 'inherit' }),
   spawn(bin('vite'), ['--port', process.env.VITE_PORT ?? '5173'], { cwd: root, stdio: 'inherit' }),
 ];
 

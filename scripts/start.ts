@@ -7,4 +7,4 @@ import { buildClientIfStale } from './build-if-stale';
 
 buildClientIfStale();
 await preparePgliteTemplateIfStale();
-await import('../server/main');
+await import('../server/app/main');

@@ -1,4 +1,4 @@
-import { crmUserNames } from '../agents/crm-user-names';
+import { crmUserNames } from '../store/crm-user-names';
 import type { Db } from '../db/database';
 import type { AuditRow } from './audit.repository';
 

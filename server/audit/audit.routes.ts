@@ -18,7 +18,7 @@ import { envelope } from '../http/envelope';
 import { pageWindow, toPage } from '../http/paging';
 import { AUDIT_CSV_HEADER, auditCsvLine, csvLine } from './audit-csv';
 import { crmUserNamesOf } from './audit-crm-users';
-import { nextDay, romeMidnight } from '../revisions/rome-days';
+import { nextDay, romeMidnight } from '../db/rome-days';
 import {
   auditEntriesInBatches,
   currentUsernames,

@@ -13,13 +13,13 @@ import {
   type LoginAnswer,
 } from '../../contract/auth';
 import { envelopeOf, errorResponses } from '../../contract/envelope';
-import type { IdentityDeps } from './identity-deps';
+import type { IdentityDeps } from '../identity/identity-deps';
 import { principalOf } from '../http/access';
 import { envelope } from '../http/envelope';
 import { rateLimits } from '../http/rate-limit';
 import type { AuthService } from './auth.service';
 import { LoginRefused } from './auth.service';
-import { deviceCookieHeader, deviceCookieOf } from './device-cookie';
+import { deviceCookieHeader, deviceCookieOf } from '../identity/device-cookie';
 
 export async function authRoutes(
   app: FastifyInstance,

@@ -6,14 +6,14 @@ import {
   type Session,
 } from '../../contract/auth';
 import type { AuditDetails } from '../../contract/audit';
-import type { AuditService } from '../audit/audit.service';
+import type { AuditService } from '../audit-log/audit.service';
 import type { Db } from '../db/database';
 import type { LoginAttemptsTable } from '../db/tables/identity.table';
 import { addressSource } from '../http/address-source';
 import { HttpError, notFound } from '../http/http-error';
 import type { Principal } from '../http/access';
-import { useOpenQrTokens } from '../users/qr-tokens.repository';
-import { findLiveUserByUsername, type UserWithRole } from '../users/users.repository';
+import { useOpenQrTokens } from '../identity/qr-tokens.repository';
+import { findLiveUserByUsername, type UserWithRole } from '../identity/users.repository';
 import {
   attackReportedSince,
   claimCodeStep,
@@ -25,8 +25,8 @@ import {
   recordLoginAttempt,
   saveLockState,
   type LockKey,
-} from './auth.repository';
-import { deviceOf, issueDeviceToken } from './device-cookie';
+} from '../identity/auth.repository';
+import { deviceOf, issueDeviceToken } from '../identity/device-cookie';
 import {
   afterFailure,
   ATTACK_DELAY_MS,
@@ -35,11 +35,11 @@ import {
   retryAfterSeconds,
   underAttack,
   type LockState,
-} from './lock-policy';
-import { verifyAgainstDummy, verifyPassword } from './passwords';
-import type { SessionService } from './sessions';
-import { checkTotpCode, type CodeCheck } from './totp';
-import { openTotpSecret } from './totp-secrets';
+} from '../identity/lock-policy';
+import { verifyAgainstDummy, verifyPassword } from '../identity/passwords';
+import type { SessionService } from '../identity/sessions';
+import { checkTotpCode, type CodeCheck } from '../identity/totp';
+import { openTotpSecret } from '../identity/totp-secrets';
 
 type Outcome = LoginAttemptsTable['outcome'];
 

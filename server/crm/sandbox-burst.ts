@@ -1,4 +1,4 @@
-import { ConfigError } from '../config';
+import { ConfigError } from '../config/config';
 import { NoSuchAgentError, runBurst, type BurstSpec, type SandboxRecords } from '../../sandbox-crm';
 
 /**

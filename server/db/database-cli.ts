@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, embeddedDataDir, loadConfig, type Config } from '../config';
-import { limitHeapGrowth } from '../heap-growth';
+import { ConfigError, embeddedDataDir, loadConfig, type Config } from '../config/config';
+import { limitHeapGrowth } from '../config/heap-growth';
 import { DataDirInUse, lockDataDir, type DataDirLock } from './data-dir-lock';
 import { migrateToLatest, type DatabaseHandle } from './database';
 import { embeddedDatabaseDir, openConfiguredDatabase } from './open-configured';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import { openDatabase, type DatabaseHandle } from './database';
 
 /** Where in DATA_DIR the embedded database keeps its files. */

@@ -3,7 +3,7 @@ import { recordKinds, type RecordKind } from './record-kinds';
 
 /**
  * Revisions are range-partitioned by `saved_at`, one partition a calendar quarter in UTC (decision record 024).
- * What a partition is and how one is made; when they are made is `server/revisions/revision-partitions.ts`.
+ * What a partition is and how one is made; when they are made is `server/store/revision-partitions.ts`.
  */
 
 /** Quarters are made from this many years back; older rows (bad dates in an import) stay in the default. */

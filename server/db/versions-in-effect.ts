@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { DayRange } from '../revisions/rome-days';
+import type { DayRange } from './rome-days';
 import type { FieldPlaceholders } from './compiled-statements';
 import { recordKinds, type RecordKind } from './record-kinds';
 

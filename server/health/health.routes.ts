@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthSchema, readinessSchema, type Readiness } from '../../contract/health';
 import { holdsOperatorToken } from '../http/operator-token';
-import type { ReadinessState } from './readiness';
+import type { ReadinessState } from '../http/readiness';
 
 /** How long /readyz waits for the database to answer `select 1` before it says the instance is not ready. */
 const PROBE_TIMEOUT_MS = 2_000;

@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../contract/error-codes';
 import { ROLE_HEADER, USERNAME_HEADER } from '../../contract/role-names';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RefusalAudit } from '../audit/refusal-audit';
+import type { RefusalAudit } from '../audit-log/refusal-audit';
 import { forbidden, unauthorized } from './http-error';
 import { redactUrl } from './log-redaction';
 

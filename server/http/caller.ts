@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuditActor } from '../audit/audit.service';
+import type { AuditActor } from '../audit-log/audit.service';
 import { principalOf } from './access';
 
 /** The caller of a request as the services take it: who (for checks and the audit log) and from where. */

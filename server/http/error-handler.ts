@@ -2,7 +2,7 @@ import { ErrorCode } from '../../contract/error-codes';
 import path from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { RefusalAudit } from '../audit/refusal-audit';
+import type { RefusalAudit } from '../audit-log/refusal-audit';
 import { isDatabaseUnreachable } from '../db/unreachable';
 import { errorBody } from './envelope';
 import { HttpError } from './http-error';

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 
 export type MailMessage = { to: string; subject: string; text: string };
 

@@ -5,7 +5,7 @@ import {
   storeSnapshots,
   type StoredRevision,
   type WriteSource,
-} from '../revisions/revision-store';
+} from '../store/revision-store';
 import { writeHeld, type SentWrite } from './restore-apply';
 
 /**

@@ -1,4 +1,4 @@
-import type { AuditService } from '../audit/audit.service';
+import type { AuditService } from '../audit-log/audit.service';
 import type { CrmConnector } from '../crm/crm-connector';
 import type { Db } from '../db/database';
 import { recordKinds, type RecordKind } from '../db/record-kinds';

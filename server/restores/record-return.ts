@@ -13,8 +13,8 @@ import {
   liveSuccessor,
   recordLife,
   releaseRecreate,
-} from '../revisions/record-life.repository';
-import { storeIfChanged, type RevisionSource } from '../revisions/revision-store';
+} from '../store/record-life.repository';
+import { storeIfChanged, type RevisionSource } from '../store/revision-store';
 import { deletedLookupRefusal, refuseDeletedLookups, RestoreFailure } from './restore-apply';
 
 export type RecordReturn = {

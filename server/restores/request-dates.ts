@@ -1,6 +1,6 @@
 import { isDay, parseDateTime } from '../../contract/dates';
 import { badRequest } from '../http/http-error';
-import { romeDayOf } from '../revisions/rome-days';
+import { romeDayOf } from '../db/rome-days';
 
 /**
  * The search range a request was made from, as a Rome calendar day. The client sends `YYYY-MM-DD` or an ISO

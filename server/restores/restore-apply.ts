@@ -8,7 +8,7 @@ import {
 } from '../crm/crm-connector';
 import { keptByCrm } from '../../contract/restore-writes';
 import { normaliseAddress, WRITABLE_ADDRESS_PARTS } from '../crm/crm-fields';
-import { sameJson } from '../revisions/snapshot-diff';
+import { sameJson } from '../store/snapshot-diff';
 
 export type CrmRestore = {
   /** The record as the CRM held it before the restore. */

@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { reviewerAddresses } from '../mail/reviewer-addresses';
-import type { SyncLogger } from '../sync/sync-logger';
+import type { SyncLogger } from '../config/logger';
 import { findRequests, type RequestView } from './restores.repository';
 
 /** The client's restore lists (src/app's routes), where reviewers act on a request. */

@@ -3,7 +3,7 @@ import type { RestoreStatus } from '../../contract/restores';
 import type { Db } from '../db/database';
 import { containsPattern } from '../db/like';
 import { recordKinds as TABLES, type RecordKind } from '../db/record-kinds';
-import type { Snapshot } from '../revisions/snapshot-diff';
+import type { Snapshot } from '../store/snapshot-diff';
 
 /** The ids of restore_statuses and restore_types, fixed by the initial migration. */
 export const STATUS_ID: Record<RestoreStatus, number> = { PENDING: 1, APPROVED: 2, REJECTED: 3 };

@@ -16,9 +16,9 @@ import {
   type RestoreStatus,
 } from '../../contract/restores';
 import { formatDiffProperties } from '../../contract/revisions';
-import type { AuditEvent, AuditService } from '../audit/audit.service';
-import { spendCodeOrRefuse } from '../auth/code-spend';
-import type { OneAtATime } from '../auth/one-at-a-time';
+import type { AuditEvent, AuditService } from '../audit-log/audit.service';
+import { spendCodeOrRefuse } from '../identity/code-spend';
+import type { OneAtATime } from '../identity/one-at-a-time';
 import { CrmError, type CrmConnector, type CrmObject, type CrmRecord } from '../crm/crm-connector';
 import { answerWithin } from '../crm/crm-wait';
 import { snapshotFields } from '../crm/crm-fields';
@@ -26,15 +26,15 @@ import type { Db } from '../db/database';
 import type { Caller } from '../http/caller';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/http-error';
 import { toPage } from '../http/paging';
-import { storeIfChanged, storeRestored, storeSnapshots } from '../revisions/revision-store';
+import { storeIfChanged, storeRestored, storeSnapshots } from '../store/revision-store';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
-import { revisionsByIds } from '../revisions/revisions.repository';
-import { changedFields, snapshotText } from '../revisions/snapshot-fields';
-import { violatedUniqueIndex } from '../users/users.repository';
+import { revisionsByIds } from '../store/revisions.repository';
+import { changedFields, snapshotText } from '../store/snapshot-fields';
+import { violatedUniqueIndex } from '../identity/users.repository';
 import { parseRequestDay } from './request-dates';
 import { bringBack, RecordConverted, RecordRecreating, type RecordReturn } from './record-return';
 import { settleUnknownOutcomes, type OutcomeCheckDeps } from './outcome-check';
-import { holdNamedRevisions } from '../revisions/revisions-named';
+import { holdNamedRevisions } from '../store/revisions-named';
 import type { RestoreMail } from './restore-mail';
 import {
   RelatedRecordDeleted,

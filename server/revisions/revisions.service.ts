@@ -13,9 +13,9 @@ import {
   revisionsByIds,
   type RecordNow,
   type StoredRevision,
-} from './revisions.repository';
-import { romeDayRange } from './rome-days';
-import { changedFields, snapshotText } from './snapshot-fields';
+} from '../store/revisions.repository';
+import { romeDayRange } from '../db/rome-days';
+import { changedFields, snapshotText } from '../store/snapshot-fields';
 
 export const toRevision = (kind: RecordKind, revision: StoredRevision, now: RecordNow): Revision => ({
   id: revision.id,

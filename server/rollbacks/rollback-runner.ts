@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RollbackReason } from '../../contract/rollbacks';
-import type { AuditService } from '../audit/audit.service';
+import type { AuditService } from '../audit-log/audit.service';
 import { CrmError, type CrmConnector, type CrmObject, type CrmRecord } from '../crm/crm-connector';
 import type { Db } from '../db/database';
 import { kindOfObject } from '../db/record-kinds';
@@ -13,11 +13,11 @@ import {
   RestoreOutcomeUnknown,
 } from '../restores/restore-apply';
 import { STALE_CLAIM_MS } from '../restores/restores.service';
-import { storeIfChanged, storeRestored, storeSnapshots } from '../revisions/revision-store';
-import { revisionsByIds } from '../revisions/revisions.repository';
+import { storeIfChanged, storeRestored, storeSnapshots } from '../store/revision-store';
+import { revisionsByIds } from '../store/revisions.repository';
 import { parseSfDateTime } from '../crm/salesforce-dates';
 import { apiUsageReached } from '../sync/crm-sync';
-import type { SyncLogger } from '../sync/sync-logger';
+import type { SyncLogger } from '../config/logger';
 import {
   claimBatch,
   isRunning,

@@ -1,4 +1,4 @@
-import type { SyncLogger } from '../sync/sync-logger';
+import type { SyncLogger } from '../config/logger';
 import type { BatchReport } from './rollback-runner';
 
 export type RollbackWorkerOptions = {

@@ -17,10 +17,10 @@ import {
   type RollbackScope,
   type RollbackStatus,
 } from '../../contract/rollbacks';
-import { crmUserNames } from '../agents/crm-user-names';
-import type { AuditService } from '../audit/audit.service';
-import { spendCodeOrRefuse } from '../auth/code-spend';
-import type { OneAtATime } from '../auth/one-at-a-time';
+import { crmUserNames } from '../store/crm-user-names';
+import type { AuditService } from '../audit-log/audit.service';
+import { spendCodeOrRefuse } from '../identity/code-spend';
+import type { OneAtATime } from '../identity/one-at-a-time';
 import type { CrmConnector, CrmObject } from '../crm/crm-connector';
 import { answerWithin } from '../crm/crm-wait';
 import { snapshotFields } from '../crm/crm-fields';
@@ -29,11 +29,11 @@ import { kindOfObject, type RecordKind } from '../db/record-kinds';
 import type { Caller } from '../http/caller';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/http-error';
 import { toPage } from '../http/paging';
-import { holdNamedRevisions } from '../revisions/revisions-named';
-import { revisionsByIds } from '../revisions/revisions.repository';
-import { romeMidnight, nextDay } from '../revisions/rome-days';
-import { changedFields } from '../revisions/snapshot-fields';
-import { violatedUniqueIndex } from '../users/users.repository';
+import { holdNamedRevisions } from '../store/revisions-named';
+import { revisionsByIds } from '../store/revisions.repository';
+import { romeMidnight, nextDay } from '../db/rome-days';
+import { changedFields } from '../store/snapshot-fields';
+import { violatedUniqueIndex } from '../identity/users.repository';
 import { recordsChangedInWindow, type ScopeRecord } from './rollback-scope';
 import {
   decideRollback,

@@ -1,8 +1,8 @@
 import type { CrmConnector, CrmRecord } from '../crm/crm-connector';
 import type { Db } from '../db/database';
-import { liveRecordsAmong } from '../revisions/record-life.repository';
-import { storeSnapshots } from '../revisions/revision-store';
-import { ensurePartitionsFor } from '../revisions/revision-partitions';
+import { liveRecordsAmong } from '../store/record-life.repository';
+import { storeSnapshots } from '../store/revision-store';
+import { ensurePartitionsFor } from '../store/revision-partitions';
 import { advanceWatermark, readWatermark } from './sync-state.repository';
 
 /** The sync_state row of the contacts made business accounts: a watermark of its own. */

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import {
   applyDemoLifeEvents,
   currentState,
@@ -12,10 +12,10 @@ import {
 import { runSandboxBurst } from '../crm/sandbox-burst';
 import { SalesforceConnector } from '../crm/salesforce/salesforce-connector';
 import type { DatabaseHandle } from '../db/database';
-import type { ReadinessState } from '../health/readiness';
+import type { ReadinessState } from '../http/readiness';
 import { writeDemoHistory } from './demo-history';
 import { EMBEDDED_SERVING, importSnapshots } from './snapshot-import';
-import type { SyncLogger } from './sync-logger';
+import type { SyncLogger } from '../config/logger';
 import { lastSuccess, recordRun } from './sync-state.repository';
 
 /** The sync_state row that says the demo history was imported. */

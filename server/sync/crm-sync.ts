@@ -1,12 +1,12 @@
 import { CRM_OBJECTS, type CrmConnector, type CrmObject } from '../crm/crm-connector';
 import { parseSfDateTime } from '../crm/salesforce-dates';
 import type { Db } from '../db/database';
-import { ensurePartitionsFor } from '../revisions/revision-partitions';
-import { storeSnapshots } from '../revisions/revision-store';
-import { upsertAgents } from './agents.repository';
+import { ensurePartitionsFor } from '../store/revision-partitions';
+import { storeSnapshots } from '../store/revision-store';
+import { upsertCrmUsers } from './crm-users.repository';
 import { storeConversions, syncConversions } from './conversion-sync';
 import { syncDeletions } from './deletion-sync';
-import { silentLogger, type SyncLogger } from './sync-logger';
+import { silentLogger, type SyncLogger } from '../config/logger';
 import { advanceWatermark, readWatermark, recordRun } from './sync-state.repository';
 
 /**
@@ -107,7 +107,7 @@ export async function runSync(
   // The org's schema may have changed since the last run (a field added, hidden or made read-only).
   await connector.refreshSchema();
   const agents = await connector.listAgents();
-  await upsertAgents(db, agents);
+  await upsertCrmUsers(db, agents);
   options.onProgress?.({ step: 'User', done: agents.length, total: agents.length });
   log.info({ agents: agents.length }, 'sync: agents stored');
   const objects = {} as SyncReport['objects'];

@@ -3,9 +3,9 @@ import { parseSfDateTime, toSfDateTime } from '../crm/salesforce-dates';
 import type { Db } from '../db/database';
 import { kindOfObject } from '../db/record-kinds';
 import { latestSnapshots } from '../restores/restores.repository';
-import { ensurePartitionsFor } from '../revisions/revision-partitions';
-import { heldRecordsAmong, liveRecordIds } from '../revisions/record-life.repository';
-import { storeSnapshots } from '../revisions/revision-store';
+import { ensurePartitionsFor } from '../store/revision-partitions';
+import { heldRecordsAmong, liveRecordIds } from '../store/record-life.repository';
+import { storeSnapshots } from '../store/revision-store';
 import { advanceWatermark, readWatermark } from './sync-state.repository';
 
 /** The sync_state row of the deletions of `object`: a watermark of its own, apart from the changes'. */

@@ -7,10 +7,10 @@ import { toCrmAgent, type CrmObject, type CrmRecord } from '../crm/crm-connector
 import { parseSfDateTime } from '../crm/salesforce-dates';
 import type { Db } from '../db/database';
 import { kindOfObject } from '../db/record-kinds';
-import { RevisionCopier } from '../revisions/revision-copy';
-import { ensurePartitions } from '../revisions/revision-partitions';
-import { prepare, storeSnapshots, type Prepared } from '../revisions/revision-store';
-import { upsertAgents } from './agents.repository';
+import { RevisionCopier } from '../store/revision-copy';
+import { ensurePartitions } from '../store/revision-partitions';
+import { prepare, storeSnapshots, type Prepared } from '../store/revision-store';
+import { upsertCrmUsers } from './crm-users.repository';
 import { requestRecheck } from './deletion-sync';
 
 export type ImportLineError = { line: number; message: string };
@@ -164,7 +164,7 @@ const storeObject: StoreObject = async (db, object, records) => {
 
 async function storeLines(db: Db, batch: ParsedLine[], store: StoreObject) {
   const users = batch.filter((l) => l.type === 'User');
-  await upsertAgents(
+  await upsertCrmUsers(
     db,
     users.map((l) => toCrmAgent(l.record)),
   );

@@ -1,9 +1,9 @@
 import { CrmError, type CrmConnector } from '../crm/crm-connector';
 import type { Db } from '../db/database';
-import type { ReadinessState } from '../health/readiness';
+import type { ReadinessState } from '../http/readiness';
 import { describeProgress, runSync, type SyncReport } from './crm-sync';
 import { withSyncLock } from './sync-lock';
-import { silentLogger, type SyncLogger } from './sync-logger';
+import { silentLogger, type SyncLogger } from '../config/logger';
 import { lastLoopRun, recordLoopStart } from './sync-state.repository';
 import { defaultInstanceId } from './instance-id';
 

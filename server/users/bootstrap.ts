@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { ADMIN, USER_RANA, productRole } from '../../contract/roles';
-import { AuditService } from '../audit/audit.service';
-import { hashPassword, randomPassword } from '../auth/passwords';
-import { sealTotpSecret } from '../auth/totp-secrets';
-import type { Config } from '../config';
+import { AuditService } from '../audit-log/audit.service';
+import { hashPassword, randomPassword } from '../identity/passwords';
+import { sealTotpSecret } from '../identity/totp-secrets';
+import type { Config } from '../config/config';
 import type { Db } from '../db/database';
 import { enrolmentUrl, issueEnrolment } from './enrolment.service';
-import { findRoleByName, upsertRoles } from './roles.repository';
-import { countUsers, insertUser, updateUser } from './users.repository';
+import { findRoleByName, upsertRoles } from '../identity/roles.repository';
+import { countUsers, insertUser, updateUser } from '../identity/users.repository';
 
 const titleCase = (code: string) => code.charAt(0) + code.slice(1).toLowerCase();
 

@@ -2,10 +2,10 @@ import { ErrorCode } from '../../contract/error-codes';
 import { createHash, randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
 import { ENROLMENT_TTL_HOURS, type QrCode, type QrToken } from '../../contract/users';
-import type { AuditService, AuditActor } from '../audit/audit.service';
-import type { SessionService } from '../auth/sessions';
-import { checkTotpCode, generateTotpSecret, otpauthUri } from '../auth/totp';
-import { openTotpSecret, sealTotpSecret } from '../auth/totp-secrets';
+import type { AuditService, AuditActor } from '../audit-log/audit.service';
+import type { SessionService } from '../identity/sessions';
+import { checkTotpCode, generateTotpSecret, otpauthUri } from '../identity/totp';
+import { openTotpSecret, sealTotpSecret } from '../identity/totp-secrets';
 import type { Db } from '../db/database';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../http/http-error';
 import type { Mailer } from '../mail/mailer';
@@ -14,11 +14,17 @@ import {
   insertQrToken,
   supersedeOpenQrTokens,
   useOpenQrTokens,
-} from './qr-tokens.repository';
+} from '../identity/qr-tokens.repository';
 import { keepAnAdminWhoSignsIn } from './last-admin';
-import { activatePendingSecret, findLiveUserById, signsIn, updateUser } from './users.repository';
-import { clearLock, lockKey, lockState, lockStateForUpdate, saveLockState } from '../auth/auth.repository';
-import { afterFailure, isLocked } from '../auth/lock-policy';
+import { activatePendingSecret, findLiveUserById, signsIn, updateUser } from '../identity/users.repository';
+import {
+  clearLock,
+  lockKey,
+  lockState,
+  lockStateForUpdate,
+  saveLockState,
+} from '../identity/auth.repository';
+import { afterFailure, isLocked } from '../identity/lock-policy';
 
 /** The request's logger (Fastify's pino), as far as this service uses it. */
 type WarnLog = { warn: (details: object, message: string) => void };

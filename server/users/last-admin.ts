@@ -2,7 +2,7 @@ import { ErrorCode } from '../../contract/error-codes';
 import { ADMIN } from '../../contract/roles';
 import type { Db } from '../db/database';
 import { conflict } from '../http/http-error';
-import { lockLiveUsersOfRole, signsIn, type UserWithRole } from './users.repository';
+import { lockLiveUsersOfRole, signsIn, type UserWithRole } from '../identity/users.repository';
 
 const LAST_ADMIN =
   'No administrator who can sign in would be left: first make ADMIN another user who has set up their authenticator';

@@ -1,11 +1,11 @@
-import { clearAccountLocks } from '../auth/auth.repository';
-import { AuditService } from '../audit/audit.service';
-import { hashPassword, randomPassword } from '../auth/passwords';
-import { SessionService } from '../auth/sessions';
-import type { Config } from '../config';
+import { clearAccountLocks } from '../identity/auth.repository';
+import { AuditService } from '../audit-log/audit.service';
+import { hashPassword, randomPassword } from '../identity/passwords';
+import { SessionService } from '../identity/sessions';
+import type { Config } from '../config/config';
 import type { Db } from '../db/database';
 import { enrolmentUrl, issueEnrolment } from './enrolment.service';
-import { findLiveUserByUsername, updateUser } from './users.repository';
+import { findLiveUserByUsername, updateUser } from '../identity/users.repository';
 
 export type ResetUser = { username: string; role: string; password: string; enrolmentUrl: string };
 

@@ -18,12 +18,12 @@ import {
   userListQuerySchema,
   userSchema,
 } from '../../contract/users';
-import type { IdentityDeps } from '../auth/identity-deps';
+import type { IdentityDeps } from '../identity/identity-deps';
 import { auditContextOf, callerOf } from '../http/caller';
 import { envelope } from '../http/envelope';
 import { rateLimits } from '../http/rate-limit';
 import type { EnrolmentService } from './enrolment.service';
-import { listRoles } from './roles.repository';
+import { listRoles } from '../identity/roles.repository';
 import type { UsersService } from './users.service';
 
 const adminOnly = { access: [ADMIN] } as const;

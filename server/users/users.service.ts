@@ -11,26 +11,26 @@ import {
   type User,
   type UserListQuery,
 } from '../../contract/users';
-import type { AuditService } from '../audit/audit.service';
+import type { AuditService } from '../audit-log/audit.service';
 import {
   clearAccountLocks,
   lockKey,
   lockState,
   lockStateForUpdate,
   saveLockState,
-} from '../auth/auth.repository';
-import { refuseWeakPassword } from '../auth/common-passwords';
-import { afterFailure, isLocked } from '../auth/lock-policy';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import type { SessionService } from '../auth/sessions';
+} from '../identity/auth.repository';
+import { refuseWeakPassword } from '../identity/common-passwords';
+import { afterFailure, isLocked } from '../identity/lock-policy';
+import { hashPassword, verifyPassword } from '../identity/passwords';
+import type { SessionService } from '../identity/sessions';
 import type { Db } from '../db/database';
 import type { Caller } from '../http/caller';
 import type { HttpError } from '../http/http-error';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/http-error';
 import { pageWindow, parseSort, toPage } from '../http/paging';
 import { keepAnAdminWhoSignsIn } from './last-admin';
-import { supersedeOpenQrTokens } from './qr-tokens.repository';
-import { findRoleByName } from './roles.repository';
+import { supersedeOpenQrTokens } from '../identity/qr-tokens.repository';
+import { findRoleByName } from '../identity/roles.repository';
 import {
   findLiveUserById,
   insertUser,
@@ -39,7 +39,7 @@ import {
   updateUser,
   violatedUniqueIndex,
   type UserWithRole,
-} from './users.repository';
+} from '../identity/users.repository';
 
 export const toUser = (row: UserWithRole): User => ({
   id: row.id,

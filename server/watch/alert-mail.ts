@@ -1,6 +1,6 @@
 import { fieldLabel, withoutFollowers } from '../../contract/field-labels';
 import { formatDateTime } from '../../contract/rome-time';
-import { crmUserNames } from '../agents/crm-user-names';
+import { crmUserNames } from '../store/crm-user-names';
 import type { CrmConnector } from '../crm/crm-connector';
 import type { Db } from '../db/database';
 import type { FieldCount } from '../db/tables/alerts.table';

@@ -1,14 +1,14 @@
 import { rolesAllowed } from '../../contract/permissions';
-import type { AuditService } from '../audit/audit.service';
-import type { WatchThresholds } from '../config';
+import type { AuditService } from '../audit-log/audit.service';
+import type { WatchThresholds } from '../config/config';
 import { CRM_OBJECTS, type CrmConnector, type CrmObject } from '../crm/crm-connector';
 import type { Db } from '../db/database';
 import { kindOfObject } from '../db/record-kinds';
 import type { FieldCount } from '../db/tables/alerts.table';
 import type { Mailer } from '../mail/mailer';
-import { changedFields } from '../revisions/snapshot-fields';
+import { changedFields } from '../store/snapshot-fields';
 import { advanceWatermark, readWatermark } from '../sync/sync-state.repository';
-import { silentLogger, type SyncLogger } from '../sync/sync-logger';
+import { silentLogger, type SyncLogger } from '../config/logger';
 import { insertAlert, overlappingAlerts, updateAlert, type AlertValues } from './alerts.repository';
 import { exceedsThresholds, findBursts, type Burst } from './bursts';
 import { reviewerAddresses } from '../mail/reviewer-addresses';

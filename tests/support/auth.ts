@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { loginAnswerSchema } from '../../contract/auth';
 import { ADMIN, USER_RANA, productRole } from '../../contract/roles';
-import { hashPassword } from '../../server/auth/passwords';
-import { generateTotpSecret, timeStepAt, totpCodeAt, TOTP_PERIOD_S } from '../../server/auth/totp';
-import { sealTotpSecret } from '../../server/auth/totp-secrets';
-import { findRoleByName } from '../../server/users/roles.repository';
-import { insertUser } from '../../server/users/users.repository';
+import { hashPassword } from '../../server/identity/passwords';
+import { generateTotpSecret, timeStepAt, totpCodeAt, TOTP_PERIOD_S } from '../../server/identity/totp';
+import { sealTotpSecret } from '../../server/identity/totp-secrets';
+import { findRoleByName } from '../../server/identity/roles.repository';
+import { insertUser } from '../../server/identity/users.repository';
 import { STEP_END_MARGIN_MS } from './clock';
 import type { TestApp } from './test-app';
 

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../server/db/database';
-import { maintainPartitions } from '../../server/revisions/revision-partitions';
+import { maintainPartitions } from '../../server/store/revision-partitions';
 
 export type Volume = { agents: number; accounts: number; cases: number };
 

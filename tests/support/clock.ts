@@ -1,4 +1,4 @@
-import { TOTP_PERIOD_S } from '../../server/auth/totp';
+import { TOTP_PERIOD_S } from '../../server/identity/totp';
 
 /**
  * A sign-in (argon2id, other tests' work beside it) may take this long before the server checks its code, and a code

@@ -1,12 +1,12 @@
 import { expect } from 'vitest';
-import { AuditService } from '../../server/audit/audit.service';
-import { startBackground } from '../../server/background';
-import type { Config } from '../../server/config';
+import { AuditService } from '../../server/audit-log/audit.service';
+import { startBackground } from '../../server/app/background';
+import type { Config } from '../../server/config/config';
 import type { DemoCounts } from '../../sandbox-crm';
 import type { DatabaseHandle } from '../../server/db/database';
-import { ReadinessState } from '../../server/health/readiness';
+import { ReadinessState } from '../../server/http/readiness';
 import { prepareCrm, type PreparedCrm } from '../../server/sync/crm-runtime';
-import { silentLogger } from '../../server/sync/sync-logger';
+import { silentLogger } from '../../server/config/logger';
 
 /**
  * A demo start as the server makes it, without the HTTP app: the sandbox CRM, the history import, the first sync

@@ -2,7 +2,7 @@
 import type { CrmObject } from '../../server/crm/crm-connector';
 import { toSfDateTime } from '../../server/crm/salesforce-dates';
 import type { Db } from '../../server/db/database';
-import { storeSnapshots, type RevisionSource } from '../../server/revisions/revision-store';
+import { storeSnapshots, type RevisionSource } from '../../server/store/revision-store';
 
 export type Snapshot = Record<string, unknown> & { Id: string };
 

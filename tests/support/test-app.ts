@@ -2,11 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppDeps } from '../../server/app';
-import { openSessions, type SessionService } from '../../server/auth/sessions';
-import { loadConfig, type Config } from '../../server/config';
+import { buildApp, type AppDeps } from '../../server/app/app';
+import { openSessions, type SessionService } from '../../server/identity/sessions';
+import { loadConfig, type Config } from '../../server/config/config';
 import type { DatabaseHandle } from '../../server/db/database';
-import { ReadinessState } from '../../server/health/readiness';
+import { ReadinessState } from '../../server/http/readiness';
 import { ensureRoles } from '../../server/users/bootstrap';
 import { createTestDatabase, type TestDbKind } from './test-database';
 

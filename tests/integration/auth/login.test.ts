@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MAX_FAILURES, LoginError, loginAnswerSchema, tokenClaimsSchema } from '../../../contract/auth';
 import { errorBodySchema } from '../../../contract/envelope';
 import { ADMIN, USER_RANA } from '../../../contract/roles';
-import { FIRST_LOCK_MS } from '../../../server/auth/lock-policy';
-import { totpCodeAt } from '../../../server/auth/totp';
+import { FIRST_LOCK_MS } from '../../../server/identity/lock-policy';
+import { totpCodeAt } from '../../../server/identity/totp';
 import {
   bearer,
   createUserWithSecret,

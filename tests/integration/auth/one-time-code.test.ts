@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_RANA } from '../../../contract/roles';
-import { spendOneTimeCode } from '../../../server/auth/one-time-code';
-import { totpCodeAt } from '../../../server/auth/totp';
+import { spendOneTimeCode } from '../../../server/identity/one-time-code';
+import { totpCodeAt } from '../../../server/identity/totp';
 import { LOGIN_MAX_FAILURES } from '../../../contract/auth';
 import { createUserWithSecret, nextCode, signIn, testIp } from '../../support/auth';
 import { createTestApp, type TestApp } from '../../support/test-app';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../contract/envelope';
 import { ADMIN, USER_RANA } from '../../../contract/roles';
-import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../../server/auth/sessions';
+import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../../server/identity/sessions';
 import { bearer, createUserWithSecret, signIn, signedInUser, testIp, testPassword } from '../../support/auth';
 import { TestClock } from '../../support/clock';
 import { createTestApp, type TestApp } from '../../support/test-app';

@@ -3,7 +3,7 @@ import { readinessSchema } from '../../../contract/health';
 import { CrmError } from '../../../server/crm/crm-connector';
 import { runSync } from '../../../server/sync/crm-sync';
 import { startSyncLoop } from '../../../server/sync/sync-loop';
-import { ReadinessState } from '../../../server/health/readiness';
+import { ReadinessState } from '../../../server/http/readiness';
 import { USER_RANA } from '../../../contract/roles';
 import { RestoreFixture, messageOf } from '../restores/restore-fixture';
 import { testDbKinds } from '../../support/test-database';

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../../server/db/database';
-import { recordHistory } from '../../../server/revisions/revisions.repository';
-import { storeSnapshots } from '../../../server/revisions/revision-store';
+import { recordHistory } from '../../../server/store/revisions.repository';
+import { storeSnapshots } from '../../../server/store/revision-store';
 import { createTestDatabase } from '../../support/test-database';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL sessions Storico opens', () => {

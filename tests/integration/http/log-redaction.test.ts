@@ -4,7 +4,7 @@ import { loginAnswerSchema } from '../../../contract/auth';
 import { envelopeOf } from '../../../contract/envelope';
 import { ADMIN, USER_RANA } from '../../../contract/roles';
 import { qrCodeSchema, qrTokenSchema } from '../../../contract/users';
-import { timeStepAt, totpCodeAt } from '../../../server/auth/totp';
+import { timeStepAt, totpCodeAt } from '../../../server/identity/totp';
 import { bearer, createUserWithSecret, nextCode, testIp, testPassword } from '../../support/auth';
 import { createTestApp, type TestApp } from '../../support/test-app';
 

@@ -4,13 +4,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, USER_RANA } from '../../../contract/roles';
-import { buildApp } from '../../../server/app';
-import { SessionService } from '../../../server/auth/sessions';
+import { buildApp } from '../../../server/app/app';
+import { SessionService } from '../../../server/identity/sessions';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../../server/db/database';
 import { ensureRoles } from '../../../server/users/bootstrap';
-import { findRoleByName } from '../../../server/users/roles.repository';
-import { insertUser } from '../../../server/users/users.repository';
-import { ReadinessState } from '../../../server/health/readiness';
+import { findRoleByName } from '../../../server/identity/roles.repository';
+import { insertUser } from '../../../server/identity/users.repository';
+import { ReadinessState } from '../../../server/http/readiness';
 import { testConfig } from '../../support/test-app';
 
 /** Every answer carries the security headers: 2xx, 4xx (the access hook's 401 and 403 too) and 5xx, JSON and HTML. */

@@ -4,7 +4,7 @@ import { errorBodySchema } from '../../../contract/envelope';
 import { USER_RANA, ADMIN } from '../../../contract/roles';
 import { startSandboxCrm, type SandboxCrm } from '../../../sandbox-crm/sandbox-crm';
 import type { DatabaseHandle } from '../../../server/db/database';
-import { ReadinessState } from '../../../server/health/readiness';
+import { ReadinessState } from '../../../server/http/readiness';
 import { withSyncLock } from '../../../server/sync/sync-lock';
 import { startSyncLoop } from '../../../server/sync/sync-loop';
 import { ensureRoles } from '../../../server/users/bootstrap';

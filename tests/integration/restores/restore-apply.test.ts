@@ -13,7 +13,7 @@ import {
 import { differencesSchema } from '../../../contract/revisions';
 import { USER_RANA, productRole } from '../../../contract/roles';
 import { startSandboxCrm } from '../../../sandbox-crm/sandbox-crm';
-import { storeSnapshots } from '../../../server/revisions/revision-store';
+import { storeSnapshots } from '../../../server/store/revision-store';
 import { bearer, nextCode, signedInUser } from '../../support/auth';
 import { createTestApp } from '../../support/test-app';
 import { testDbKinds } from '../../support/test-database';

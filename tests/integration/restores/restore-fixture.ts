@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { errorBodySchema } from '../../../contract/envelope';
-import { timeStepAt, totpCodeAt, TOTP_PERIOD_S } from '../../../server/auth/totp';
+import { timeStepAt, totpCodeAt, TOTP_PERIOD_S } from '../../../server/identity/totp';
 import type { CrmObject, CrmRecord } from '../../../server/crm/crm-connector';
 import type {
   SalesforceConnector,

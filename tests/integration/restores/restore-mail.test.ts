@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { ADMIN, USER_RANA, productRole } from '../../../contract/roles';
 import { mailerFromConfig } from '../../../server/mail/mailer';
 import { restoreMailOf } from '../../../server/restores/restore-mail';
-import { silentLogger } from '../../../server/sync/sync-logger';
+import { silentLogger } from '../../../server/config/logger';
 import { decodeQuotedPrintable, startSmtpReceiver } from '../../support/smtp-receiver';
 import { testConfig } from '../../support/test-app';
 import { testDbKinds } from '../../support/test-database';

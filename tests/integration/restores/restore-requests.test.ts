@@ -12,7 +12,7 @@ import {
 } from '../../../contract/restores';
 import { ADMIN, USER_RANA, productRole } from '../../../contract/roles';
 import { z } from 'zod';
-import { findRoleByName } from '../../../server/users/roles.repository';
+import { findRoleByName } from '../../../server/identity/roles.repository';
 import { bearer, signIn, testIp } from '../../support/auth';
 import { testDbKinds } from '../../support/test-database';
 import { BASE, codeOf, messageOf, RestoreFixture, type SignedIn } from './restore-fixture';

@@ -4,11 +4,11 @@ import { ErrorCode } from '../../../contract/error-codes';
 import { pageOf } from '../../../contract/page';
 import { caseRestoreRequestSchema } from '../../../contract/restores';
 import { USER_RANA, productRole } from '../../../contract/roles';
-import { AuditService } from '../../../server/audit/audit.service';
-import { ReadinessState } from '../../../server/health/readiness';
-import { settleAfterEverySync } from '../../../server/background';
+import { AuditService } from '../../../server/audit-log/audit.service';
+import { ReadinessState } from '../../../server/http/readiness';
+import { settleAfterEverySync } from '../../../server/app/background';
 import { startSyncLoop } from '../../../server/sync/sync-loop';
-import { silentLogger } from '../../../server/sync/sync-logger';
+import { silentLogger } from '../../../server/config/logger';
 import { testDbKinds } from '../../support/test-database';
 import { BASE, codeOf, RestoreFixture } from './restore-fixture';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../server/db/database';
-import { ensureReferencedRows, prepare } from '../../../server/revisions/revision-store';
+import { ensureReferencedRows, prepare } from '../../../server/store/revision-store';
 import { createTestDatabase } from '../../support/test-database';
 
 const AGENT_A = '005CW0000000001AAA';

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, type DatabaseHandle } from '../../../server/db/database';
-import { recordInRange } from '../../../server/revisions/revisions.repository';
-import { storeSnapshots } from '../../../server/revisions/revision-store';
-import { romeDayRange } from '../../../server/revisions/rome-days';
+import { recordInRange } from '../../../server/store/revisions.repository';
+import { storeSnapshots } from '../../../server/store/revision-store';
+import { romeDayRange } from '../../../server/db/rome-days';
 import { importSnapshots } from '../../../server/sync/snapshot-import';
 import { createTestDatabase, migratedUpTo, testDbKinds } from '../../support/test-database';
 

@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_RANA } from '../../../contract/roles';
-import { buildApp } from '../../../server/app';
+import { buildApp } from '../../../server/app/app';
 import type { Db } from '../../../server/db/database';
 import { bearer, signedInUser } from '../../support/auth';
 import {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, type Db } from '../../../server/db/database';
-import { recordLives } from '../../../server/revisions/record-life.repository';
+import { recordLives } from '../../../server/store/record-life.repository';
 import { createTestDatabase, migratedUpTo, testDbKinds } from '../../support/test-database';
 
 describe.each(testDbKinds())('migration 0013 keeps each record life on its row, on %s', (kind) => {

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../server/db/database';
-import { pruneRevisions } from '../../../server/revisions/retention';
-import { holdNamedRevisions } from '../../../server/revisions/revisions-named';
+import { pruneRevisions } from '../../../server/store/retention';
+import { holdNamedRevisions } from '../../../server/store/revisions-named';
 import { ensureRoles } from '../../../server/users/bootstrap';
 import { addAgent, addRevision, contactSnapshot } from '../../support/revision-fixtures';
 import { createTestDatabase } from '../../support/test-database';

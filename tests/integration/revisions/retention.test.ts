@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../server/db/database';
-import { pruneRevisions, retentionCutoff } from '../../../server/revisions/retention';
+import { pruneRevisions, retentionCutoff } from '../../../server/store/retention';
 import { ensureRoles } from '../../../server/users/bootstrap';
 import { addAgent, addRevision, caseSnapshot, contactSnapshot } from '../../support/revision-fixtures';
 import { createTestDatabase, testDbKinds } from '../../support/test-database';

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crmUserNames } from '../../../server/agents/crm-user-names';
+import { crmUserNames } from '../../../server/store/crm-user-names';
 import type { DatabaseHandle } from '../../../server/db/database';
 import { sandboxConnector } from '../../support/sandbox-connector';
 import { createTestDatabase, testDbKinds } from '../../support/test-database';

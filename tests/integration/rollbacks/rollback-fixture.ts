@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { RollbackDetail, RollbackPreview, RollbackRequest } from '../../../contract/rollbacks';
-import { AuditService } from '../../../server/audit/audit.service';
+import { AuditService } from '../../../server/audit-log/audit.service';
 import type { CrmConnector, CrmRecord } from '../../../server/crm/crm-connector';
 import { runSandboxBurst } from '../../../server/crm/sandbox-burst';
 import { toSfDateTime } from '../../../server/crm/salesforce-dates';

@@ -5,7 +5,7 @@ import { pageOf } from '../../../contract/page';
 import { USER_RANA } from '../../../contract/roles';
 import { caseRowSchema, contactRowSchema } from '../../../contract/search';
 import { migrateToLatest, type Db } from '../../../server/db/database';
-import type { RevisionSource } from '../../../server/revisions/revision-store';
+import type { RevisionSource } from '../../../server/store/revision-store';
 import { bearer, signedInUser } from '../../support/auth';
 import { addAgent, addRevision, caseSnapshot, contactSnapshot } from '../../support/revision-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { CrmError } from '../../../server/crm/crm-connector';
 import { startSandboxCrm, type SandboxCrm } from '../../../sandbox-crm/sandbox-crm';
 import type { DatabaseHandle } from '../../../server/db/database';
-import { ReadinessState } from '../../../server/health/readiness';
+import { ReadinessState } from '../../../server/http/readiness';
 import { describeProgress, runSync } from '../../../server/sync/crm-sync';
 import { withSyncLock } from '../../../server/sync/sync-lock';
 import { startSyncLoop } from '../../../server/sync/sync-loop';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrmRecord } from '../../../server/crm/crm-connector';
 import type { DatabaseHandle } from '../../../server/db/database';
-import { storeIfChanged, storeSnapshots, SnapshotError } from '../../../server/revisions/revision-store';
-import { changedFields } from '../../../server/revisions/snapshot-fields';
+import { storeIfChanged, storeSnapshots, SnapshotError } from '../../../server/store/revision-store';
+import { changedFields } from '../../../server/store/snapshot-fields';
 import { createTestDatabase, testDbKinds } from '../../support/test-database';
 
 const OWNER = '0055g000000D0S0AAK';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { envelopeOf } from '../../../contract/envelope';
 import { qrCodeSchema } from '../../../contract/users';
-import { generateTotpSecret, totpCodeAt } from '../../../server/auth/totp';
+import { generateTotpSecret, totpCodeAt } from '../../../server/identity/totp';
 import { bootstrapIdentity, ensureRoles } from '../../../server/users/bootstrap';
 import { testIp } from '../../support/auth';
 import { createTestApp, type TestApp } from '../../support/test-app';

@@ -9,7 +9,7 @@ import { ErrorCode } from '../../../contract/error-codes';
 import { envelopeOf, errorBodySchema } from '../../../contract/envelope';
 import { ADMIN, USER_RANA } from '../../../contract/roles';
 import { qrCodeSchema, qrTokenSchema } from '../../../contract/users';
-import { TOTP_PERIOD_S, totpCodeAt } from '../../../server/auth/totp';
+import { TOTP_PERIOD_S, totpCodeAt } from '../../../server/identity/totp';
 import {
   bearer,
   createUserWithSecret,

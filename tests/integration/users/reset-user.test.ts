@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeOf } from '../../../contract/envelope';
 import { USER_RANA } from '../../../contract/roles';
 import { qrCodeSchema } from '../../../contract/users';
-import { totpCodeAt } from '../../../server/auth/totp';
+import { totpCodeAt } from '../../../server/identity/totp';
 import { resetUser } from '../../../server/users/reset-user';
 import { bearer, signedInUser, testIp } from '../../support/auth';
 import { createTestApp, type TestApp } from '../../support/test-app';

@@ -5,7 +5,7 @@ import { envelopeOf, errorBodySchema } from '../../../contract/envelope';
 import { pageOf } from '../../../contract/page';
 import { formatDateTimeSeconds } from '../../../contract/rome-time';
 import { ADMIN, USER_RANA, productRole } from '../../../contract/roles';
-import { AuditService } from '../../../server/audit/audit.service';
+import { AuditService } from '../../../server/audit-log/audit.service';
 import { runMassChangeWatch } from '../../../server/watch/mass-change-watch';
 import { bearer, signedInUser, testIp, type TestUser } from '../../support/auth';
 import { addAgent } from '../../support/revision-fixtures';

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, USER_RANA, productRole } from '../../../contract/roles';
-import { AuditService } from '../../../server/audit/audit.service';
-import type { WatchThresholds } from '../../../server/config';
+import { AuditService } from '../../../server/audit-log/audit.service';
+import type { WatchThresholds } from '../../../server/config/config';
 import type { Db } from '../../../server/db/database';
 import { mailerFromConfig } from '../../../server/mail/mailer';
-import type { RevisionSource } from '../../../server/revisions/revision-store';
+import type { RevisionSource } from '../../../server/store/revision-store';
 import { runMassChangeWatch, type WatchDeps } from '../../../server/watch/mass-change-watch';
 import { createUserWithSecret } from '../../support/auth';
 import { addAgent } from '../../support/revision-fixtures';

@@ -1,7 +1,7 @@
 import type { CrmObject } from '../../../server/crm/crm-connector';
 import { toSfDateTime } from '../../../server/crm/salesforce-dates';
 import type { Db } from '../../../server/db/database';
-import { storeSnapshots, type RevisionSource } from '../../../server/revisions/revision-store';
+import { storeSnapshots, type RevisionSource } from '../../../server/store/revision-store';
 import { caseSnapshot, contactSnapshot } from '../../support/revision-fixtures';
 
 export const MINUTE = 60_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { revisionSourceLabel } from '@/features/compare/components/revision-timeline-list';
-import type { RevisionSource } from '../../../server/revisions/revision-store';
+import type { RevisionSource } from '../../../server/store/revision-store';
 
 describe('where a revision came from, in words', () => {
   it('names every source the server stores, a restore and a rollback by their number', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../server/config';
+import { ConfigError, loadConfig } from '../../../server/config/config';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'storico-config-'));
 

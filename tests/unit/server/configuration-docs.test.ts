@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * docs/configuration.md and .env.example name every environment variable the server and its tools read, and
- * nothing else: a variable added to server/config.ts without them, or removed from it and left in them, fails here.
+ * nothing else: a variable added to server/config/config.ts without them, or removed from it and left in them, fails here.
  * The names come from the code's syntax trees (config.ts's `envSchema` object, every `process.env.X` and
  * `import.meta.env.X`), not from a list kept by hand.
  */
@@ -74,7 +74,7 @@ async function configVariables(
   importFrom: (specifier: string) => Promise<Record<string, unknown>> = (specifier) =>
     import(path.join(repo, 'server', specifier)) as Promise<Record<string, unknown>>,
 ): Promise<SchemaVariable[]> {
-  const source = sourceOf('server/config.ts', text);
+  const source = sourceOf('server/config/config.ts', text);
   let shape: ts.ObjectLiteralExpression | undefined;
   walk(source, (node) => {
     if (
@@ -88,7 +88,7 @@ async function configVariables(
     )
       shape = node.initializer.arguments[0];
   });
-  if (!shape) throw new Error('server/config.ts has no `const envSchema = z.object({...})`');
+  if (!shape) throw new Error('server/config/config.ts has no `const envSchema = z.object({...})`');
 
   const variables: SchemaVariable[] = [];
   for (const property of shape.properties) {
@@ -197,7 +197,7 @@ function exampleLines(text: string): ExampleLine[] {
 const exampleName = (name: string) => (/^[a-z]/.test(name) ? name.toUpperCase() : name);
 
 describe('the configuration is documented where an operator looks for it', async () => {
-  const schema = await configVariables(read('server/config.ts'));
+  const schema = await configVariables(read('server/config/config.ts'));
   const inSchema = new Set(schema.map((v) => v.name));
   const reads = directReads();
   const readByCode = new Set([...inSchema, ...reads.keys()]);
@@ -214,7 +214,7 @@ describe('the configuration is documented where an operator looks for it', async
   });
 
   it('would notice a variable added to the schema', async () => {
-    const text = read('server/config.ts').replace(
+    const text = read('server/config/config.ts').replace(
       'const envSchema = z.object({',
       'const envSchema = z.object({\n  STORICO_NOT_DOCUMENTED: z.string().default("x"),',
     );

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, contentHash } from '../../../server/revisions/content-hash';
-import { snapshotHash } from '../../../server/revisions/snapshot-fields';
+import { canonicalJson, contentHash } from '../../../server/store/content-hash';
+import { snapshotHash } from '../../../server/store/snapshot-fields';
 
 describe('content hash of a snapshot', () => {
   it('does not depend on key order, at any depth', () => {

@@ -6,7 +6,7 @@ import {
   MAX_LOCK_MS,
   unlocked,
   type LockState,
-} from '../../../server/auth/lock-policy';
+} from '../../../server/identity/lock-policy';
 
 const t0 = new Date('2026-05-04T08:00:00Z');
 const later = (ms: number) => new Date(t0.getTime() + ms);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextDay, romeDayRange, romeMidnight } from '../../../server/revisions/rome-days';
+import { nextDay, romeDayRange, romeMidnight } from '../../../server/db/rome-days';
 
 describe('Rome calendar days', () => {
   it('starts a winter day at 23:00 UTC of the day before and a summer day at 22:00', () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { open, seal } from '../../../server/auth/secret-box';
+import { open, seal } from '../../../server/identity/secret-box';
 
 const key = randomBytes(32);
 

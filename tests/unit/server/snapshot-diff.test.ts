@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { diffSnapshots, sameJson } from '../../../server/revisions/snapshot-diff';
+import { diffSnapshots, sameJson } from '../../../server/store/snapshot-diff';
 
 const reversedKeys = (value: Record<string, unknown>) => Object.fromEntries(Object.entries(value).reverse());
 

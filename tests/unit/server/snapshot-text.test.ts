@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ADDRESS_KEYS, snapshotFields } from '../../../server/crm/crm-fields';
 import type { RecordKind } from '../../../server/db/record-kinds';
-import { normaliseSnapshot, snapshotText } from '../../../server/revisions/snapshot-fields';
+import { normaliseSnapshot, snapshotText } from '../../../server/store/snapshot-fields';
 
 const objectOf = (kind: RecordKind) => (kind === 'account' ? 'Account' : 'Case');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { checkTotpCode, generateTotpSecret, TOTP_PERIOD_S } from '../../../server/auth/totp';
+import { checkTotpCode, generateTotpSecret, TOTP_PERIOD_S } from '../../../server/identity/totp';
 import { nextCode, type TestUser } from '../../support/auth';
 import { STEP_END_MARGIN_MS, TestClock } from '../../support/clock';
 import type { TestApp } from '../../support/test-app';

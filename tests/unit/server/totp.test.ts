@@ -8,7 +8,7 @@ import {
   timeStepAt,
   totpCodeAt,
   TOTP_PERIOD_S,
-} from '../../../server/auth/totp';
+} from '../../../server/identity/totp';
 
 const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const at = new Date('2026-03-10T09:15:10Z');

@@ -27,9 +27,7 @@ type TimelineSource = Pick<
 >;
 
 /** A record's history query as the timeline takes it. */
-function timelineSource(
-  history: UseInfiniteQueryResult<InfiniteData<Page<Revision>>>,
-): TimelineSource {
+function timelineSource(history: UseInfiniteQueryResult<InfiniteData<Page<Revision>>>): TimelineSource {
   return {
     revisions: history.data?.pages.flatMap((page) => page.content),
     loading: history.isPending,

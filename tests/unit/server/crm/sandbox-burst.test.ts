@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../../server/config';
+import { ConfigError } from '../../../../server/config/config';
 import { generateDemoData } from '../../../../sandbox-crm/demo/demo-data';
 import { runSandboxBurst } from '../../../../server/crm/sandbox-burst';
 import { currentState } from '../../../../sandbox-crm/sandbox-crm';

@@ -7,7 +7,7 @@ import { recordKinds, type RecordKind } from '../db/record-kinds';
 import { lifeColumns, type LifeColumns } from '../db/record-life-columns';
 import { compiledStatement, type Placeholders } from '../db/compiled-statements';
 import { inEffectColumns } from '../db/versions-in-effect';
-import type { DayRange } from '../revisions/rome-days';
+import type { DayRange } from '../db/rome-days';
 
 export type AgentRow = { id: string; username: string; first_name: string | null; last_name: string | null };
 

@@ -1,15 +1,15 @@
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from './config';
-import { lockDataDir } from './db/data-dir-lock';
-import { pgliteTemplate } from './db/pglite-template';
-import { limitHeapGrowth } from './heap-growth';
-import { ReadinessState } from './health/readiness';
-import { openWhenReachable } from './db/open-when-reachable';
-import { HandOverServer } from './http/hand-over-server';
-import { redactedLogger } from './http/log-redaction';
-import { buildStartingApp } from './http/starting-app';
+import { ConfigError, loadConfig } from '../config/config';
+import { lockDataDir } from '../db/data-dir-lock';
+import { pgliteTemplate } from '../db/pglite-template';
+import { limitHeapGrowth } from '../config/heap-growth';
+import { ReadinessState } from '../http/readiness';
+import { openWhenReachable } from '../db/open-when-reachable';
+import { HandOverServer } from '../http/hand-over-server';
+import { redactedLogger } from '../http/log-redaction';
+import { buildStartingApp } from './starting-app';
 
-const distDir = fileURLToPath(new URL('../dist', import.meta.url));
+const distDir = fileURLToPath(new URL('../../dist', import.meta.url));
 
 /**
  * Listen first: the sign-in page is served within seconds of `npm start`, while the database opens (a new embedded
@@ -54,13 +54,13 @@ async function main(): Promise<void> {
   ] = await Promise.all([
     import('./app'),
     import('./background'),
-    import('./auth/sessions'),
-    import('./db/database'),
-    import('./db/open-configured'),
-    import('./sync/crm-runtime'),
-    import('./users/bootstrap'),
-    import('./metrics/metrics'),
-    import('./revisions/revision-partitions'),
+    import('../identity/sessions'),
+    import('../db/database'),
+    import('../db/open-configured'),
+    import('../sync/crm-runtime'),
+    import('../users/bootstrap'),
+    import('../metrics/metrics'),
+    import('../store/revision-partitions'),
   ]);
 
   // A new embedded database starts from the migrated copy `npm start` prepared, not from an initdb. PostgreSQL may
@@ -110,7 +110,15 @@ async function main(): Promise<void> {
   appSlot.activate();
   await starting.close();
 
-  const background = startBackground({ config, database, crm, services, readiness, logger: app.log, metrics });
+  const background = startBackground({
+    config,
+    database,
+    crm,
+    services,
+    readiness,
+    logger: app.log,
+    metrics,
+  });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -8,7 +8,7 @@ import { inEffectRevisions, type InEffectRevisionColumns } from '../db/versions-
 import type { DeletedContact } from '../../contract/revisions';
 import type { RecordLife } from '../../contract/search';
 import { lifeOf } from './record-life.repository';
-import type { DayRange } from './rome-days';
+import type { DayRange } from '../db/rome-days';
 import type { Snapshot } from './snapshot-diff';
 
 export type StoredRevision = { id: number; recordId: string; savedAt: Date; source: string; json: Snapshot };

@@ -1,8 +1,8 @@
 import type { CrmAgent } from '../crm/crm-connector';
 import type { Db } from '../db/database';
 
-/** Inserts new agents and brings known ones (and placeholders made for unknown owners) up to date. */
-export async function upsertAgents(db: Db, agents: CrmAgent[]): Promise<void> {
+/** Stores the CRM users the sync read (the agents): inserts new ones and brings known ones (and placeholders made for unknown owners) up to date. */
+export async function upsertCrmUsers(db: Db, agents: CrmAgent[]): Promise<void> {
   if (agents.length === 0) return;
   const now = new Date();
   await db

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
-import type { SyncLogger } from '../sync/sync-logger';
+import type { SyncLogger } from '../config/logger';
 import { holdForPruning } from './revisions-named';
 
 /** Rows deleted per statement, so a first prune of years of history holds no lock for long. */

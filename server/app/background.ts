@@ -1,16 +1,16 @@
-import type { Config } from './config';
-import type { DatabaseHandle } from './db/database';
-import type { ReadinessState } from './health/readiness';
-import type { Metrics } from './metrics/metrics';
-import { settleUnknownOutcomes, type OutcomeCheckDeps } from './restores/outcome-check';
-import { startRetention } from './revisions/retention';
-import { startRollbackWorker, type RollbackWorker } from './rollbacks/rollback-worker';
+import type { Config } from '../config/config';
+import type { DatabaseHandle } from '../db/database';
+import type { ReadinessState } from '../http/readiness';
+import type { Metrics } from '../metrics/metrics';
+import { settleUnknownOutcomes, type OutcomeCheckDeps } from '../restores/outcome-check';
+import { startRetention } from '../store/retention';
+import { startRollbackWorker, type RollbackWorker } from '../rollbacks/rollback-worker';
 import type { Services } from './services';
-import { importDemoHistory, type PreparedCrm } from './sync/crm-runtime';
-import { withSyncLock } from './sync/sync-lock';
-import { startSyncLoop, type SyncLoop } from './sync/sync-loop';
-import type { SyncLogger } from './sync/sync-logger';
-import { runMassChangeWatch } from './watch/mass-change-watch';
+import { importDemoHistory, type PreparedCrm } from '../sync/crm-runtime';
+import { withSyncLock } from '../sync/sync-lock';
+import { startSyncLoop, type SyncLoop } from '../sync/sync-loop';
+import type { SyncLogger } from '../config/logger';
+import { runMassChangeWatch } from '../watch/mass-change-watch';
 
 /** What the background work takes of the app's services: the same audit log, mailer and rollback runner. */
 export type BackgroundServices = Pick<Services, 'audit' | 'mailer' | 'restoreMail'> &

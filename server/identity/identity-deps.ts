@@ -1,5 +1,5 @@
-import { AuditService } from '../audit/audit.service';
-import type { Config } from '../config';
+import { AuditService } from '../audit-log/audit.service';
+import type { Config } from '../config/config';
 import type { Db } from '../db/database';
 import { mailerFromConfig, type Mailer } from '../mail/mailer';
 import type { SessionService } from './sessions';

@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../contract/error-codes';
 import { CODES_LOCKED_MESSAGE, INVALID_TOTP_MESSAGE } from '../../contract/restores';
-import type { AuditService } from '../audit/audit.service';
+import type { AuditService } from '../audit-log/audit.service';
 import type { Db } from '../db/database';
 import type { Caller } from '../http/caller';
 import { badRequest, HttpError } from '../http/http-error';

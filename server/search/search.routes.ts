@@ -6,7 +6,7 @@ import { envelopeOf, errorResponses } from '../../contract/envelope';
 import { booleanParam, pageOf } from '../../contract/page';
 import { caseRowSchema, contactRowSchema, searchQuerySchema } from '../../contract/search';
 import { envelope } from '../http/envelope';
-import type { AgentsService } from './agents.service';
+import type { AgentsService } from './search.service';
 
 const signedIn = { access: 'signed-in' } as const;
 const errors = errorResponses(400, 401, 404);

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { findLiveUserById } from '../users/users.repository';
+import { findLiveUserById } from './users.repository';
 import {
   claimCodeStep,
   clearLock,

@@ -1,12 +1,12 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { healthRoutes } from '../health/health.routes';
-import type { ReadinessState } from '../health/readiness';
-import { API_PREFIX } from './access';
-import { errorBody } from './envelope';
-import { frameworkErrorAnswer, registerNotFound } from './error-handler';
-import { registerSecurityHeaders, securityHeaders } from './security';
-import { registerSpa } from './spa';
+import type { ReadinessState } from '../http/readiness';
+import { API_PREFIX } from '../http/access';
+import { errorBody } from '../http/envelope';
+import { frameworkErrorAnswer, registerNotFound } from '../http/error-handler';
+import { registerSecurityHeaders, securityHeaders } from '../http/security';
+import { registerSpa } from '../http/spa';
 
 export const STARTING = 'STARTING';
 

@@ -1,19 +1,19 @@
-import { AgentsService } from './agents/agents.service';
-import { AuthService } from './auth/auth.service';
-import { identityDeps, type IdentityDeps, type IdentitySources } from './auth/identity-deps';
-import type { CrmConnector } from './crm/crm-connector';
-import { restoreMailOf, type RestoreMail } from './restores/restore-mail';
-import type { AuditService } from './audit/audit.service';
-import type { Mailer } from './mail/mailer';
-import { OneAtATime } from './auth/one-at-a-time';
-import { RestoresService } from './restores/restores.service';
-import { silentLogger, type SyncLogger } from './sync/sync-logger';
-import { RevisionsService } from './revisions/revisions.service';
-import { EnrolmentService } from './users/enrolment.service';
-import { UsersService } from './users/users.service';
-import { AlertsService } from './watch/alerts.service';
-import { RollbackRunner } from './rollbacks/rollback-runner';
-import { RollbacksService } from './rollbacks/rollbacks.service';
+import { AgentsService } from '../search/search.service';
+import { AuthService } from '../auth/auth.service';
+import { identityDeps, type IdentityDeps, type IdentitySources } from '../identity/identity-deps';
+import type { CrmConnector } from '../crm/crm-connector';
+import { restoreMailOf, type RestoreMail } from '../restores/restore-mail';
+import type { AuditService } from '../audit-log/audit.service';
+import type { Mailer } from '../mail/mailer';
+import { OneAtATime } from '../identity/one-at-a-time';
+import { RestoresService } from '../restores/restores.service';
+import { silentLogger, type SyncLogger } from '../config/logger';
+import { RevisionsService } from '../revisions/revisions.service';
+import { EnrolmentService } from '../users/enrolment.service';
+import { UsersService } from '../users/users.service';
+import { AlertsService } from '../watch/alerts.service';
+import { RollbackRunner } from '../rollbacks/rollback-runner';
+import { RollbacksService } from '../rollbacks/rollbacks.service';
 
 /** Every service of the API, built once per app and handed to the route plugins that use them. */
 export type Services = {

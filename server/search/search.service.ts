@@ -7,11 +7,11 @@ import {
   type ContactRow,
   type SearchQuery,
 } from '../../contract/search';
-import { lifeOf } from '../revisions/record-life.repository';
+import { lifeOf } from '../store/record-life.repository';
 import type { Db } from '../db/database';
 import { notFound } from '../http/http-error';
 import { parseSort, toPage, type SortOrder } from '../http/paging';
-import { romeDayRange } from '../revisions/rome-days';
+import { romeDayRange } from '../db/rome-days';
 import {
   listActiveAgents,
   searchAccounts,
@@ -19,7 +19,7 @@ import {
   type AgentRow,
   type InEffectIds,
   type SearchAnswer,
-} from './agents.repository';
+} from './search.repository';
 
 const toAgent = (row: AgentRow): Agent => ({
   id: row.id,
