@@ -72,7 +72,7 @@ type SchemaVariable = { name: string; default: string | undefined };
 async function configVariables(
   text: string,
   importFrom: (specifier: string) => Promise<Record<string, unknown>> = (specifier) =>
-    import(path.join(repo, 'server', specifier)) as Promise<Record<string, unknown>>,
+    import(path.join(repo, 'server/config', specifier)) as Promise<Record<string, unknown>>,
 ): Promise<SchemaVariable[]> {
   const source = sourceOf('server/config/config.ts', text);
   let shape: ts.ObjectLiteralExpression | undefined;
