@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { agentRoutes } from '../search/search.routes';
+import { searchRoutes } from '../search/search.routes';
 import { auditRoutes } from '../audit/audit.routes';
 import { RefusalAudit } from '../audit-log/refusal-audit';
 import { authRoutes } from '../auth/auth.routes';
@@ -108,7 +108,7 @@ export async function buildAppAndServices(
     users: services.users,
     enrolment: services.enrolment,
   });
-  await app.register(agentRoutes, { prefix: API_PREFIX, agents: services.agents });
+  await app.register(searchRoutes, { prefix: API_PREFIX, search: services.search });
   await app.register(revisionRoutes, { prefix: API_PREFIX, revisions: services.revisions });
   await app.register(restoreRoutes, { prefix: API_PREFIX, restores: services.restores, productCode });
   await app.register(alertRoutes, { prefix: API_PREFIX, alerts: services.alerts, productCode });

@@ -1,4 +1,4 @@
-import { AgentsService } from '../search/search.service';
+import { SearchService } from '../search/search.service';
 import { AuthService } from '../auth/auth.service';
 import { identityDeps, type IdentityDeps, type IdentitySources } from '../identity/identity-deps';
 import type { CrmConnector } from '../crm/crm-connector';
@@ -27,7 +27,7 @@ export type Services = {
   auth: AuthService;
   users: UsersService;
   enrolment: EnrolmentService;
-  agents: AgentsService;
+  search: SearchService;
   revisions: RevisionsService;
   restores: RestoresService;
   alerts: AlertsService;
@@ -58,7 +58,7 @@ export function buildServices(deps: IdentitySources & { crm?: CrmConnector; logg
     auth: new AuthService(identity),
     users: new UsersService(identity),
     enrolment: new EnrolmentService(identity),
-    agents: new AgentsService(db),
+    search: new SearchService(db),
     revisions: new RevisionsService(db, deps.crm),
     restores: new RestoresService({
       db,

@@ -6,7 +6,7 @@ import { envelopeOf, errorResponses } from '../../contract/envelope';
 import { booleanParam, pageOf } from '../../contract/page';
 import { caseRowSchema, contactRowSchema, searchQuerySchema } from '../../contract/search';
 import { envelope } from '../http/envelope';
-import type { AgentsService } from './search.service';
+import type { SearchService } from './search.service';
 
 const signedIn = { access: 'signed-in' } as const;
 const errors = errorResponses(400, 401, 404);
@@ -15,9 +15,9 @@ const errors = errorResponses(400, 401, 404);
 const agentListQuerySchema = z.object({ isPaged: booleanParam.optional() });
 
 /** The CRM agents and the search of their contacts and cases. */
-export async function agentRoutes(
+export async function searchRoutes(
   app: FastifyInstance,
-  { agents }: { agents: AgentsService },
+  { search }: { search: SearchService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -32,7 +32,7 @@ export async function agentRoutes(
         response: { 200: envelopeOf(agentListSchema), ...errorResponses(400, 401) },
       },
     },
-    async () => envelope(await agents.list()),
+    async () => envelope(await search.list()),
   );
 
   r.get(
@@ -47,7 +47,7 @@ export async function agentRoutes(
         response: { 200: envelopeOf(pageOf(contactRowSchema)), ...errors },
       },
     },
-    async (request) => envelope(await agents.searchContacts(request.params.id, request.query)),
+    async (request) => envelope(await search.searchContacts(request.params.id, request.query)),
   );
 
   r.get(
@@ -62,6 +62,6 @@ export async function agentRoutes(
         response: { 200: envelopeOf(pageOf(caseRowSchema)), ...errors },
       },
     },
-    async (request) => envelope(await agents.searchCases(request.params.id, request.query)),
+    async (request) => envelope(await search.searchCases(request.params.id, request.query)),
   );
 }

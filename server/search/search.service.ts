@@ -62,7 +62,7 @@ function known<R>(agentId: string, answer: SearchAnswer<R> | undefined): SearchA
   return answer;
 }
 
-export class AgentsService {
+export class SearchService {
   constructor(private readonly db: Db) {}
 
   async list(): Promise<Agent[]> {
