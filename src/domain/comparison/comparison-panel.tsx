@@ -6,7 +6,6 @@ import { isSameVersion, type ComparisonState } from './use-record-comparison';
 import { formatDateTime, formatDay, romeDay } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-message';
 import type { DayRange } from '@/domain/search-state';
-import { ComparisonView, type ComparisonViewProps } from './comparison-view';
 import { LoadFailed } from './load-failed';
 
 /**
@@ -46,23 +45,30 @@ export function ComparisonSkeleton({ rows = 6 }: { rows?: number }) {
   );
 }
 
-/** A comparison being loaded: placeholder, error, nothing to show, or the two versions. */
+/** What a loaded comparison shows: the two versions' headings, snapshots and the fields that differ. */
+export type ShownComparison = {
+  headings: readonly [string, string];
+  left: string;
+  right: string;
+  differences: readonly string[];
+};
+
+/**
+ * A comparison being loaded: placeholder, error, nothing to show, or the two versions as `view` draws them (the
+ * screens give it a `ComparisonView` with their sections).
+ */
 export function ComparisonPanel({
   state,
   range,
   picked = false,
-  sections,
-  detailSections,
-  collapsible,
+  view,
   skeletonRows,
   children,
 }: {
   state: ComparisonState;
   range: DayRange;
   picked?: boolean;
-  sections: ComparisonViewProps['sections'];
-  detailSections?: ComparisonViewProps['detailSections'];
-  collapsible?: boolean;
+  view: (shown: ShownComparison) => ReactNode;
   skeletonRows?: number;
   /** Shown under the versions once they are loaded (the expansion's 'Dettaglio'). */
   children?: ReactNode;
@@ -89,15 +95,12 @@ export function ComparisonPanel({
           {it.offline.savedAt(formatDateTime(savedAt))}
         </p>
       )}
-      <ComparisonView
-        headings={comparisonHeadings(comparison, shownRange, picked && savedAt === undefined)}
-        left={comparison.first.json}
-        right={comparison.second.json}
-        differences={comparison.differences}
-        sections={sections}
-        detailSections={detailSections}
-        collapsible={collapsible}
-      />
+      {view({
+        headings: comparisonHeadings(comparison, shownRange, picked && savedAt === undefined),
+        left: comparison.first.json,
+        right: comparison.second.json,
+        differences: comparison.differences,
+      })}
       {children}
     </div>
   );

@@ -7,11 +7,10 @@ import { it } from '@/i18n/it';
 import { CopyButton } from '@/components/copy-button';
 import { cn } from '@/lib/cn';
 import { useMediaQuery } from '@/lib/use-media-query';
-import { parseSnapshot, type Snapshot } from '@/domain/snapshot';
-import { DiffMarker } from './diff-marker';
+import { ADDRESS_PARTS, asRecord, parseSnapshot, textOf, type Snapshot } from '@/domain/snapshot';
 import { FieldValue } from './field-value';
 import { useOnlyDifferences } from './use-only-differences';
-import { fieldValue, isFieldChanged, keysOf, type SectionDef } from '@/domain/kinds/fields';
+import { fieldValue, keysOf, type FieldDef, type SectionDef } from '@/domain/kinds/fields';
 import type { Sections } from '@/domain/kinds/kind-def';
 
 export type ComparisonViewProps = {
@@ -36,6 +35,40 @@ export type ComparisonViewProps = {
 };
 
 type Side = 'left' | 'right';
+
+function addressPartsDiffer(left: unknown, right: unknown): boolean {
+  const a = asRecord(left) ?? {};
+  const b = asRecord(right) ?? {};
+  return ADDRESS_PARTS.some((part) => textOf(a[part]) !== textOf(b[part]));
+}
+
+/**
+ * Whether the right column marks a field as changed. The differences endpoint names the top-level fields that
+ * differ; an address is marked when any part shown differs (not its geolocation, which is never restored).
+ */
+export function isFieldChanged(
+  field: FieldDef,
+  differences: ReadonlySet<string>,
+  left: Snapshot | null,
+  right: Snapshot | null,
+): boolean {
+  const named = keysOf(field).some((key) => differences.has(key));
+  if (!named || field.kind !== 'address' || !left || !right) return named;
+  return addressPartsDiffer(fieldValue(left, field), fieldValue(right, field));
+}
+
+/** The red circle beside a field whose value differs from the left version. */
+function DiffMarker() {
+  return (
+    <span
+      role="img"
+      aria-label={it.compare.changed}
+      title={it.compare.changed}
+      data-testid="diff-marker"
+      className="inline-block size-3 shrink-0 rounded-full bg-destructive ring-2 ring-destructive/25"
+    />
+  );
+}
 
 /** Below 1024 px in portrait (a tablet held upright) each field shows its old value above its new one. */
 const INTERLEAVED = '(max-width: 1023.98px) and (orientation: portrait)';

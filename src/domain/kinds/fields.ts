@@ -1,4 +1,4 @@
-import { ADDRESS_PARTS, asRecord, textOf, type Snapshot } from '@/domain/snapshot';
+import type { Snapshot } from '@/domain/snapshot';
 
 /** How a field's value is shown. */
 export type FieldKind = 'text' | 'longText' | 'date' | 'dateTime' | 'boolean' | 'number' | 'address';
@@ -14,12 +14,6 @@ export type FieldDef = {
 
 export type SectionDef = { id: string; title: string; fields: readonly FieldDef[] };
 
-function addressPartsDiffer(left: unknown, right: unknown): boolean {
-  const a = asRecord(left) ?? {};
-  const b = asRecord(right) ?? {};
-  return ADDRESS_PARTS.some((part) => textOf(a[part]) !== textOf(b[part]));
-}
-
 /** The snapshot keys a field is read from: its own, then its fallbacks. */
 export const keysOf = (field: FieldDef) => [field.key, ...(field.fallbackKeys ?? [])];
 
@@ -31,19 +25,4 @@ export function sourceKey(snapshot: Snapshot | null, field: FieldDef): string {
 
 export function fieldValue(snapshot: Snapshot | null, field: FieldDef): unknown {
   return snapshot ? snapshot[sourceKey(snapshot, field)] : undefined;
-}
-
-/**
- * Whether the right column marks a field as changed. The differences endpoint names the top-level fields that
- * differ; an address is marked when any part shown differs (not its geolocation, which is never restored).
- */
-export function isFieldChanged(
-  field: FieldDef,
-  differences: ReadonlySet<string>,
-  left: Snapshot | null,
-  right: Snapshot | null,
-): boolean {
-  const named = keysOf(field).some((key) => differences.has(key));
-  if (!named || field.kind !== 'address' || !left || !right) return named;
-  return addressPartsDiffer(fieldValue(left, field), fieldValue(right, field));
 }

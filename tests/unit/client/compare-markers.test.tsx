@@ -5,7 +5,8 @@ import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { comparisonHeadings } from '@/domain/comparison/comparison-panel';
 import { ComparisonView } from '@/domain/comparison/comparison-view';
-import { isFieldChanged, type FieldDef, type SectionDef } from '@/domain/kinds/fields';
+import type { FieldDef, SectionDef } from '@/domain/kinds/fields';
+import { isFieldChanged } from '@/domain/comparison/comparison-view';
 import { formatAddress } from '@/domain/snapshot';
 
 const billing: FieldDef = { key: 'BillingAddress', label: 'Indirizzo di fatturazione', kind: 'address' };

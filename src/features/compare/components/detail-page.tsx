@@ -19,6 +19,7 @@ import { isConverted, lifeOf } from '@/domain/comparison/record-life';
 import { RecordLifeBanner } from './record-life-banner';
 import { RestoreActions } from '@/domain/restore-request/restore-actions';
 import { ComparisonPanel } from '@/domain/comparison/comparison-panel';
+import { ComparisonView } from '@/domain/comparison/comparison-view';
 import { RevisionTimeline, type RevisionTimelineProps } from './revision-timeline';
 
 type TimelineSource = Pick<
@@ -122,7 +123,7 @@ function RecordDetail({ kind, recordId }: { kind: RecordKind; recordId: string }
         state={state}
         range={search}
         picked={picked !== null}
-        sections={sections}
+        view={(shown) => <ComparisonView {...shown} sections={sections} />}
         skeletonRows={10}
       />
     </div>

@@ -7,6 +7,7 @@ import { detailHref } from '@/domain/comparison/use-detail-search';
 import { useRecordComparison } from '@/domain/comparison/use-record-comparison';
 import { recordKinds } from '@/domain/kinds/record-kinds';
 import { ComparisonPanel } from '@/domain/comparison/comparison-panel';
+import { ComparisonView } from '@/domain/comparison/comparison-view';
 
 /** An expanded search row: the record's two versions side by side and 'Dettaglio', which opens a new tab. */
 export function RecordVersions({
@@ -24,9 +25,14 @@ export function RecordVersions({
     <ComparisonPanel
       state={state}
       range={search}
-      sections={def.expansion.sections}
-      detailSections={def.detailSections}
-      collapsible={false}
+      view={(shown) => (
+        <ComparisonView
+          {...shown}
+          sections={def.expansion.sections}
+          detailSections={def.detailSections}
+          collapsible={false}
+        />
+      )}
       skeletonRows={def.expansion.skeletonRows}
     >
       <div>
