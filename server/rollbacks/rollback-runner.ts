@@ -337,15 +337,11 @@ function changedSinceRequest(live: CrmRecord, known: string | null, rollback: Ru
 
 /** A write done: restored, or skipped when the record held its values from before the window already. */
 function doneResult(done: WriteDone): RecordResult {
-  const skipped = done.status === 'skipped';
-  return {
-    outcome: skipped ? 'skipped' : 'restored',
-    message: skipped ? NOTHING_TO_WRITE : null,
-    reason: skipped ? 'nothing-to-write' : null,
-    written: done.written,
-    returned: done.back.outcome,
-    newRecordId: done.back.newRecordId,
-  };
+  const { written, back } = done;
+  const common = { written, returned: back.outcome, newRecordId: back.newRecordId };
+  if (done.status === 'skipped')
+    return { outcome: 'skipped', message: NOTHING_TO_WRITE, reason: done.why, ...common };
+  return { outcome: 'restored', message: null, reason: null, ...common };
 }
 
 /** An unanswered write settled by a read: restored when it holds the write, else refused as not applied. */

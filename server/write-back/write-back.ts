@@ -24,10 +24,8 @@ export const STALE_CLAIM_MS = 10 * 60_000;
 
 export type WriteBackDeps = { db: Db; crm: CrmConnector; now: () => Date };
 
-/** What the write-back did to a record it wrote, or found holding the target already. */
-export type WriteDone = {
-  /** `skipped`: nothing needed writing, the record already holds the target (and was not brought back). */
-  status: 'applied' | 'skipped';
+/** What the CRM held before and after a write-back, and the revision its read-back is kept as. */
+type WriteRead = {
   /** The record as the CRM held it before the write. */
   live: CrmRecord;
   /** The record read back after the write (the live one when nothing needed writing). */
@@ -40,6 +38,12 @@ export type WriteDone = {
   revision: StoredRevision;
 };
 
+/**
+ * A record written back (`applied`), or found holding the target already and not brought back either (`skipped`,
+ * nothing to write).
+ */
+export type WriteDone = WriteRead & ({ status: 'applied' } | { status: 'skipped'; why: 'nothing-to-write' });
+
 /** Why a write was refused: by the CRM, or by Storico before or right after the write. */
 export type RefusalReason =
   'crm-limit' | 'converted' | 'recreating' | 'related-deleted' | 'not-kept' | 'owner-changed' | 'crm-refused';
@@ -49,7 +53,7 @@ export type WriteOutcome =
       /** Whether the caller's `record` took the outcome (false: its claim was lost meanwhile). */
       recorded: boolean;
     })
-  /** The write was sent and its answer lost: only a later read of the record tells (readLostWrite). */
+  /** The write was sent and its answer lost: only a later read of the record tells (settleLostWrite). */
   | {
       status: 'unknown';
       message: string;
@@ -119,7 +123,7 @@ export async function writeBack(deps: WriteBackDeps, target: WriteTarget): Promi
 function keepWritten(
   db: Db,
   target: WriteTarget,
-  result: Omit<WriteDone, 'status' | 'revision'>,
+  result: Omit<WriteRead, 'revision'>,
 ): Promise<WriteOutcome> {
   const { object, source } = target;
   const wrote = result.written.length > 0;
@@ -129,8 +133,10 @@ function keepWritten(
     const revision = wrote
       ? await storeRestored(trx, object, result.readBack, source)
       : await storeIfChanged(trx, object, result.readBack, source);
-    const status = wrote || result.back.outcome ? 'applied' : 'skipped';
-    const done: WriteDone = { ...result, status, revision };
+    const done: WriteDone =
+      wrote || result.back.outcome
+        ? { ...result, revision, status: 'applied' }
+        : { ...result, revision, status: 'skipped', why: 'nothing-to-write' };
     return { ...done, recorded: await target.record(trx, done) };
   });
 }
