@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '../../contract/error-codes';
 import { DUPLICATE_REQUEST_MESSAGE, RestoreType, type CreateRestore } from '../../contract/restores';
-import { spendCodeOrRefuse } from '../auth/code-spend';
-import type { CrmRecord } from '../crm/crm-connector';
+import type { CrmConnector, CrmRecord } from '../crm/crm-connector';
 import { snapshotFields } from '../crm/crm-fields';
 import type { Db } from '../db/database';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
@@ -59,17 +58,27 @@ function requestDates(input: CreateRestore): { dateFrom: string; dateTo: string 
   return { dateFrom, dateTo };
 }
 
+/** A create that may go ahead: what the body asks, checked, and the CRM a forced restore writes to. */
+export type CheckedCreate = {
+  input: CreateRestore;
+  forced: boolean;
+  dates: { dateFrom: string; dateTo: string };
+  fields: string[] | null;
+  targets: StoredRevisionOf[];
+  agent: string | null;
+  crm: CrmConnector | undefined;
+};
+
 /**
- * One request per revision, all or nothing. A report is created PENDING; a forced restore is applied at once
- * with the caller as reviewer, and a CRM failure leaves nothing of it.
+ * What must hold before a create spends its code: the body speaks for the caller, its dates, fields, revisions
+ * and agent exist, no request for those revisions is open, and a forced restore has a CRM to write to.
  */
-export async function createRequests<K extends RecordKind>(
+export async function checkCreate(
   deps: RestoresDeps,
-  kind: K,
+  kind: RecordKind,
   input: CreateRestore,
-  code: string,
   caller: Caller,
-): Promise<RestoreRequestOf[K][]> {
+): Promise<CheckedCreate> {
   const forced = checkRequester(input, caller);
   const dates = requestDates(input);
   const fields = chosenFields(kind, input);
@@ -77,8 +86,20 @@ export async function createRequests<K extends RecordKind>(
   const agent = await knownAgent(deps.db, input.salesforceUserId ?? null);
   await refuseOpenRequests(deps.db, kind, input.revisionIdList);
   const crm = forced ? await crmOrFail(deps) : undefined;
-  await spendCodeOrRefuse(deps, caller, code, { prefix: 'restore', target: recordKinds[kind].requestNoun });
+  return { input, forced, dates, fields, targets, agent, crm };
+}
 
+/**
+ * One request per revision, all or nothing. A report is created PENDING; a forced restore is applied at once
+ * with the caller as reviewer, and a CRM failure leaves nothing of it.
+ */
+export async function createRequests<K extends RecordKind>(
+  deps: RestoresDeps,
+  kind: K,
+  checked: CheckedCreate,
+  caller: Caller,
+): Promise<RestoreRequestOf[K][]> {
+  const { input, forced, dates, fields, targets, agent, crm } = checked;
   const createdAt = deps.now();
   const claim = forced ? { token: randomUUID(), since: createdAt } : null;
   const rows = await newRequests(deps.db, kind, targets, {

@@ -6,7 +6,6 @@ import {
   OUTCOME_CHECKING_MESSAGE,
   OWN_REQUEST_MESSAGE,
 } from '../../contract/restores';
-import { spendCodeOrRefuse } from '../auth/code-spend';
 import type { CrmConnector, CrmRecord } from '../crm/crm-connector';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
 import type { Caller } from '../http/caller';
@@ -23,41 +22,49 @@ import {
   type RequestView,
 } from './restores.repository';
 
-export type Decision = { approved: boolean; code: string };
-
 export function checkDeps(deps: RestoresDeps, crm: CrmConnector): OutcomeCheckDeps {
   const { db, audit, now, outcomeWaitMs, mail } = deps;
   return { db, crm, audit, now, waitMs: outcomeWaitMs, mail };
 }
 
+/** A review that may go ahead: the request, PENDING and someone else's, and the CRM an approval writes to. */
+export type CheckedReview = { request: RequestView; crm: CrmConnector | undefined };
+
 /**
- * Approves (and applies) or rejects a PENDING request of someone else. Of concurrent reviews one wins: the
- * request is claimed by a conditional update before the CRM is touched, so it is written to once.
+ * What must hold before a review spends its code: the reviewer is the caller, the request someone else's and
+ * PENDING (a write that went unanswered is settled first), and an approval has a CRM to write to.
  */
-export async function reviewRequest(
+export async function checkReview(
   deps: RestoresDeps,
   kind: RecordKind,
   id: number,
-  reviewerId: number,
-  decision: Decision,
+  review: { reviewerId: number; approved: boolean },
   caller: Caller,
-): Promise<void> {
-  const { db, now } = deps;
-  if (reviewerId !== caller.userId) throw forbidden('reviewerId must be your own user id');
-  let request = await requestOrNotFound(db, kind, id);
+): Promise<CheckedReview> {
+  if (review.reviewerId !== caller.userId) throw forbidden('reviewerId must be your own user id');
+  let request = await requestOrNotFound(deps.db, kind, id);
   if (request.creatorId === caller.userId) throw forbidden(OWN_REQUEST_MESSAGE, ErrorCode.OWN_REQUEST);
   if (request.outcomeUnknownSince) request = await settledFirst(deps, kind, id);
   if (request.statusId !== STATUS_ID.PENDING)
     throw conflict(ALREADY_REVIEWED_MESSAGE, undefined, ErrorCode.ALREADY_REVIEWED);
-  const crm = decision.approved ? await crmOrFail(deps) : undefined;
-  await spendCodeOrRefuse(deps, caller, decision.code, {
-    prefix: 'restore',
-    target: `${recordKinds[kind].requestNoun}:${id}`,
-  });
+  return { request, crm: review.approved ? await crmOrFail(deps) : undefined };
+}
 
+/**
+ * Approves (and applies) or rejects a checked request. Of concurrent reviews one wins: the request is claimed by
+ * a conditional update before the CRM is touched, so it is written to once.
+ */
+export async function decideReview(
+  deps: RestoresDeps,
+  kind: RecordKind,
+  { request, crm }: CheckedReview,
+  caller: Caller,
+): Promise<void> {
+  const { db, now } = deps;
+  const id = request.id;
   const at = now();
   const staleBefore = new Date(at.getTime() - STALE_CLAIM_MS);
-  if (!crm) return reject(deps, kind, { id, reviewerId, at, staleBefore }, caller);
+  if (!crm) return reject(deps, kind, { id, reviewerId: caller.userId, at, staleBefore }, caller);
 
   const token = randomUUID();
   if (!(await claimRequest(db, kind, id, { token, since: at, staleBefore })))

@@ -1,12 +1,13 @@
 import type { Page, PageQuery } from '../../contract/page';
 import type { CreateRestore, RestoreStatus } from '../../contract/restores';
+import { spendCodeOrRefuse } from '../auth/code-spend';
 import { answerWithin } from '../crm/crm-wait';
-import type { RecordKind } from '../db/record-kinds';
+import { recordKinds, type RecordKind } from '../db/record-kinds';
 import type { Caller } from '../http/caller';
 import { toPage } from '../http/paging';
 import { settleUnknownOutcomes } from './outcome-check';
-import { createRequests } from './restore-requests';
-import { checkDeps, reviewRequest, type Decision } from './restore-review';
+import { checkCreate, createRequests } from './restore-requests';
+import { checkDeps, checkReview, decideReview } from './restore-review';
 import { requestOrNotFound, toRequest, type RestoreRequestOf } from './restore-view';
 import type { RestoresDeps } from './restore-write';
 import { listRequests, STATUS_ID } from './restores.repository';
@@ -45,8 +46,9 @@ export class RestoresService {
   }
 
   /**
-   * One request per revision, all or nothing (createRequests). A caller's creates and reviews run one at a time,
-   * so that a double submit is refused as a duplicate.
+   * One request per revision, all or nothing: checked, then the caller's one-time code spent, then created (a
+   * forced restore applied). A caller's creates and reviews run one at a time, so that a double submit is refused
+   * as a duplicate.
    */
   create<K extends RecordKind>(
     kind: K,
@@ -54,24 +56,41 @@ export class RestoresService {
     code: string,
     caller: Caller,
   ): Promise<RestoreRequestOf[K][]> {
-    return this.deps.oneAtATime.run(caller.userId, () =>
-      createRequests(this.deps, kind, input, code, caller),
-    );
+    return this.deps.oneAtATime.run(caller.userId, async () => {
+      const checked = await checkCreate(this.deps, kind, input, caller);
+      await spendCodeOrRefuse(this.deps, caller, code, {
+        prefix: 'restore',
+        target: recordKinds[kind].requestNoun,
+      });
+      return createRequests(this.deps, kind, checked, caller);
+    });
   }
 
   /**
-   * Approves (and applies) or rejects a PENDING request of someone else (reviewRequest). A caller's reviews run one
-   * at a time, so that a double submit is refused as already reviewed.
+   * Approves (and applies) or rejects a PENDING request of someone else: checked, then the reviewer's one-time code
+   * spent, then decided. A caller's reviews run one at a time, so that a double submit is refused as already
+   * reviewed.
    */
   review<K extends RecordKind>(
     kind: K,
     id: number,
     reviewerId: number,
-    decision: Decision,
+    decision: { approved: boolean; code: string },
     caller: Caller,
   ): Promise<RestoreRequestOf[K]> {
     return this.deps.oneAtATime.run(caller.userId, async () => {
-      await reviewRequest(this.deps, kind, id, reviewerId, decision, caller);
+      const checked = await checkReview(
+        this.deps,
+        kind,
+        id,
+        { reviewerId, approved: decision.approved },
+        caller,
+      );
+      await spendCodeOrRefuse(this.deps, caller, decision.code, {
+        prefix: 'restore',
+        target: `${recordKinds[kind].requestNoun}:${id}`,
+      });
+      await decideReview(this.deps, kind, checked, caller);
       return this.get(kind, id);
     });
   }

@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../contract/error-codes';
 import { ROLLBACK_EMPTY_MESSAGE, ROLLBACK_OPEN_MESSAGE, type CreateRollback } from '../../contract/rollbacks';
-import { spendCodeOrRefuse, type CodeSpendDeps } from '../auth/code-spend';
+import type { AuditService } from '../audit/audit.service';
 import type { CrmObject } from '../crm/crm-connector';
 import type { Db } from '../db/database';
 import { kindOfObject } from '../db/record-kinds';
@@ -12,20 +12,20 @@ import { chosenFields, rollbackWindow } from './rollback-changes';
 import { recordsChangedInWindow, type ScopeRecord } from './rollback-scope';
 import { insertRollback, openAlertRollbackExists, openRollbackExists } from './rollbacks.repository';
 
-type CreateDeps = CodeSpendDeps;
+/** A create that may go ahead: the window's instants, the chosen fields and the records rolled back. */
+export type CheckedRollback = {
+  input: CreateRollback;
+  window: { from: Date; to: Date };
+  fields: string[] | null;
+  included: ScopeRecord[];
+};
 
 /**
- * One PENDING request for every record the agent changed in the window, less the ones changed later by someone
- * else that are not ticked in `includeLaterChanged`; refused (409) while the window, or the alert it names, has a
- * pending or running one. Spends the creator's code. Answers the request's id.
+ * What must hold before a create spends its code: a valid window and fields, some record to roll back (those
+ * changed later by someone else only when ticked), the alert named about these changes, and no pending or running
+ * rollback of the window or of that alert (409).
  */
-export async function createRollback(
-  deps: CreateDeps,
-  input: CreateRollback,
-  code: string,
-  caller: Caller,
-): Promise<number> {
-  const { db, audit, now } = deps;
+export async function checkRollback(db: Db, input: CreateRollback): Promise<CheckedRollback> {
   const window = rollbackWindow(input);
   const fields = chosenFields(input.object, input.fields);
   const records = await recordsChangedInWindow(db, kindOfObject(input.object), {
@@ -46,10 +46,19 @@ export async function createRollback(
     (input.alertId && (await openAlertRollbackExists(db, input.alertId)))
   )
     throw conflict(ROLLBACK_OPEN_MESSAGE, undefined, ErrorCode.ROLLBACK_OPEN);
-  await spendCodeOrRefuse(deps, caller, code, {
-    prefix: 'rollback',
-    target: `sf-user:${input.sfUserID}`,
-  });
+  return { input, window, fields, included };
+}
+
+/**
+ * One PENDING request for every record checked, audited with it; refused (409) when another was created for the
+ * window or the alert since the check. Answers the request's id.
+ */
+export async function createRollback(
+  deps: { db: Db; audit: AuditService; now: () => Date },
+  { input, window, fields, included }: CheckedRollback,
+  caller: Caller,
+): Promise<number> {
+  const { db, audit, now } = deps;
   let id: number;
   try {
     id = await db.transaction().execute(async (trx) => {

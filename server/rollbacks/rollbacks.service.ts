@@ -25,7 +25,7 @@ import { toPage } from '../http/paging';
 import { revisionsByIds } from '../revisions/revisions.repository';
 import { rollbackChanges, writeRules } from './rollback-changes';
 import { previewRollback } from './rollback-preview';
-import { createRollback } from './rollback-requests';
+import { checkRollback, createRollback } from './rollback-requests';
 import {
   decideRollback,
   endRun,
@@ -94,13 +94,19 @@ export class RollbacksService {
   }
 
   /**
-   * One PENDING request for every record the agent changed in the window (createRollback). A caller's creates and
-   * reviews run one at a time, so that a double submit is refused as the open rollback it made.
+   * One PENDING request for every record the agent changed in the window: checked, then the creator's one-time
+   * code spent, then created. A caller's creates and reviews run one at a time, so that a double submit is refused
+   * as the open rollback it made.
    */
   create(input: CreateRollback, code: string, caller: Caller): Promise<RollbackRequest> {
-    return this.deps.oneAtATime.run(caller.userId, async () =>
-      this.get(await createRollback(this.deps, input, code, caller)),
-    );
+    return this.deps.oneAtATime.run(caller.userId, async () => {
+      const checked = await checkRollback(this.deps.db, input);
+      await spendCodeOrRefuse(this.deps, caller, code, {
+        prefix: 'rollback',
+        target: `sf-user:${input.sfUserID}`,
+      });
+      return this.get(await createRollback(this.deps, checked, caller));
+    });
   }
 
   /**
