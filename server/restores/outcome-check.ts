@@ -2,7 +2,7 @@ import type { AuditService } from '../audit-log/audit.service';
 import type { CrmConnector } from '../crm/crm-connector';
 import type { Db } from '../db/database';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
-import { keepLostWriteRead, readLostWrite } from './lost-write-read';
+import { settleLostWrite } from '../write-back/lost-write-read';
 import type { RestoreMail } from './restore-mail';
 import {
   markedRequests,
@@ -68,49 +68,42 @@ async function settleOne(
   kind: RecordKind,
   request: MarkedRequest,
 ): Promise<Settlement | 'unreadable'> {
-  const { db, crm, audit, now } = deps;
+  const { audit } = deps;
   const object = recordKinds[kind].crmObject;
   const target = `${recordKinds[kind].requestNoun}:${request.id}`;
-  const read = await readLostWrite(crm, object, request.write);
-  if (!read) return 'unreadable';
-  const source = `restore:${request.id}` as const;
   const details = { recordId: request.write.recordId, reviewerId: request.reviewerId, settled: true };
-  if (read.held) {
-    const done = await db.transaction().execute(async (trx) => {
-      const applied = (await keepLostWriteRead(trx, object, read, source))!;
-      if (!(await settleApplied(trx, kind, { ...request, appliedRevisionId: applied.revisionId })))
-        return false;
-      const { outcome = null, newRecordId = null } = request.write;
-      if (outcome) await recordOutcome(trx, kind, request.id, { outcome, newRecordId });
-      const entry = { actor: null, target };
-      await audit.record({ ...entry, action: 'restore.approved', details }, trx);
-      await audit.record(
-        {
-          ...entry,
-          action: 'restore.applied',
-          details: {
-            ...details,
-            written: Object.keys(request.write.fields),
-            appliedRevisionId: applied.revisionId,
-          },
-        },
-        trx,
-      );
+  const lost = {
+    object,
+    write: request.write,
+    since: request.since,
+    source: `restore:${request.id}` as const,
+  };
+  const settled = await settleLostWrite(deps, lost, async (trx, { held, kept }) => {
+    if (!held) {
+      if (!(await settleNotApplied(trx, kind, request))) return false;
+      await audit.record({ actor: null, target, action: 'restore.not_applied', details }, trx);
       return true;
-    });
-    if (!done) return 'unknown';
-    deps.mail?.outcome(kind, request.id, 'approved');
-    return 'applied';
-  }
-  if (now().getTime() - request.since.getTime() < deps.waitMs) return 'unknown';
-  const done = await db.transaction().execute(async (trx) => {
-    // What was read is the CRM's truth, kept as a sync would keep it.
-    await keepLostWriteRead(trx, object, read, source);
-    if (!(await settleNotApplied(trx, kind, request))) return false;
-    await audit.record({ actor: null, target, action: 'restore.not_applied', details }, trx);
+    }
+    if (!(await settleApplied(trx, kind, { ...request, appliedRevisionId: kept!.revisionId }))) return false;
+    const { outcome = null, newRecordId = null } = request.write;
+    if (outcome) await recordOutcome(trx, kind, request.id, { outcome, newRecordId });
+    const entry = { actor: null, target };
+    await audit.record({ ...entry, action: 'restore.approved', details }, trx);
+    await audit.record(
+      {
+        ...entry,
+        action: 'restore.applied',
+        details: {
+          ...details,
+          written: Object.keys(request.write.fields),
+          appliedRevisionId: kept!.revisionId,
+        },
+      },
+      trx,
+    );
     return true;
   });
-  if (!done) return 'unknown';
-  deps.mail?.outcome(kind, request.id, 'not-applied');
-  return 'not-applied';
+  if (settled === 'applied') deps.mail?.outcome(kind, request.id, 'approved');
+  if (settled === 'not-applied') deps.mail?.outcome(kind, request.id, 'not-applied');
+  return settled;
 }

@@ -169,24 +169,6 @@ export async function revisionsWithOpenRequests(
   return rows.map((r) => r.revision_id);
 }
 
-/** Each record's newest revision snapshot. */
-export async function latestSnapshots(
-  db: Db,
-  kind: RecordKind,
-  recordIds: readonly string[],
-): Promise<Map<string, Snapshot>> {
-  const t = TABLES[kind];
-  const key = sql.ref(`r.${TABLES[kind].key}`);
-  const { rows } = await sql<{ record_id: string; json: Snapshot | string }>`
-    select ids.id as record_id, latest.json
-    from unnest(cast(${[...recordIds]} as text[])) as ids(id)
-    cross join lateral (
-      select r.json from ${sql.table(t.revisions)} r where ${key} = ids.id
-      order by r.saved_at desc, r.id desc limit 1
-    ) latest`.execute(db);
-  return new Map(rows.map((row) => [row.record_id, fromJson(row.json)]));
-}
-
 export async function agentExists(db: Db, id: string): Promise<boolean> {
   const row = await db.selectFrom('sf_users').select('id').where('id', '=', id).executeTakeFirst();
   return row !== undefined;

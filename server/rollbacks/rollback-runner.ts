@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { RollbackReason } from '../../contract/rollbacks';
 import type { AuditService } from '../audit-log/audit.service';
-import { CrmError, type CrmConnector, type CrmObject, type CrmRecord } from '../crm/crm-connector';
+import type { CrmConnector, CrmObject, CrmRecord } from '../crm/crm-connector';
 import type { Db } from '../db/database';
 import { kindOfObject } from '../db/record-kinds';
-import { bringBack, RecordConverted, RecordRecreating, type RecordReturn } from '../restores/record-return';
-import { keepLostWriteRead, readLostWrite } from '../restores/lost-write-read';
-import {
-  RelatedRecordDeleted,
-  RestoreFailure,
-  restoreInCrm,
-  RestoreOutcomeUnknown,
-} from '../restores/restore-apply';
-import { STALE_CLAIM_MS } from '../restores/restores.service';
-import { storeIfChanged, storeRestored, storeSnapshots } from '../store/revision-store';
 import { revisionsByIds } from '../store/revisions.repository';
+import { settleLostWrite } from '../write-back/lost-write-read';
+import type { RecordReturn } from '../write-back/record-return';
+import { RestoreFailure, type SentWrite } from '../write-back/restore-apply';
+import { STALE_CLAIM_MS, writeBack, type WriteDone, type WriteOutcome } from '../write-back/write-back';
 import { parseSfDateTime } from '../crm/salesforce-dates';
 import { apiUsageReached } from '../sync/crm-sync';
 import type { SyncLogger } from '../config/logger';
@@ -32,6 +26,7 @@ import {
   type ClaimedRecord,
   type RecordResult,
   type RunningRollback,
+  type SentRecordWrite,
 } from './rollback-work.repository';
 import { endRun } from './rollbacks.repository';
 
@@ -150,8 +145,7 @@ export class RollbackRunner {
     record: ClaimedRecord,
     token: string,
   ): Promise<'done' | 'crm-limit'> {
-    const { db, crm } = this.deps;
-    const object = rollback.object;
+    const { db } = this.deps;
     if (record.sentWrite) {
       // A worker died after sending this write: only a read can tell whether it landed.
       await this.saveResult(rollback, record, token, {
@@ -173,121 +167,75 @@ export class RollbackRunner {
       );
       return 'done';
     }
-    const kind = kindOfObject(object);
+    const kind = kindOfObject(rollback.object);
     const [revision] = await revisionsByIds(db, kind, [record.targetRevisionId]);
     const known = await lastKnownChange(db, kind, record.recordId, rollback.createdAt);
-    const source = `rollback:${rollback.id}` as const;
-    let back: RecordReturn | undefined;
-    try {
-      const at = this.deps.now();
-      back = await bringBack(
-        {
-          db,
-          crm,
-          object,
-          source,
-          now: at,
-          staleBefore: new Date(at.getTime() - STALE_CLAIM_MS),
-          only: rollback.fields ?? undefined,
-        },
-        revision!.json as CrmRecord,
-      );
-      const returned = back;
-      const done = await restoreInCrm(crm, object, back.target, {
-        only: rollback.fields ?? undefined,
-        // A record brought back just now was deleted or purged, by the agent or since: nobody changed it after.
-        checkLive: (live) => {
-          if (returned.outcome === null && changedSinceRequest(live, known, rollback))
-            throw new ChangedSinceRequest(live);
-        },
-        beforeWrite: async (write) => {
-          const sent = { ...write, returned: returned.outcome, newRecordId: returned.newRecordId };
-          if (
-            !(await markSent(db, {
-              id: rollback.id,
-              position: record.position,
-              token,
-              write: sent,
-              at: this.deps.now(),
-            }))
-          )
-            throw new Error(
-              `rollback ${rollback.id}: the claim on ${record.recordId} was lost before its write`,
-            );
-        },
-      });
-      await db.transaction().execute(async (trx) => {
-        await storeIfChanged(trx, object, done.live, 'sync');
-        if (done.written.length > 0) await storeRestored(trx, object, done.readBack, source);
-        await this.saveResult(
-          rollback,
-          record,
-          token,
-          {
-            outcome: done.written.length > 0 || back!.outcome ? 'restored' : 'skipped',
-            message: done.written.length > 0 || back!.outcome ? null : NOTHING_TO_WRITE,
-            reason: done.written.length > 0 || back!.outcome ? null : 'nothing-to-write',
-            written: done.written,
-            returned: back!.outcome,
-            newRecordId: back!.newRecordId,
-          },
-          trx,
-        );
-      });
-      return 'done';
-    } catch (error) {
-      return this.failed(rollback, record, token, error, back);
-    }
+    const outcome = await writeBack(this.deps, {
+      object: rollback.object,
+      snapshot: revision!.json as CrmRecord,
+      only: rollback.fields ?? undefined,
+      source: `rollback:${rollback.id}`,
+      // A record brought back just now was deleted or purged, by the agent or since: nobody changed it after.
+      checkLive: (live, back) => {
+        if (back.outcome === null && changedSinceRequest(live, known, rollback))
+          throw new ChangedSinceRequest(live);
+      },
+      beforeWrite: (write, back) => this.keepSent(rollback, record, token, write, back),
+      record: async (trx, done) => {
+        await this.saveResult(rollback, record, token, doneResult(done), trx);
+        return true;
+      },
+    });
+    return this.notWritten(rollback, record, token, outcome);
   }
 
-  private async failed(
+  /** Keeps the write as sent before it goes out: after a crash the record is settled by a read, not written again. */
+  private async keepSent(
     rollback: RunningRollback,
     record: ClaimedRecord,
     token: string,
-    error: unknown,
-    back: RecordReturn | undefined,
+    write: SentWrite,
+    back: RecordReturn,
+  ): Promise<void> {
+    const sent = { ...write, returned: back.outcome, newRecordId: back.newRecordId };
+    const at = this.deps.now();
+    if (
+      !(await markSent(this.deps.db, { id: rollback.id, position: record.position, token, write: sent, at }))
+    )
+      throw new Error(`rollback ${rollback.id}: the claim on ${record.recordId} was lost before its write`);
+  }
+
+  /** Records an unanswered or refused write's outcome; `crm-limit` when the CRM refuses calls for its API limit. */
+  private async notWritten(
+    rollback: RunningRollback,
+    record: ClaimedRecord,
+    token: string,
+    outcome: WriteOutcome,
   ): Promise<'done' | 'crm-limit'> {
-    const { db } = this.deps;
-    const object = rollback.object;
-    const limit =
-      (error instanceof RestoreFailure && error.crmLimit) ||
-      (error instanceof CrmError && error.errorCode === 'REQUEST_LIMIT_EXCEEDED');
-    if (limit) return 'crm-limit';
-    if (error instanceof RestoreOutcomeUnknown) {
-      await storeSnapshots(db, object, [error.live], 'sync').catch(() => undefined);
+    if (outcome.status === 'unknown') {
       await this.saveResult(rollback, record, token, {
         outcome: 'unknown',
-        message: error.message,
+        message: outcome.message,
         reason: 'unanswered',
-        written: Object.keys(error.write.fields),
-        returned: back?.outcome ?? null,
-        newRecordId: back?.newRecordId ?? null,
+        written: Object.keys(outcome.write.fields),
+        returned: outcome.back?.outcome ?? null,
+        newRecordId: outcome.back?.newRecordId ?? null,
       });
       return 'done';
     }
+    if (outcome.status !== 'refused') return 'done';
+    const { reason, failure } = outcome;
+    if (reason === 'crm-limit') return 'crm-limit';
     // Left as it is: someone changed it since the request, or going back would point it at a deleted record.
-    const skip =
-      error instanceof ChangedSinceRequest
-        ? 'changed-since'
-        : error instanceof RelatedRecordDeleted
-          ? 'related-deleted'
-          : null;
-    if (skip && error instanceof RestoreFailure) {
-      await storeSnapshots(db, object, error.seen, 'sync').catch(() => undefined);
-      await this.saveResult(rollback, record, token, {
-        ...result('skipped', error.message, skip),
-        changedBy: error instanceof ChangedSinceRequest ? error.changedBy : null,
-      });
-      return 'done';
-    }
-    if (!(error instanceof RestoreFailure) && !(error instanceof CrmError)) throw error;
-    if (error instanceof RestoreFailure) {
-      // What was read is the CRM's truth: kept as a sync would keep it, a read after the write as the rollback's.
-      await storeSnapshots(db, object, error.seen, 'sync').catch(() => undefined);
-      for (const read of error.afterWrite)
-        await storeRestored(db, object, read, `rollback:${rollback.id}`).catch(() => undefined);
-    }
-    await this.saveResult(rollback, record, token, result('refused', error.message, refusalReason(error)));
+    const changed = failure instanceof ChangedSinceRequest;
+    const saved =
+      changed || reason === 'related-deleted'
+        ? {
+            ...result('skipped', failure.message, changed ? 'changed-since' : 'related-deleted'),
+            changedBy: changed ? failure.changedBy : null,
+          }
+        : result('refused', failure.message, reason);
+    await this.saveResult(rollback, record, token, saved);
     return 'done';
   }
 
@@ -296,32 +244,27 @@ export class RollbackRunner {
    * merged since) makes them restored, else refused once the wait is over (a record purged since holds none).
    */
   private async settleUnknown(rollback: RunningRollback): Promise<number> {
-    const { db, crm, now } = this.deps;
+    const deps = { ...this.deps, waitMs: this.deps.outcomeWaitMs };
     let settled = 0;
-    for (const entry of await unknownRecords(db, rollback.id)) {
-      const read = await readLostWrite(crm, rollback.object, entry.write);
-      if (!read) return settled;
-      const { held } = read;
-      if (!held && now().getTime() - entry.since.getTime() < this.deps.outcomeWaitMs) continue;
-      const outcome: RecordResult = {
-        outcome: held ? 'restored' : 'refused',
-        message: held ? null : NOT_APPLIED,
-        reason: held ? null : 'not-applied',
-        written: held ? Object.keys(entry.write.fields) : [],
-        returned: entry.write.returned,
-        newRecordId: entry.write.newRecordId,
+    for (const entry of await unknownRecords(this.deps.db, rollback.id)) {
+      const lost = {
+        object: rollback.object,
+        write: entry.write,
+        since: entry.since,
+        source: `rollback:${rollback.id}` as const,
       };
-      await db.transaction().execute(async (trx) => {
-        await keepLostWriteRead(trx, rollback.object, read, `rollback:${rollback.id}`);
-        const position = {
-          position: entry.position,
-          recordId: entry.recordId,
-          targetRevisionId: null,
-          sentWrite: null,
-        };
-        await this.saveResult(rollback, position, null, outcome, trx);
+      const position = {
+        position: entry.position,
+        recordId: entry.recordId,
+        targetRevisionId: null,
+        sentWrite: null,
+      };
+      const outcome = await settleLostWrite(deps, lost, async (trx, { held }) => {
+        await this.saveResult(rollback, position, null, lostResult(held, entry.write), trx);
+        return true;
       });
-      settled++;
+      if (outcome === 'unreadable') return settled;
+      if (outcome !== 'unknown') settled++;
     }
     return settled;
   }
@@ -362,7 +305,6 @@ export class RollbackRunner {
   }
 }
 
-/** Why the CRM or Storico refused to bring the record back. */
 /**
  * Someone other than the agent changed the record in the CRM after the rollback was requested: what the requester
  * previewed and the reviewer approved did not hold that change, so the record is left as it is.
@@ -393,10 +335,25 @@ function changedSinceRequest(live: CrmRecord, known: string | null, rollback: Ru
   return liveAt !== undefined && liveAt > knownAt && live.LastModifiedById !== rollback.agent;
 }
 
-function refusalReason(error: RestoreFailure | CrmError): RollbackReason {
-  if (error instanceof RecordConverted) return 'converted';
-  if (error instanceof RecordRecreating) return 'recreating';
-  return (error instanceof RestoreFailure && error.verdict) || 'crm-refused';
+/** A write done: restored, or skipped when the record held its values from before the window already. */
+function doneResult(done: WriteDone): RecordResult {
+  const { written, back } = done;
+  const common = { written, returned: back.outcome, newRecordId: back.newRecordId };
+  if (done.status === 'skipped')
+    return { outcome: 'skipped', message: NOTHING_TO_WRITE, reason: done.why, ...common };
+  return { outcome: 'restored', message: null, reason: null, ...common };
+}
+
+/** An unanswered write settled by a read: restored when it holds the write, else refused as not applied. */
+function lostResult(held: boolean, write: SentRecordWrite): RecordResult {
+  return {
+    outcome: held ? 'restored' : 'refused',
+    message: held ? null : NOT_APPLIED,
+    reason: held ? null : 'not-applied',
+    written: held ? Object.keys(write.fields) : [],
+    returned: write.returned,
+    newRecordId: write.newRecordId,
+  };
 }
 
 const result = (outcome: 'skipped' | 'refused', message: string, reason: RollbackReason): RecordResult => ({

@@ -3,7 +3,7 @@ import type { RollbackReason } from '../../contract/rollbacks';
 import type { CrmObject } from '../crm/crm-connector';
 import type { Db } from '../db/database';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
-import type { SentWrite } from '../restores/restore-apply';
+import type { SentWrite } from '../write-back/restore-apply';
 
 /** A running rollback with work left, as the worker takes it. */
 export type RunningRollback = {

@@ -1,14 +1,9 @@
-import { isDay, parseDateTime } from '../../contract/dates';
 import { ErrorCode } from '../../contract/error-codes';
 import type { Page, PageQuery } from '../../contract/page';
 import { ALREADY_REVIEWED_MESSAGE, OWN_REQUEST_MESSAGE } from '../../contract/restores';
-import { keptByCrm } from '../../contract/restore-writes';
 import {
-  ROLLBACK_EMPTY_MESSAGE,
   ROLLBACK_NOT_RUNNING_MESSAGE,
-  ROLLBACK_OPEN_MESSAGE,
   type CreateRollback,
-  type LaterChanged,
   type RollbackDetail,
   type RollbackOutcome,
   type RollbackPreview,
@@ -21,28 +16,21 @@ import { crmUserNames } from '../store/crm-user-names';
 import type { AuditService } from '../audit-log/audit.service';
 import { spendCodeOrRefuse } from '../identity/code-spend';
 import type { OneAtATime } from '../identity/one-at-a-time';
-import type { CrmConnector, CrmObject } from '../crm/crm-connector';
-import { answerWithin } from '../crm/crm-wait';
-import { snapshotFields } from '../crm/crm-fields';
+import type { CrmConnector } from '../crm/crm-connector';
 import type { Db } from '../db/database';
-import { kindOfObject, type RecordKind } from '../db/record-kinds';
+import { kindOfObject } from '../db/record-kinds';
 import type { Caller } from '../http/caller';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/http-error';
+import { conflict, forbidden, HttpError, notFound } from '../http/http-error';
 import { toPage } from '../http/paging';
-import { holdNamedRevisions } from '../store/revisions-named';
 import { revisionsByIds } from '../store/revisions.repository';
-import { romeMidnight, nextDay } from '../db/rome-days';
-import { changedFields } from '../store/snapshot-fields';
-import { violatedUniqueIndex } from '../identity/users.repository';
-import { recordsChangedInWindow, type ScopeRecord } from './rollback-scope';
+import { rollbackChanges, writeRules } from './rollback-changes';
+import { previewRollback } from './rollback-preview';
+import { checkRollback, createRollback } from './rollback-requests';
 import {
   decideRollback,
   endRun,
   findRollback,
-  insertRollback,
   listRollbacks,
-  openAlertRollbackExists,
-  openRollbackExists,
   rollbackRecords,
   type RecordRow,
   type RollbackCreator,
@@ -62,71 +50,7 @@ export type RollbacksDeps = {
   oneAtATime: OneAtATime;
 };
 
-/** Records shown with their values in a preview. */
-const SAMPLE_SIZE = 20;
-/** Fields a rollback never writes, whatever the org says: identity, system stamps and names of related records. */
-const NEVER_WRITTEN = new Set([
-  'Id',
-  'IsDeleted',
-  'MasterRecordId',
-  'CreatedDate',
-  'LastModifiedDate',
-  'LastModifiedById',
-  'SystemModstamp',
-  'OwnerName',
-  'ContactName',
-  'CaseNumber',
-]);
-
-/**
- * The window's instants, both included: a day starts at 00:00 in Rome and `to` ends at its 24:00 (less 1 ms); an
- * instant is taken as it is (an alert's window). Days and date-times are the contract's (contract/dates.ts), so no
- * impossible day or year past the bounds reaches the Rome day computations.
- */
-export function rollbackWindow(scope: Pick<RollbackScope, 'from' | 'to'>): { from: Date; to: Date } {
-  const instant = (value: string, field: string, end: boolean) => {
-    if (isDay(value)) return new Date(romeMidnight(end ? nextDay(value) : value).getTime() - (end ? 1 : 0));
-    if (parseDateTime(value)?.hasOffset) return new Date(value);
-    throw badRequest(field, 'Not a valid day or date-time');
-  };
-  const from = instant(scope.from, 'body.from', false);
-  const to = instant(scope.to, 'body.to', true);
-  if (from > to) throw badRequest('body.to', 'to must not be before from');
-  return { from, to };
-}
-
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-
-/** What the org lets a restore write, and which of those fields it cannot empty. */
-type WriteRules = { writable: ReadonlySet<string>; neverEmpty: ReadonlySet<string> };
-
-/**
- * The fields a rollback writes to take a record from `after` (what it holds) back to `before`: those that differ,
- * that the org lets Storico write, that the write does not leave as the CRM has them (a checkbox `before` holds no
- * value for, as restoreInCrm does), and among `fields` when the request chose some.
- */
-function rollbackChanges(
-  kind: RecordKind,
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-  { writable, neverEmpty }: WriteRules,
-  fields: readonly string[] | null,
-): RollbackRecord['changes'] {
-  return changedFields(kind, before, after)
-    .filter(
-      (field) =>
-        writable.has(field) &&
-        !keptByCrm(before[field], neverEmpty.has(field)) &&
-        (!fields || fields.includes(field)),
-    )
-    .map((field) => ({ field, before: before[field] ?? null, after: after[field] ?? null }));
-}
-
-/** A revision source that names Storico's own write (`restore:5`, `rollback:1`), as the preview tells it. */
-function storicoWrite(source: string | null): LaterChanged['storicoWrite'] {
-  const match = /^(restore|rollback):(\d+)$/.exec(source ?? '');
-  return match ? { kind: match[1] as 'restore' | 'rollback', id: Number(match[2]) } : null;
-}
 
 /** `names`: the CRM users' names by id (crmUserNames), the request's own among them when one is known. */
 function toRequest(view: RollbackView, names: ReadonlyMap<string, string>): RollbackRequest {
@@ -164,171 +88,25 @@ const target = (id: number) => `rollback-request:${id}`;
 export class RollbacksService {
   constructor(private readonly deps: RollbacksDeps) {}
 
-  async preview(scope: RollbackScope, caller: Caller): Promise<RollbackPreview> {
-    const window = rollbackWindow(scope);
-    const fields = await this.chosenFields(scope.object, scope.fields);
-    const records = await recordsChangedInWindow(this.deps.db, kindOfObject(scope.object), {
-      agent: scope.sfUserID,
-      ...window,
-    });
-    const rules = await this.writeRules(scope.object);
-    const kind = kindOfObject(scope.object);
-    const snapshots = new Map(
-      (
-        await revisionsByIds(
-          this.deps.db,
-          kind,
-          records.flatMap((r) => [r.latestRevisionId, ...(r.targetRevisionId ? [r.targetRevisionId] : [])]),
-        )
-      ).map((rev) => [rev.id, rev.json]),
-    );
-    const counts = new Map<string, number>();
-    const changedAnywhere = new Set<string>();
-    const sample: RollbackPreview['sample'] = [];
-    for (const record of records) {
-      if (record.targetRevisionId === null) continue;
-      const before = snapshots.get(record.targetRevisionId)!;
-      const after = snapshots.get(record.latestRevisionId)!;
-      for (const { field } of rollbackChanges(kind, before, after, rules, null)) changedAnywhere.add(field);
-      if (record.laterAt) continue;
-      const changes = rollbackChanges(kind, before, after, rules, fields);
-      for (const { field } of changes) counts.set(field, (counts.get(field) ?? 0) + 1);
-      if (changes.length > 0 && sample.length < SAMPLE_SIZE) {
-        sample.push({
-          recordId: record.recordId,
-          label: record.label,
-          deleted: after.IsDeleted === true,
-          changes,
-        });
-      }
-    }
-    const later = records.filter((r) => r.laterAt);
-    const names = await crmUserNames(this.deps, [
-      scope.sfUserID,
-      ...later.flatMap((r) => (r.laterBy ? [r.laterBy] : [])),
-    ]);
-    await this.deps.audit.record({
-      action: 'rollback.previewed',
-      actor: caller.actor,
-      ip: caller.ip,
-      target: `sf-user:${scope.sfUserID}`,
-      details: { object: scope.object, from: scope.from, to: scope.to, fields, records: records.length },
-    });
-    const order = snapshotFields(scope.object);
-    return {
-      sfUserID: scope.sfUserID,
-      agentName: names.get(scope.sfUserID) ?? null,
-      object: scope.object,
-      from: scope.from,
-      to: scope.to,
-      fields,
-      records: records.length,
-      withoutEarlierVersion: records.filter((r) => r.targetRevisionId === null).length,
-      changedFields: order.filter((f) => changedAnywhere.has(f)),
-      fieldCounts: [...counts]
-        .map(([field, count]) => ({ field, count }))
-        .sort((a, b) => b.count - a.count || order.indexOf(a.field) - order.indexOf(b.field)),
-      sample,
-      laterChanged: later.map((r) => ({
-        recordId: r.recordId,
-        label: r.label,
-        changedBy: r.laterBy,
-        changedByName: r.laterBy ? (names.get(r.laterBy) ?? null) : null,
-        changedAt: r.laterAt!.toISOString(),
-        storicoWrite: storicoWrite(r.laterSource),
-      })),
-    };
+  /** What a rollback of an agent's changes in a window would write (previewRollback). */
+  preview(scope: RollbackScope, caller: Caller): Promise<RollbackPreview> {
+    return previewRollback(this.deps, scope, caller);
   }
 
   /**
-   * One PENDING request for every record the agent changed in the window, less the ones changed later by someone
-   * else that are not ticked in `includeLaterChanged`; refused (409) while the window, or the alert it names, has a
-   * pending or running one. Spends the creator's code. A caller's creates and reviews
-   * run one at a time, so that a double submit is refused as the open rollback it made.
+   * One PENDING request for every record the agent changed in the window: checked, then the creator's one-time
+   * code spent, then created. A caller's creates and reviews run one at a time, so that a double submit is refused
+   * as the open rollback it made.
    */
   create(input: CreateRollback, code: string, caller: Caller): Promise<RollbackRequest> {
-    return this.deps.oneAtATime.run(caller.userId, () => this.createNow(input, code, caller));
-  }
-
-  private async createNow(input: CreateRollback, code: string, caller: Caller): Promise<RollbackRequest> {
-    const { db, audit, now } = this.deps;
-    const window = rollbackWindow(input);
-    const fields = await this.chosenFields(input.object, input.fields);
-    const records = await recordsChangedInWindow(db, kindOfObject(input.object), {
-      agent: input.sfUserID,
-      ...window,
-    });
-    const included = this.included(records, input.includeLaterChanged ?? []);
-    if (included.length === 0) throw conflict(ROLLBACK_EMPTY_MESSAGE, undefined, ErrorCode.ROLLBACK_EMPTY);
-    if (input.alertId) await this.matchingAlert(input.alertId, { ...input, window });
-    const key = {
-      sfUserId: input.sfUserID,
-      object: input.object,
-      windowFrom: window.from,
-      windowTo: window.to,
-    };
-    if (
-      (await openRollbackExists(db, key)) ||
-      (input.alertId && (await openAlertRollbackExists(db, input.alertId)))
-    )
-      throw conflict(ROLLBACK_OPEN_MESSAGE, undefined, ErrorCode.ROLLBACK_OPEN);
-    await spendCodeOrRefuse(this.deps, caller, code, {
-      prefix: 'rollback',
-      target: `sf-user:${input.sfUserID}`,
-    });
-    let id: number;
-    try {
-      id = await db.transaction().execute(async (trx) => {
-        await holdNamedRevisions(
-          trx,
-          kindOfObject(input.object),
-          included.flatMap((r) => (r.targetRevisionId === null ? [] : [r.targetRevisionId])),
-        );
-        const created = await insertRollback(trx, {
-          sfUserId: input.sfUserID,
-          object: input.object,
-          rangeFrom: input.from,
-          rangeTo: input.to,
-          windowFrom: window.from,
-          windowTo: window.to,
-          fields,
-          alertId: input.alertId ?? null,
-          creatorId: caller.userId,
-          createdAt: now(),
-          records: included.map((r) => ({
-            recordId: r.recordId,
-            targetRevisionId: r.targetRevisionId,
-            laterChanged: r.laterAt !== null,
-          })),
-        });
-        await audit.record(
-          {
-            action: 'rollback.created',
-            actor: caller.actor,
-            ip: caller.ip,
-            target: target(created),
-            details: {
-              sfUserID: input.sfUserID,
-              object: input.object,
-              from: input.from,
-              to: input.to,
-              fields,
-              records: included.length,
-              laterChangedIncluded: included.filter((r) => r.laterAt !== null).length,
-              alertId: input.alertId ?? null,
-            },
-          },
-          trx,
-        );
-        return created;
+    return this.deps.oneAtATime.run(caller.userId, async () => {
+      const checked = await checkRollback(this.deps.db, input);
+      await spendCodeOrRefuse(this.deps, caller, code, {
+        prefix: 'rollback',
+        target: `sf-user:${input.sfUserID}`,
       });
-    } catch (error) {
-      const index = violatedUniqueIndex(error);
-      if (index === 'rollback_requests_open' || index === 'rollback_requests_open_alert')
-        throw conflict(ROLLBACK_OPEN_MESSAGE, undefined, ErrorCode.ROLLBACK_OPEN);
-      throw error;
-    }
-    return this.get(id);
+      return this.get(await createRollback(this.deps, checked, caller));
+    });
   }
 
   /**
@@ -455,32 +233,6 @@ export class RollbacksService {
     return views.map((view) => toRequest(view, names));
   }
 
-  /** The records rolled back: all but those changed later by someone else, unless ticked (which must be those). */
-  private included(records: ScopeRecord[], ticked: readonly string[]): ScopeRecord[] {
-    const later = new Set(records.filter((r) => r.laterAt).map((r) => r.recordId));
-    const stray = ticked.find((id) => !later.has(id));
-    if (stray !== undefined)
-      throw badRequest(
-        'body.includeLaterChanged',
-        `${stray} is not a record of the window changed later by someone else`,
-      );
-    const wanted = new Set(ticked);
-    return records.filter((r) => !r.laterAt || wanted.has(r.recordId));
-  }
-
-  /** The chosen fields, each a snapshot field of the object (in snapshot order), or null for all. */
-  private async chosenFields(
-    object: CrmObject,
-    fields: readonly string[] | undefined,
-  ): Promise<string[] | null> {
-    if (!fields) return null;
-    const known = snapshotFields(object);
-    const unknown = fields.find((f) => !known.includes(f) || NEVER_WRITTEN.has(f));
-    if (unknown !== undefined) throw badRequest('body.fields', `${unknown} is not a field a rollback writes`);
-    return known.filter((f) => fields.includes(f));
-  }
-
-  /** The fields the CRM lets Storico write; the catalogue's when the CRM cannot say. */
   /**
    * What the write of each record still to be applied would change, by record: from its latest revision back to
    * its target, within the request's fields. None for a rejected rollback, which is never applied.
@@ -503,7 +255,7 @@ export class RollbacksService {
         )
       ).map((rev) => [rev.id, rev.json]),
     );
-    const rules = await this.writeRules(rollback.object);
+    const rules = await writeRules(this.deps.crm, rollback.object);
     return new Map(
       pending.map((row) => [
         row.recordId,
@@ -516,44 +268,6 @@ export class RollbacksService {
         ),
       ]),
     );
-  }
-
-  /** What the CRM says its writes take, waiting for it at most a second (answerWithin): else every stored field. */
-  private async writeRules(object: CrmObject): Promise<WriteRules> {
-    const crm = this.deps.crm;
-    const [fields, neverEmpty] = crm
-      ? await Promise.all([
-          answerWithin(crm.writableFields(object), null),
-          answerWithin(crm.neverEmptyFields(object), null),
-        ])
-      : [null, null];
-    return {
-      writable: new Set((fields ?? snapshotFields(object)).filter((f) => !NEVER_WRITTEN.has(f))),
-      neverEmpty: new Set(neverEmpty ?? []),
-    };
-  }
-
-  /**
-   * The alert a request names is one about its changes: the same agent and object, its window overlapping the
-   * request's (a request linked to another burst would say so in the audit log and on the alert).
-   */
-  private async matchingAlert(
-    id: number,
-    request: { sfUserID: string; object: CrmObject; window: { from: Date; to: Date } },
-  ): Promise<void> {
-    const alert = await this.deps.db
-      .selectFrom('alerts')
-      .select(['sf_user_id', 'object', 'window_start', 'window_end'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!alert) throw badRequest('body.alertId', `Unknown alert ${id}`);
-    const { window } = request;
-    const overlaps = new Date(alert.window_start) <= window.to && new Date(alert.window_end) >= window.from;
-    if (alert.sf_user_id !== request.sfUserID || alert.object !== request.object || !overlaps)
-      throw badRequest(
-        'body.alertId',
-        `Alert ${id} is about another agent, object or window than this rollback`,
-      );
   }
 
   private async mustFind(id: number, creatorId: RollbackCreator): Promise<RollbackView> {

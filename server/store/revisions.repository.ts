@@ -153,3 +153,26 @@ export async function recordHistory(
   if (rows.length === 0) return null;
   return { ...nowAndRevisions(rows), total: Number(rows[0]!.total) };
 }
+
+/** Each record's newest revision snapshot. */
+export async function latestSnapshots(
+  db: Db,
+  kind: RecordKind,
+  recordIds: readonly string[],
+): Promise<Map<string, Snapshot>> {
+  const t = TABLES[kind];
+  const key = sql.ref(`r.${TABLES[kind].key}`);
+  const { rows } = await sql<{ record_id: string; json: Snapshot | string }>`
+    select ids.id as record_id, latest.json
+    from unnest(cast(${[...recordIds]} as text[])) as ids(id)
+    cross join lateral (
+      select r.json from ${sql.table(t.revisions)} r where ${key} = ids.id
+      order by r.saved_at desc, r.id desc limit 1
+    ) latest`.execute(db);
+  return new Map(
+    rows.map((row) => [
+      row.record_id,
+      typeof row.json === 'string' ? (JSON.parse(row.json) as Snapshot) : row.json,
+    ]),
+  );
+}

@@ -2,7 +2,7 @@ import type { CrmConnector, CrmObject, CrmRecord, DeletedRecord, DeletedSince } 
 import { parseSfDateTime, toSfDateTime } from '../crm/salesforce-dates';
 import type { Db } from '../db/database';
 import { kindOfObject } from '../db/record-kinds';
-import { latestSnapshots } from '../restores/restores.repository';
+import { latestSnapshots } from '../store/revisions.repository';
 import { ensurePartitionsFor } from '../store/revision-partitions';
 import { heldRecordsAmong, liveRecordIds } from '../store/record-life.repository';
 import { storeSnapshots } from '../store/revision-store';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../../contract/error-codes';
 import { ADMIN, USER_RANA, productRole } from '../../../contract/roles';
-import { STALE_CLAIM_MS } from '../../../server/restores/restores.service';
+import { STALE_CLAIM_MS } from '../../../server/write-back/write-back';
 import { testDbKinds } from '../../support/test-database';
 import { codeOf, messageOf, type SignedIn } from '../restores/restore-fixture';
 import { BASE, RollbackFixture, STAMPS, watchedCrm } from './rollback-fixture';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CrmRecord } from '../../../../server/crm/crm-connector';
 import { HttpError } from '../../../../server/http/http-error';
 import { parseRequestDay } from '../../../../server/restores/request-dates';
-import { fieldsToRestore } from '../../../../server/restores/restore-apply';
+import { fieldsToRestore } from '../../../../server/write-back/restore-apply';
 
 const account = (fields: Record<string, unknown>): CrmRecord => ({
   Id: '001000000000001AAA',

@@ -13,9 +13,9 @@ import { writeHeld, type SentWrite } from './restore-apply';
  * or in the recycle bin (deleted or merged since), and whether it holds every value sent; nothing of a record the
  * CRM purged since, which holds none of them. Null when the CRM could not be read: the write stays unknown.
  */
-export type LostWriteRead = { record: CrmRecord | null; held: boolean };
+type LostWriteRead = { record: CrmRecord | null; held: boolean };
 
-export async function readLostWrite(
+async function readLostWrite(
   crm: CrmConnector,
   object: CrmObject,
   write: SentWrite,
@@ -41,7 +41,7 @@ export async function readLostWrite(
  * (`source`), one that does not as a sync's, one in the recycle bin as its deletion. Answers the revision kept, or
  * null for a purged record.
  */
-export async function keepLostWriteRead(
+async function keepLostWriteRead(
   db: Db,
   object: CrmObject,
   read: LostWriteRead,
@@ -52,4 +52,32 @@ export async function keepLostWriteRead(
   if (record.IsDeleted === true) return (await storeSnapshots(db, object, [record], 'delete'))[0]!;
   if (held) return storeRestored(db, object, record, source);
   return (await storeSnapshots(db, object, [record], 'sync'))[0]!;
+}
+
+/** A write whose answer was lost, as its caller kept it: what was sent, when, and as whose revision. */
+export type LostWrite = { object: CrmObject; write: SentWrite; since: Date; source: WriteSource };
+
+/** `unknown`: the write may still land, or the caller's claim was lost; `unreadable`: the CRM could not be read. */
+export type LostWriteSettlement = 'applied' | 'not-applied' | 'unknown' | 'unreadable';
+
+/**
+ * Settles a write whose answer was lost by reading its record: the CRM holding every value sent makes it applied,
+ * the CRM without them (a record purged since holds none) makes it not applied once `waitMs` has passed since it
+ * was sent (until then the CRM may still be processing it). What the read showed is kept (keepLostWriteRead) in the
+ * transaction in which `record` keeps the settlement, answering false when the caller's claim was lost.
+ */
+export async function settleLostWrite(
+  deps: { db: Db; crm: CrmConnector; now: () => Date; waitMs: number },
+  lost: LostWrite,
+  record: (trx: Db, settled: { held: boolean; kept: StoredRevision | null }) => Promise<boolean>,
+): Promise<LostWriteSettlement> {
+  const read = await readLostWrite(deps.crm, lost.object, lost.write);
+  if (!read) return 'unreadable';
+  if (!read.held && deps.now().getTime() - lost.since.getTime() < deps.waitMs) return 'unknown';
+  const done = await deps.db.transaction().execute(async (trx) => {
+    const kept = await keepLostWriteRead(trx, lost.object, read, lost.source);
+    return record(trx, { held: read.held, kept });
+  });
+  if (!done) return 'unknown';
+  return read.held ? 'applied' : 'not-applied';
 }

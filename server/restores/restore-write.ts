@@ -1,0 +1,286 @@
+import { ErrorCode } from '../../contract/error-codes';
+import { CLAIMED_ELSEWHERE_MESSAGE, OUTCOME_UNKNOWN_MESSAGE } from '../../contract/restores';
+import type { AuditEvent, AuditService } from '../audit-log/audit.service';
+import type { OneAtATime } from '../identity/one-at-a-time';
+import type { CrmConnector, CrmRecord } from '../crm/crm-connector';
+import type { Db } from '../db/database';
+import { recordKinds, type RecordKind } from '../db/record-kinds';
+import type { Caller } from '../http/caller';
+import { conflict, HttpError } from '../http/http-error';
+import { RecordRecreating, type RecordReturn } from '../write-back/record-return';
+import type { RestoreFailure, RestoreVerdict, SentWrite } from '../write-back/restore-apply';
+import { writeBack, type RefusalReason, type WriteDone, type WriteOutcome } from '../write-back/write-back';
+import type { RestoreMail } from './restore-mail';
+import { completeRequest, deleteUnapplied, markOutcomeUnknown, recordOutcome } from './restores.repository';
+
+export type RestoresDeps = {
+  db: Db;
+  /** The CRM restores write to; without one, approving and forcing answer 503. */
+  crm: CrmConnector | undefined;
+  audit: AuditService;
+  secretsKey: Buffer;
+  now: () => Date;
+  /** RESTORE_OUTCOME_WAIT_S: see OutcomeCheckDeps.waitMs. */
+  outcomeWaitMs: number;
+  /** E-mails reviewers and requesters; none without SMTP_URL. */
+  mail: RestoreMail | null;
+  /** Runs a caller's code-confirmed actions one at a time (shared with the rollbacks). */
+  oneAtATime: OneAtATime;
+};
+
+/** A request claimed for its write: its id, the claim's token, the revision's snapshot and the chosen fields. */
+export type ClaimedRequest = { id: number; token: string; target: CrmRecord; fields: string[] | null };
+
+/** An audit entry names the chosen fields of a request limited to some; nothing for a request of every field. */
+export const fieldsDetail = (fields: string[] | null) => (fields ? { fields } : {});
+
+/**
+ * A forced restore is created only once it is applied or its outcome is unknown: its creation is audited then, in
+ * the same transaction.
+ */
+const auditForcedCreation = (
+  audit: AuditService,
+  entry: Omit<AuditEvent, 'action' | 'details'>,
+  fields: string[] | null,
+  trx: Db,
+) =>
+  audit.record(
+    { ...entry, action: 'restore.created', details: { type: 'FORCED', ...fieldsDetail(fields) } },
+    trx,
+  );
+
+/** The refusal code of what a read after the restore's write showed. */
+const VERDICT_CODES = {
+  'not-kept': ErrorCode.RESTORE_NOT_KEPT,
+  'owner-changed': ErrorCode.OWNER_CHANGED,
+} as const satisfies Record<RestoreVerdict, ErrorCode>;
+
+/**
+ * The org's daily API request limit is a rolling 24-hour count
+ * (https://developer.salesforce.com/docs/atlas.en-us.salesforce_app_limits_cheatsheet.meta/salesforce_app_limits_cheatsheet/salesforce_app_limits_platform_api.htm):
+ * a retry a quarter of an hour later has a fair chance.
+ */
+const CRM_LIMIT_RETRY_AFTER_S = 900;
+const crmLimitError = () =>
+  new HttpError(
+    503,
+    'The CRM refuses calls: its daily API request limit is exceeded. Try again later.',
+    ErrorCode.CRM_LIMIT,
+    undefined,
+    CRM_LIMIT_RETRY_AFTER_S,
+  );
+
+/** The CRM to restore to; 503 CRM_LIMIT, before any code is spent, while it refuses calls for its API limit. */
+export async function crmOrFail(deps: RestoresDeps): Promise<CrmConnector> {
+  if (!deps.crm) throw new HttpError(503, 'No CRM is configured to restore to', ErrorCode.CRM_UNAVAILABLE);
+  if (await deps.crm.limitExceeded()) throw crmLimitError();
+  return deps.crm;
+}
+
+/** The answer to a refused restore, by the reason the write-back gives. */
+function refusalError(reason: RefusalReason, failure: RestoreFailure): HttpError {
+  switch (reason) {
+    case 'converted':
+      return new HttpError(409, failure.message, ErrorCode.RECORD_CONVERTED);
+    case 'related-deleted':
+      return new HttpError(409, failure.message, ErrorCode.RELATED_RECORD_DELETED);
+    case 'recreating':
+      return new HttpError(
+        failure instanceof RecordRecreating && failure.unanswered ? 504 : 409,
+        failure.message,
+        ErrorCode.RECORD_RECREATING,
+      );
+    case 'crm-limit':
+      return crmLimitError();
+    case 'not-kept':
+    case 'owner-changed':
+      return new HttpError(502, failure.message, VERDICT_CODES[reason]);
+    case 'crm-refused':
+      return new HttpError(502, failure.message, ErrorCode.CRM_ERROR);
+  }
+}
+
+/** Writes each forced restore to the CRM in turn; on a failure the ones not yet applied are deleted. */
+export async function applyForced(
+  deps: RestoresDeps,
+  kind: RecordKind,
+  crm: CrmConnector,
+  created: readonly number[],
+  batch: { targets: readonly CrmRecord[]; fields: string[] | null; token: string },
+  caller: Caller,
+): Promise<void> {
+  const { targets, fields, token } = batch;
+  for (const [i, id] of created.entries()) {
+    try {
+      await applyRequest(deps, kind, crm, { id, token, target: targets[i]!, fields }, caller, {
+        forced: true,
+      });
+    } catch (error) {
+      await deleteUnapplied(deps.db, kind, token);
+      if (i > 0 && error instanceof HttpError) {
+        throw new HttpError(
+          error.statusCode,
+          `${error.message} (${i} of ${created.length} forced restores were applied before this one)`,
+          error.code,
+        );
+      }
+      throw error;
+    }
+  }
+}
+
+/**
+ * Writes the claimed request's target back to the CRM (writeBack), then, in the transaction that keeps the
+ * read-back as revision `restore:{id}`: the request APPROVED and the audit entries. A write the CRM refused is
+ * audited and answered with its HTTP error; one that went unanswered marks the request (markUnknown).
+ */
+export async function applyRequest(
+  deps: RestoresDeps,
+  kind: RecordKind,
+  crm: CrmConnector,
+  claimed: ClaimedRequest,
+  caller: Caller,
+  options: { forced: boolean },
+): Promise<void> {
+  const entry = {
+    actor: caller.actor,
+    ip: caller.ip,
+    target: `${recordKinds[kind].requestNoun}:${claimed.id}`,
+  };
+  let outcome: WriteOutcome;
+  try {
+    outcome = await writeBack(
+      { db: deps.db, crm, now: deps.now },
+      {
+        object: recordKinds[kind].crmObject,
+        snapshot: claimed.target,
+        only: claimed.fields ?? undefined,
+        source: `restore:${claimed.id}`,
+        // A forced restore is deleted on failure: no revision names a request that is not there.
+        keepsRefusedRead: !options.forced,
+        record: (trx, done) => approve(deps, kind, { claimed, caller, forced: options.forced, done }, trx),
+      },
+    );
+  } catch (error) {
+    await auditFailure(deps, entry, claimed, options, error);
+    throw error;
+  }
+  if (outcome.status === 'unknown')
+    throw await markUnknown(deps, kind, claimed, outcome, caller, { ...options, back: outcome.back });
+  if (outcome.status === 'refused') {
+    await auditFailure(deps, entry, claimed, options, outcome.failure);
+    throw refusalError(outcome.reason, outcome.failure);
+  }
+  if (!outcome.recorded) throw conflict(CLAIMED_ELSEWHERE_MESSAGE, undefined, ErrorCode.CLAIMED_ELSEWHERE);
+  // Who forced a restore sees its outcome in the answer; a reporter learns it from the e-mail.
+  if (!options.forced) deps.mail?.outcome(kind, claimed.id, 'approved');
+}
+
+const auditFailure = (
+  deps: RestoresDeps,
+  entry: Omit<AuditEvent, 'action' | 'details'>,
+  claimed: ClaimedRequest,
+  options: { forced: boolean },
+  error: unknown,
+) =>
+  deps.audit.record({
+    ...entry,
+    action: 'restore.failed',
+    details: {
+      forced: options.forced,
+      recordId: claimed.target.Id,
+      error: error instanceof Error ? error.message : String(error),
+    },
+  });
+
+/** The request APPROVED with the revision its write left, and audited; false when its claim was lost. */
+async function approve(
+  deps: RestoresDeps,
+  kind: RecordKind,
+  applied: { claimed: ClaimedRequest; caller: Caller; forced: boolean; done: WriteDone },
+  trx: Db,
+): Promise<boolean> {
+  const { claimed, caller, done } = applied;
+  const { back, revision } = done;
+  const completed = await completeRequest(trx, kind, {
+    id: claimed.id,
+    token: claimed.token,
+    reviewerId: caller.userId,
+    at: deps.now(),
+    appliedRevisionId: revision.revisionId,
+  });
+  if (!completed) return false;
+  await recordOutcome(trx, kind, claimed.id, back);
+  const entry = {
+    actor: caller.actor,
+    ip: caller.ip,
+    target: `${recordKinds[kind].requestNoun}:${claimed.id}`,
+  };
+  if (applied.forced) await auditForcedCreation(deps.audit, entry, claimed.fields, trx);
+  await deps.audit.record({ ...entry, action: 'restore.approved' }, trx);
+  await deps.audit.record(
+    {
+      ...entry,
+      action: 'restore.applied',
+      details: {
+        recordId: claimed.target.Id,
+        ...fieldsDetail(claimed.fields),
+        written: done.written,
+        appliedRevisionId: revision.revisionId,
+        ...(back.outcome ? { outcome: back.outcome } : {}),
+        ...(back.newRecordId ? { newRecordId: back.newRecordId } : {}),
+      },
+    },
+    trx,
+  );
+  return true;
+}
+
+/**
+ * The write went unanswered: the request keeps its status, marked with the write sent, and the caller is told
+ * the outcome is being checked (the record as read before the write is kept by writeBack, as a sync keeps it).
+ */
+async function markUnknown(
+  deps: RestoresDeps,
+  kind: RecordKind,
+  claimed: ClaimedRequest,
+  unknown: { message: string; write: SentWrite },
+  caller: Caller,
+  options: { forced: boolean; back: RecordReturn | undefined },
+): Promise<HttpError> {
+  const { db, audit, now } = deps;
+  const entry = {
+    actor: caller.actor,
+    ip: caller.ip,
+    target: `${recordKinds[kind].requestNoun}:${claimed.id}`,
+  };
+  const marked = await db.transaction().execute(async (trx) => {
+    const at = now();
+    // How the record was brought back (undeleted, re-created) is recorded once the write is found applied.
+    const write = {
+      ...unknown.write,
+      outcome: options.back?.outcome ?? null,
+      newRecordId: options.back?.newRecordId ?? null,
+    };
+    if (!(await markOutcomeUnknown(trx, kind, { ...claimed, reviewerId: caller.userId, at, write })))
+      return false;
+    if (options.forced) await auditForcedCreation(audit, entry, claimed.fields, trx);
+    await audit.record(
+      {
+        ...entry,
+        action: 'restore.outcome_unknown',
+        details: {
+          forced: options.forced,
+          recordId: unknown.write.recordId,
+          fields: Object.keys(unknown.write.fields),
+          error: unknown.message,
+        },
+      },
+      trx,
+    );
+    return true;
+  });
+  // A forced restore of unknown outcome stays pending: reviewers learn of it as of a report.
+  if (marked && options.forced) deps.mail?.pending(kind, [claimed.id]);
+  return new HttpError(504, OUTCOME_UNKNOWN_MESSAGE, ErrorCode.CRM_OUTCOME_UNKNOWN);
+}
