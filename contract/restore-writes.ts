@@ -2,7 +2,7 @@
  * Whether a restore leaves a field as the CRM has it although the version restored differs there: that version holds
  * no value for it and the org's field cannot be empty (describe's `nillable` false: a checkbox above all, a version
  * imported without it holds null there). Salesforce cannot empty such a field, so the connector does not send it.
- * One rule for what the server writes (server/restores/restore-apply.ts) and what the app lists as written (the
+ * One rule for what the server writes (server/write-back/restore-apply.ts) and what the app lists as written (the
  * differences' `keptByCrm`, the rollback preview), so that the two never disagree.
  */
 export const keptByCrm = (restoredValue: unknown, cannotBeEmpty: boolean): boolean =>

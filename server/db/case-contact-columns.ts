@@ -11,7 +11,7 @@ export type DeletedContactColumns = {
 /**
  * The contact of each case row (`alias`, of sf_cases: the AccountId of its newest revision) when Storico holds it
  * as deleted in the CRM, a merge's loser included: a restore would point the case at a record in the recycle bin,
- * which the server refuses (server/restores/restore-apply.ts). A contact Storico re-created in its place is no
+ * which the server refuses (server/write-back/restore-apply.ts). A contact Storico re-created in its place is no
  * obstacle: a restore writes the case onto the new one. One primary-key probe of sf_accounts, in the caller's
  * statement; on contacts the columns are null.
  */
