@@ -22,6 +22,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/client/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/client.ts'],
+          // A screen test renders, types and waits in jsdom; beside the database suites on two cores a few take
+          // longer than the default 5 s.
+          testTimeout: 15_000,
         },
       },
       {
