@@ -1,4 +1,5 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { ADMIN, USER_RANA, productRole } from '../../../contract/roles';
 import type { RollbackDetail, RollbackPreview, RollbackRequest } from '../../../contract/rollbacks';
 import { AuditService } from '../../../server/audit-log/audit.service';
 import type { CrmConnector, CrmRecord } from '../../../server/crm/crm-connector';
@@ -181,4 +182,25 @@ export function watchedCrm(
     },
   });
   return { crm: watched, writes };
+}
+
+export type RollbackApi = { x: RollbackFixture; rana: SignedIn; admin: SignedIn; staff: SignedIn };
+
+/**
+ * A rollback fixture over `accounts` accounts for the describe block that calls this, and before each test a
+ * USER_RANA, an ADMIN and a reviewer of the product's role of its own: a code works once per user. `ready` gets
+ * them before each test runs.
+ */
+export function rollbackApi(kind: TestDbKind, accounts: number, ready: (api: RollbackApi) => void) {
+  let x: RollbackFixture;
+  beforeAll(async () => {
+    x = await RollbackFixture.start(kind, accounts);
+  }, 120_000);
+  afterAll(() => x.close());
+  beforeEach(async () => {
+    const rana = await x.f.user(USER_RANA);
+    const admin = await x.f.user(ADMIN);
+    const staff = await x.f.user(productRole(x.f.t.config.productCode));
+    ready({ x, rana, admin, staff });
+  });
 }
