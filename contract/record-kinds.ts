@@ -1,5 +1,5 @@
 /**
- * The two kinds of CRM record whose revisions Storico keeps, with every name each one goes by (docs/glossary.md):
+ * The two kinds of CRM record whose revisions Storico keeps, with every name each one goes by (the glossary in docs/architecture.md):
  * `account` is a contact in the app's Italian ('contatto', `/contatti/...`), a person Account in the CRM, and
  * `account` in the API's paths and the server's tables; `case` is a case everywhere ('caso', `/casi/...`, Case).
  * The client and the server both read this table; the server keeps its tables and columns in

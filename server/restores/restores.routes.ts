@@ -22,6 +22,7 @@ import { badRequest } from '../http/http-error';
 import { rateLimits } from '../http/rate-limit';
 import type { RecordKind } from '../db/record-kinds';
 import type { RestoresService } from './restores.service';
+import { recordKindTable } from '../../contract/record-kinds';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const crmErrors = errorResponses(502, 503, 504);
@@ -133,6 +134,8 @@ export async function restoreRoutes(
     );
   };
 
-  kindRoutes('account', '/restore-account-request', accountRestoreRequestSchema, 'contact');
-  kindRoutes('case', '/restore-case-request', caseRestoreRequestSchema, 'case');
+  // The contract names the family with its trailing slash, as the client joins ids to it.
+  const base = (kind: RecordKind) => recordKindTable[kind].api.restores.replace(/\/$/, '');
+  kindRoutes('account', base('account'), accountRestoreRequestSchema, 'contact');
+  kindRoutes('case', base('case'), caseRestoreRequestSchema, 'case');
 }

@@ -14,6 +14,7 @@ import {
 import { envelope } from '../http/envelope';
 import type { RecordKind } from '../db/record-kinds';
 import type { RevisionsService } from './revisions.service';
+import { recordKindTable } from '../../contract/record-kinds';
 
 const signedIn = { access: 'signed-in' } as const;
 const errors = errorResponses(400, 401, 404);
@@ -58,11 +59,12 @@ export async function revisionRoutes(
     );
   };
 
-  recordRoutes('account', '/revision-account', 'account', 'contact');
-  recordRoutes('case', '/revision-case', 'cases', 'case');
+  const { account, case: kase } = { account: recordKindTable.account.api, case: recordKindTable.case.api };
+  recordRoutes('account', account.revisions, account.versions, 'contact');
+  recordRoutes('case', kase.revisions, kase.versions, 'case');
 
   r.get(
-    '/revision-account/differences',
+    `${account.revisions}/differences`,
     {
       config: signedIn,
       schema: {
@@ -84,7 +86,7 @@ export async function revisionRoutes(
   );
 
   r.get(
-    '/revision-case/differences',
+    `${kase.revisions}/differences`,
     {
       config: signedIn,
       schema: {

@@ -7,6 +7,7 @@ import { booleanParam, pageOf } from '../../contract/page';
 import { caseRowSchema, contactRowSchema, searchQuerySchema } from '../../contract/search';
 import { envelope } from '../http/envelope';
 import type { SearchService } from './search.service';
+import { recordKindTable } from '../../contract/record-kinds';
 
 const signedIn = { access: 'signed-in' } as const;
 const errors = errorResponses(400, 401, 404);
@@ -36,7 +37,7 @@ export async function searchRoutes(
   );
 
   r.get(
-    '/sf-user/:id/sf-account',
+    `/sf-user/:id/${recordKindTable.account.api.search}`,
     {
       config: signedIn,
       schema: {
@@ -51,7 +52,7 @@ export async function searchRoutes(
   );
 
   r.get(
-    '/sf-user/:id/sf-case',
+    `/sf-user/:id/${recordKindTable.case.api.search}`,
     {
       config: signedIn,
       schema: {
