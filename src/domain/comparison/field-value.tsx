@@ -39,6 +39,8 @@ export function FieldValue({
           type="checkbox"
           checked={checked}
           readOnly
+          // Shown, not edited: no Tab stop that does nothing.
+          tabIndex={-1}
           aria-readonly="true"
           aria-labelledby={labelId}
           onClick={(event) => event.preventDefault()}
