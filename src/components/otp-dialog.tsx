@@ -28,6 +28,7 @@ export function OtpDialog({
   onSubmit,
   onClose,
   blocked,
+  destructive = false,
   children,
 }: {
   title: string;
@@ -38,6 +39,8 @@ export function OtpDialog({
   onSubmit: (code: string) => Promise<boolean>;
   onClose: () => void;
   blocked?: string;
+  /** The confirm button is red, as the page's button that opened the dialog (a forced restore). */
+  destructive?: boolean;
   children?: ReactNode;
 }) {
   const online = useOnline();
@@ -68,7 +71,11 @@ export function OtpDialog({
             <Button variant="outline" onClick={onClose} disabled={pending}>
               {it.restore.cancel}
             </Button>
-            <Button type="submit" disabled={pending || !online || !!blocked}>
+            <Button
+              type="submit"
+              variant={destructive ? 'destructive' : 'default'}
+              disabled={pending || !online || !!blocked}
+            >
               {confirmLabel}
             </Button>
           </DialogFooter>

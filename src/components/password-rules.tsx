@@ -4,12 +4,12 @@ import { it } from '@/i18n/it';
 import { cn } from '@/lib/cn';
 
 /**
- * How a rule shows: met (ticked), unmet (crossed) or, while nothing is typed, unchecked when an empty text would
- * pass it ('al massimo 40 caratteri'): an empty field neither meets it in any useful sense nor breaks it.
+ * How a rule shows: met (ticked) or unmet (crossed) once something is typed; while the field is empty every rule is
+ * unchecked (a dot), so that a form opens listing what a password needs rather than a column of failures.
  */
 function ruleState(test: (password: string) => boolean, password: string): 'met' | 'unmet' | 'unchecked' {
-  if (password.length > 0) return test(password) ? 'met' : 'unmet';
-  return test(password) ? 'unchecked' : 'unmet';
+  if (password.length === 0) return 'unchecked';
+  return test(password) ? 'met' : 'unmet';
 }
 
 /** The contract's password rules, one line each, ticked off as `password` meets them. */

@@ -15,7 +15,7 @@ export function TruncatedText({ text, limit = TRUNCATE_AT }: { text: string; lim
         type="button"
         aria-expanded={expanded}
         onClick={() => setExpanded((open) => !open)}
-        className="inline-flex min-h-11 items-center px-1 font-medium text-primary underline underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        className="inline-flex min-h-11 min-w-11 items-center justify-center px-1 font-medium text-primary underline underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         {expanded ? it.compare.less : it.compare.more}
       </button>

@@ -1,5 +1,6 @@
 import { it } from '@/i18n/it';
 import { formatDateTime, formatDay } from '@/lib/dates';
+import { formatNumber } from '@/lib/numbers';
 import { formatAddress, textOf } from './snapshot';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -7,7 +8,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /**
  * A snapshot value as text, with no field definition to go by (a restore's fields, a rollback's changes): its shape
- * decides. A day as DD/MM/YYYY, an instant in Rome, an address by its parts, a flag as Sì / No, nothing as a dash.
+ * decides. A day as DD/MM/YYYY, an instant in Rome, an address by its parts, a number in Italian, a flag as Sì / No, nothing as a dash.
  */
 export function formatSnapshotValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return it.restores.empty;
@@ -17,6 +18,8 @@ export function formatSnapshotValue(value: unknown): string {
     if (DATE_TIME.test(value)) return formatDateTime(value) || value;
     return value;
   }
+  // Numbers as the detail screens show them: '5,5', not '5.5'.
+  if (typeof value === 'number') return formatNumber(value);
   if (typeof value === 'object' && !Array.isArray(value)) return formatAddress(value) || it.restores.empty;
   return textOf(value);
 }

@@ -22,6 +22,8 @@ export const it = {
     savedAt: (when: string) => `Offline - dati salvati il ${when}`,
     neverSeen:
       'Sei offline e questo elenco non è mai stato letto su questo dispositivo: sarà disponibile quando torna la connessione.',
+    notSaved:
+      "Sei offline e questo record non è mai stato aperto su questo dispositivo, quindi non è salvato per l'uso offline: sarà disponibile quando torna la connessione.",
     title: 'Disponibili offline',
     intro:
       'I confronti aperti di recente restano consultabili anche senza connessione (fino a 200, per 30 giorni).',

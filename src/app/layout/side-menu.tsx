@@ -9,7 +9,8 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { NavLink, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { recordKindTable, type RecordKind } from '@contract/record-kinds';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { it } from '@/i18n/it';
 import { cn } from '@/lib/cn';
@@ -75,6 +76,26 @@ function Group({
 
 const CASE_RESTORES = '/gestione_ripristini_casi/gestioneRipristiniCasi';
 
+/**
+ * A search's entry: 'Contatti' or 'Casi', highlighted on its list and on the detail screens under it
+ * (`/contatti/{id}`), which have no entry of their own.
+ */
+function SearchLink({ kind, label }: { kind: RecordKind; label: string }) {
+  const { pathname } = useLocation();
+  const { list, segment } = recordKindTable[kind].url;
+  const here = pathname === list ? 'page' : pathname.startsWith(`/${segment}/`) ? 'location' : undefined;
+  return (
+    <Link
+      to={list}
+      {...prefetchOnIntent(list)}
+      aria-current={here}
+      className={linkClass({ isActive: here !== undefined })}
+    >
+      {label}
+    </Link>
+  );
+}
+
 export function SideMenu({ role, onNavigate }: { role: string; onNavigate?: () => void }) {
   const navigate = useNavigate();
   // USER_{PRODUCT}'s 'Gestione' holds only the restore lists and defaults to the cases'
@@ -94,12 +115,8 @@ export function SideMenu({ role, onNavigate }: { role: string; onNavigate?: () =
       }}
     >
       <Group icon={<Search className="size-4" aria-hidden="true" />} label={it.layout.search}>
-        <NavLink to="/contatti/contatti" {...prefetchOnIntent('/contatti/contatti')} className={linkClass}>
-          {it.layout.contacts}
-        </NavLink>
-        <NavLink to="/casi/casi" {...prefetchOnIntent('/casi/casi')} className={linkClass}>
-          {it.layout.cases}
-        </NavLink>
+        <SearchLink kind="account" label={it.layout.contacts} />
+        <SearchLink kind="case" label={it.layout.cases} />
       </Group>
       <TopLink to="/avvisi" icon={BellRing} label={it.layout.alerts} />
       {canFollowOwnRollbacks(role) && (

@@ -73,6 +73,12 @@ export function ComparisonPanel({
   /** Shown under the versions once they are loaded (the expansion's 'Dettaglio'). */
   children?: ReactNode;
 }) {
+  if (state.notSaved)
+    return (
+      <p role="status" className="text-sm text-muted-foreground" data-testid="not-saved-offline">
+        {it.offline.notSaved}
+      </p>
+    );
   if (state.error) {
     return (
       <LoadFailed message={`${it.compare.loadFailed}: ${errorMessage(state.error)}`} onRetry={state.retry} />

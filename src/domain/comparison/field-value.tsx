@@ -1,11 +1,10 @@
 import { it } from '@/i18n/it';
 import { formatDateTime, formatDay } from '@/lib/dates';
+import { formatNumber } from '@/lib/numbers';
 import { textOf } from '@/domain/snapshot';
 import { formatAddress } from '@/domain/snapshot';
 import type { FieldKind } from '@/domain/kinds/fields';
 import { TruncatedText } from '@/components/truncated-text';
-
-const numberFormat = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 });
 
 function asText(kind: FieldKind, value: unknown): string {
   switch (kind) {
@@ -14,7 +13,7 @@ function asText(kind: FieldKind, value: unknown): string {
     case 'dateTime':
       return formatDateTime(textOf(value)) || textOf(value);
     case 'number':
-      return typeof value === 'number' ? numberFormat.format(value) : textOf(value);
+      return typeof value === 'number' ? formatNumber(value) : textOf(value);
     case 'address':
       return formatAddress(value);
     default:
@@ -40,6 +39,8 @@ export function FieldValue({
           type="checkbox"
           checked={checked}
           readOnly
+          // Shown, not edited: no Tab stop that does nothing.
+          tabIndex={-1}
           aria-readonly="true"
           aria-labelledby={labelId}
           onClick={(event) => event.preventDefault()}

@@ -45,6 +45,8 @@ export type ComparisonState = {
   retry: () => void;
   /** Set when the network is gone and the comparison comes from this device's store: when it was saved (epoch ms). */
   savedAt?: number;
+  /** The network is gone and this device never saved a comparison of the record. */
+  notSaved?: boolean;
 };
 
 const comparisonKey = (c: Comparison | undefined) =>
@@ -131,6 +133,7 @@ export function useRecordComparison(
       isPending: false,
       error: new ApiError(0, 'network', 'NETWORK'),
       retry: () => undefined,
+      notSaved: true,
     };
   }
 

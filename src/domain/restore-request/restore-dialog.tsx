@@ -54,6 +54,7 @@ export function RestoreDialog({
         action === 'report' ? it.restore.reportDescription(count) : it.restore.forceDescription(count)
       }
       confirmLabel={action === 'report' ? it.restore.report : it.restore.force}
+      destructive={action === 'force'}
       pending={pending}
       error={error}
       onSubmit={(code) => onSubmit(code, fields)}

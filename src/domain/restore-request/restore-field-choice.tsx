@@ -3,9 +3,13 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { it } from '@/i18n/it';
 import { formatDateTime } from '@/lib/dates';
+import { TruncatedText } from '@/components/truncated-text';
 import type { RestoreFieldsState } from './use-restore-fields';
 
 const t = it.restore.fields;
+
+/** A long value is cut shorter here than on the detail screen: the list scrolls in a box of its own. */
+const CHOICE_CUT_AT = 160;
 
 /**
  * The fields a restore of one record writes, each with its latest stored value and the value the restore writes,
@@ -50,7 +54,8 @@ export function RestoreFieldChoice({
       <p className="text-sm text-muted-foreground">{t.savedAt(formatDateTime(state.savedAt))}</p>
       <div className="max-h-72 overflow-y-auto">
         <Table aria-labelledby={`${id}-caption`}>
-          <TableHeader>
+          {/* The header stays in view while the fields scroll under it. */}
+          <TableHeader className="sticky top-0 z-10 bg-background">
             <TableRow className="hover:bg-transparent">
               <TableHead className="w-11">
                 <span className="sr-only">{t.column}</span>
@@ -71,8 +76,12 @@ export function RestoreFieldChoice({
                   />
                 </TableCell>
                 <TableCell className="font-medium">{label}</TableCell>
-                <TableCell className="whitespace-pre-wrap break-words">{current}</TableCell>
-                <TableCell className="whitespace-pre-wrap break-words">{target}</TableCell>
+                <TableCell className="whitespace-pre-wrap break-words">
+                  <TruncatedText text={current ?? ''} limit={CHOICE_CUT_AT} />
+                </TableCell>
+                <TableCell className="whitespace-pre-wrap break-words">
+                  <TruncatedText text={target} limit={CHOICE_CUT_AT} />
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

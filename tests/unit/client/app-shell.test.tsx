@@ -104,6 +104,24 @@ describe('the app shell', () => {
     expect(within(nav).queryByText('Gestione') !== null).toBe(role !== 'USER_RANA');
   });
 
+  it('highlights the search a detail screen belongs to, which has no menu entry of its own', async () => {
+    await renderAt(
+      '/contatti/001000000000001AAA?agent=005000000000001AAA&dateFrom=2026-01-01&dateTo=2026-01-31',
+      'USER_STORICO',
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Navigazione principale' });
+    expect(within(nav).getByRole('link', { name: 'Contatti' })).toHaveAttribute('aria-current', 'location');
+    expect(within(nav).getByRole('link', { name: 'Contatti' })).toHaveClass('bg-accent');
+    expect(within(nav).getByRole('link', { name: 'Casi' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('marks the search list itself as the current page', async () => {
+    await renderAt('/casi/casi', 'USER_STORICO');
+    const nav = await screen.findByRole('navigation', { name: 'Navigazione principale' });
+    expect(within(nav).getByRole('link', { name: 'Casi' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Contatti' })).not.toHaveClass('bg-accent');
+  });
+
   it('keeps user management to ADMIN', async () => {
     const router = await renderAt('/gestione_utenti/gestioneUtenti', 'USER_STORICO');
     await screen.findByTestId('current-user');

@@ -169,6 +169,8 @@ describe('the two versions side by side', () => {
     const consents = screen.getAllByRole('checkbox', { name: 'Consenso newsletter' });
     expect(consents.map((box) => (box as HTMLInputElement).checked)).toEqual([false, true]);
     expect(consents[0]).toHaveAttribute('aria-readonly', 'true');
+    // Shown, not edited: Tab passes them by.
+    expect(consents.map((box) => box.tabIndex)).toEqual([-1, -1]);
     expect(screen.getAllByText('Via Roma 1, Milano, 20121, Italia').length).toBeGreaterThan(0);
     expect(screen.getByText('Via Roma 1, Milano, 20122, Italia')).toBeInTheDocument();
     expect(screen.getByText('Via Verdi 2, Milano, 20121, Italia')).toBeInTheDocument();

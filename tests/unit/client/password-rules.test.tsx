@@ -44,12 +44,16 @@ describe('the password rules list', () => {
       digit: false,
       special: false,
     });
-    // ... nor breaks it: 'al massimo 40 caratteri' is neither ticked nor crossed while nothing is typed.
+    // ... nor breaks one: while nothing is typed every rule is unchecked, neither ticked nor crossed.
     render(<PasswordRules password="" />);
-    const maxLength = screen.getByText(texts['max-length']).parentElement!;
-    expect(maxLength).toHaveAttribute('data-state', 'unchecked');
-    expect(maxLength).not.toHaveTextContent('requisito');
-    expect(maxLength.querySelector('svg')).not.toHaveClass('lucide-x');
+    for (const rule of ['max-length', 'min-length'] as const) {
+      const line = screen.getByText(texts[rule]).parentElement!;
+      expect(line).toHaveAttribute('data-state', 'unchecked');
+      expect(line).not.toHaveTextContent('requisito');
+      expect(line.querySelector('svg')).not.toHaveClass('lucide-x');
+    }
+    cleanup();
+    render(<PasswordRules password="a" />);
     const minLength = screen.getByText(texts['min-length']).parentElement!;
     expect(minLength).toHaveTextContent('(requisito non soddisfatto)');
     expect(minLength.querySelector('svg')).toHaveClass('lucide-x');

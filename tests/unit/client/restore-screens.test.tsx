@@ -256,6 +256,35 @@ describe('choosing the fields of a restore from the case detail', () => {
     expect(creates()[0]?.body).toMatchObject({ revisionIdList: [31], fields: ['Status'] });
   });
 
+  it('shows numbers as the detail screen does, cuts a long value, and confirms a forced restore in red', async () => {
+    const withValues = (revision: typeof latest, values: Record<string, unknown>) => ({
+      ...revision,
+      json: JSON.stringify({ ...(JSON.parse(revision.json) as object), ...values }),
+    });
+    const long = 'Il cliente chiede '.repeat(20);
+    const restored = withValues(target, { Score__c: 5.5, Description: 'Breve' });
+    api.setHandler(({ path }) => {
+      if (path === '/sf-user/') return ok([AGENT]);
+      if (path === '/revision-case/500C/cases') return ok(pageOf([restored, caseRevision(32, 'Closed')]));
+      if (path === '/revision-case/500C/history')
+        return ok(pageOf([withValues(latest, { Score__c: 9.5, Description: long }), restored]));
+      if (path === '/revision-case/differences') return ok({ jsonDiffProperties: '[Score__c, Description]' });
+      return { status: 404 };
+    });
+    const { dialog } = await openForce();
+    const row = (field: string) =>
+      within(dialog).getByRole('table').querySelector(`[data-field="${field}"]`)!;
+    expect(row('Score__c').textContent).toContain('9,5');
+    expect(row('Score__c').textContent).toContain('5,5');
+    expect(within(row('Description') as HTMLElement).getByTestId('truncated-text').textContent).toHaveLength(
+      161,
+    );
+    expect(
+      within(row('Description') as HTMLElement).getByRole('button', { name: 'altro' }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Forza ripristino' })).toHaveClass('bg-destructive');
+  });
+
   it('sends no fields when every field stays ticked: the restore writes them all', async () => {
     const { user, dialog } = await openForce();
     await user.type(within(dialog).getByLabelText('Codice OTP'), '004217');

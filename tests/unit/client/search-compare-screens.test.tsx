@@ -356,6 +356,20 @@ describe('the contact detail', () => {
     }
   });
 
+  it('offline, says a record never opened on this device was not saved for offline use', async () => {
+    setOnline(false);
+    try {
+      await renderAt('/contatti/001NEVER?dateFrom=2024-01-01&dateTo=2024-03-31&agent=005A');
+      expect(await screen.findByTestId('not-saved-offline')).toHaveTextContent(
+        /Sei offline e questo record non è mai stato aperto su questo dispositivo/,
+      );
+      expect(screen.queryByText(/Impossibile contattare il server/)).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Ritenta' })).toBeNull();
+    } finally {
+      setOnline(true);
+    }
+  });
+
   it('adds no section when every changed field is shown', async () => {
     await renderAt('/contatti/001X?dateFrom=2024-01-01&dateTo=2024-03-31&agent=005A');
     await screen.findByTestId('comparison');

@@ -72,7 +72,7 @@ export function AlertsTable({
           <div className="leading-tight">
             <div className="font-medium">{agentOf(alert)}</div>
             {alert.agentName && (
-              <div className="text-xs break-all text-muted-foreground">{alert.sfUserID}</div>
+              <div className="text-xs whitespace-nowrap text-muted-foreground">{alert.sfUserID}</div>
             )}
           </div>
         ),
