@@ -106,6 +106,13 @@ describe('search and compare in the browser', () => {
         .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-field')));
     await expect(tinted('left')).resolves.toEqual(marked);
     await expect(tinted('right')).resolves.toEqual(marked);
+    // The red marker follows its label: every label of a column starts at the same edge.
+    const labelEdges = await detail
+      .locator('main [data-side="right"] dt > span:first-child')
+      .evaluateAll((labels) => [
+        ...new Set(labels.map((label) => Math.round(label.getBoundingClientRect().left))),
+      ]);
+    expect(labelEdges).toHaveLength(1);
     await expect(detail.getByTestId('changed-count').textContent()).resolves.toBe(
       marked.length === 1 ? '1 campo modificato' : `${marked.length} campi modificati`,
     );

@@ -139,8 +139,9 @@ function Column({
               )}
             >
               <dt id={labelId} className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
-                {isChanged && side === 'right' && <DiffMarker />}
+                {/* After the label: the labels keep one left edge whether or not their field changed. */}
                 <span>{field.label}</span>
+                {isChanged && side === 'right' && <DiffMarker />}
               </dt>
               <dd className="min-w-0 text-sm">
                 <FieldValue kind={field.kind} value={fieldValue(snapshot, field)} labelId={labelId} />
@@ -195,8 +196,8 @@ function Interleaved({ section, headings, snapshots, changed }: SectionProps) {
             className="flex flex-col gap-1 border-b py-2 last:border-b-0"
           >
             <dt id={labelId} className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
-              {isChanged && <DiffMarker />}
               <span>{field.label}</span>
+              {isChanged && <DiffMarker />}
             </dt>
             {(['left', 'right'] as const).map((side, sideIndex) => (
               <dd
