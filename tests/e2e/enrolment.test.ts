@@ -93,6 +93,22 @@ describe('enrolment of a new user, from the admin to their first sign-in', () =>
     expect(await qr.evaluate((img: HTMLImageElement) => [img.width, img.height])).toEqual([300, 300]);
     const secret = (await page.getByTestId('totp-secret').textContent())?.replace(/\s+/g, '') ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    // Typed in by hand four letters at a time: the groups wrap whole, and no line holds a group alone.
+    const groupsPerLine = await page.getByTestId('totp-secret').evaluate((code) => {
+      const text = code.firstChild!;
+      const lines = new Map<number, number>();
+      for (const match of (text.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        const rects = range.getClientRects();
+        if (rects.length !== 1) return [-1];
+        const top = Math.round(rects[0]!.top);
+        lines.set(top, (lines.get(top) ?? 0) + 1);
+      }
+      return [...lines.values()];
+    });
+    expect(Math.min(...groupsPerLine)).toBeGreaterThanOrEqual(2);
     await page.getByRole('button', { name: 'Copia codice' }).click();
     await page.getByText('Codice copiato').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);

@@ -114,7 +114,7 @@ export function TwoFactorPage() {
               <p className="text-sm">{itTwoFactor.secretLabel}</p>
               <code
                 data-testid="totp-secret"
-                className="break-all rounded-md bg-muted p-3 text-center font-mono text-base tracking-wider select-all"
+                className="text-balance rounded-md bg-muted p-3 text-center font-mono text-base tracking-wider select-all"
               >
                 {grouped(qr.data.secretKey)}
               </code>
