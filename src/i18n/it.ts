@@ -234,102 +234,13 @@ export const it = {
     },
     fields: CASE_FIELD_LABELS,
   },
-  restores: {
-    tabs: {
-      PENDING: 'In corso di approvazione',
-      APPROVED: 'Storico - Approvati',
-      REJECTED: 'Storico - Rifiutati',
-    },
-    columns: {
-      id: 'ID ripristino',
-      contact: 'Contatto',
-      case: 'Caso',
-      createdAt: 'Data creazione',
-      approvedAt: 'Data approvazione',
-      rejectedAt: 'Data rifiuto',
-      requestedBy: 'Richiesto da',
-      doneBy: 'Eseguito da',
-      actions: 'Azioni',
-    },
-    notYetApproved: 'non ancora approvata',
-    /** A pending request whose CRM write went unanswered, until a read of the record settles it. */
-    outcomeChecking: 'Esito in verifica',
-    outcomeCheckingDetail:
-      "Il CRM non ha risposto al ripristino: l'esito è in verifica. La richiesta non può essere approvata o rifiutata finché il CRM non conferma se il ripristino è stato applicato.",
-    /** A CRM refusal whose reason has a translation in `crmErrors`. */
-    crmRefused: (reason: string) => `Il CRM ha rifiutato il ripristino: ${reason}`,
-    rowActions: (id: number) => `Azioni per la richiesta ${id}`,
-    details: 'Dettaglio',
-    detailsOf: (id: number) => `Dettaglio della richiesta ${id}`,
-    detailTitle: (id: number) => `Richiesta di ripristino n. ${id}`,
-    detailDescription:
-      'I campi che differivano alla creazione della richiesta e i valori che il ripristino riporta.',
-    type: 'Tipo',
-    types: { REPORT: 'Segnalazione', FORCED: 'Ripristino forzato' },
-    status: 'Stato',
-    statuses: { PENDING: 'In corso di approvazione', APPROVED: 'Approvata', REJECTED: 'Rifiutata' },
-    searchedRange: 'Intervallo di ricerca',
-    range: (from: string, to: string) => `dal ${from} al ${to}`,
-    differences: 'Differenze',
-    field: 'Campo',
-    targetValue: 'Valore da ripristinare',
-    noDifferences: 'Nessuna differenza registrata',
-    onlyChosen: 'Solo i campi scelti',
-    onlyChosenDetail: 'Il ripristino scrive solo questi campi; gli altri restano come sono nel CRM.',
-    empty: '—',
-    yes: 'Sì',
-    no: 'No',
-    approve: 'Approva',
-    reject: 'Rifiuta',
-    approveOf: (id: number) => `Approva la richiesta ${id}`,
-    rejectOf: (id: number) => `Rifiuta la richiesta ${id}`,
-    approveTitle: (id: number) => `Approva la richiesta n. ${id}`,
-    rejectTitle: (id: number) => `Rifiuta la richiesta n. ${id}`,
-    reviewDescription: "Inserisci il codice a 6 cifre generato dall'app di autenticazione per confermare.",
-    approved: 'Richiesta approvata con successo',
-    rejected: 'Richiesta rifiutata con successo',
-    reviewFailed: "Errore durante l'approvazione della richiesta",
-    loadFailed: 'Errore durante il caricamento delle richieste',
-    retry: 'Ritenta',
-    count: (n: number) => (n === 1 ? '1 richiesta' : `${n} richieste`),
-    outcome: 'Esito',
-    outcomes: {
-      undeleted: 'Ripristinato dal cestino',
-      recreated: (id: string) => `Ripristinato con nuovo ID ${id}`,
-    },
-  },
+  /** How a stored value with no field definition reads: nothing, and a flag (snapshot-value.ts). */
+  values: { empty: '—', yes: 'Sì', no: 'No' },
+  /** What other screens say of alerts: the header's badge, an alert's window; the alerts screen's texts are in
+   * it-alerts.ts. */
   alerts: {
-    tabs: { open: 'Da verificare', acknowledged: 'Presa visione' },
-    intro:
-      'Un avviso segnala un agente che in poco tempo ha modificato o eliminato molti contatti o casi, per errore o di proposito.',
-    columns: {
-      agent: 'Agente',
-      object: 'Oggetto',
-      window: 'Intervallo',
-      changed: 'Modificati',
-      deleted: 'Eliminati',
-      topFields: 'Campi più modificati',
-      acknowledged: 'Presa visione',
-      actions: 'Azioni',
-    },
-    objects: { Account: 'Contatti', Case: 'Casi' },
     window: (from: string, to: string) => `dal ${from} al ${to}`,
-    fieldCount: (field: string, count: number) => `${field} (${count})`,
-    acknowledgedBy: (username: string, when: string) => `${username}, ${when}`,
-    acknowledge: 'Conferma presa visione',
-    acknowledgeOf: (agent: string) => `Conferma presa visione dell'avviso su ${agent}`,
-    rowActions: (agent: string) => `Azioni per l'avviso su ${agent}`,
-    acknowledged: 'Presa visione confermata',
-    acknowledgeFailed: 'Errore durante la conferma della presa visione',
-    loadFailed: 'Errore durante il caricamento degli avvisi',
-    retry: 'Ritenta',
-    empty: 'Nessun avviso',
-    count: (n: number) => (n === 1 ? '1 avviso' : `${n} avvisi`),
     badge: (n: number) => (n === 1 ? '1 avviso da verificare' : `${n} avvisi da verificare`),
-    /** The rollback requested for an alert, and where it stands (src/domain/rollback-state.ts). */
-    rollback: (id: number, state: string) => `Rollback n. ${id}: ${state}`,
-    /** The same, for a user who cannot open it (USER_RANA, another's request): who asked for it. */
-    rollbackOf: (rollback: string, username: string) => `${rollback} (richiesto da ${username})`,
   },
   /** The links that open 'Prepara rollback'; the rollback screens' own texts are in it-rollbacks.ts. */
   rollbacks: {
@@ -375,25 +286,6 @@ export const it = {
       case: 'Errore durante il ripristino del caso',
     },
     /** The field choice of a restore of one record. */
-    fields: {
-      caption: 'Campi da ripristinare',
-      intro:
-        'Togli la spunta ai campi da lasciare come sono: il ripristino scrive solo quelli selezionati. Un indirizzo si ripristina per intero.',
-      field: 'Campo',
-      current: 'Ultimo valore salvato',
-      savedAt: (when: string) => `Ultima versione salvata il ${when}`,
-      target: 'Valore da ripristinare',
-      column: 'Ripristina',
-      choose: (label: string) => `Ripristina ${label}`,
-      chosen: (n: number, total: number) => `Campi selezionati: ${n} su ${total}`,
-      noneChosen: 'Seleziona almeno un campo da ripristinare',
-      loading: 'Caricamento dei campi modificati…',
-      failed: 'Non è stato possibile caricare i campi modificati: il ripristino riporta tutti i campi.',
-      none: "Nessun campo è diverso dall'ultima versione salvata.",
-      /** A record deleted in the CRM: the restore brings it back before it writes the fields. */
-      deleted:
-        'Il record è eliminato nel CRM: il ripristino lo riporta dal cestino (o lo ricrea, se è stato eliminato definitivamente) e poi ne scrive i campi selezionati.',
-    },
   },
   /** Beneath a failed restore: a CRM refusal, with what the CRM itself said. */
   crmSaid: {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { OtpDialog } from '@/components/otp-dialog';
 import { it } from '@/i18n/it';
+import { itRestoreFields } from '@/i18n/it-restore-fields';
 import type { RecordKind } from '@contract/record-kinds';
 import type { DayRange } from '@/domain/search-state';
 import { useRestoreFields, type RestoreSubject } from './use-restore-fields';
@@ -59,7 +60,7 @@ export function RestoreDialog({
       error={error}
       onSubmit={(code) => onSubmit(code, fields)}
       onClose={onClose}
-      blocked={fields?.length === 0 ? it.restore.fields.noneChosen : undefined}
+      blocked={fields?.length === 0 ? itRestoreFields.noneChosen : undefined}
     >
       {subject && <RestoreFieldChoice state={fieldState} unticked={unticked} onToggle={toggle} />}
     </OtpDialog>

@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { it } from '@/i18n/it';
+import { itRestoreFields } from '@/i18n/it-restore-fields';
 import { formatDateTime } from '@/lib/dates';
 import { TruncatedText } from '@/components/truncated-text';
 import type { RestoreFieldsState } from './use-restore-fields';
 
-const t = it.restore.fields;
+const t = itRestoreFields;
 
 /** A long value is cut shorter here than on the detail screen: the list scrolls in a box of its own. */
 const CHOICE_CUT_AT = 160;

@@ -8,6 +8,7 @@ import { PageTitle } from '@/components/page-title';
 import { Pagination } from '@/components/ui/pagination';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { it } from '@/i18n/it';
+import { itAlerts } from '@/i18n/it-alerts';
 import { failureReason } from '@/lib/error-message';
 import { useOnline } from '@/lib/online-status';
 import { parsePageParam, usePageInRange } from '@/lib/page-param';
@@ -47,8 +48,8 @@ export function AlertsPage() {
   const onAcknowledge = useCallback(
     (alert: Alert) =>
       acknowledge.mutate(alert.id, {
-        onSuccess: () => toast.success(it.alerts.acknowledged),
-        onError: (error) => toast.error(it.alerts.acknowledgeFailed, { description: failureReason(error) }),
+        onSuccess: () => toast.success(itAlerts.acknowledged),
+        onError: (error) => toast.error(itAlerts.acknowledgeFailed, { description: failureReason(error) }),
       }),
     [acknowledge],
   );
@@ -71,13 +72,13 @@ export function AlertsPage() {
   return (
     <>
       <PageTitle>{it.pages.alerts}</PageTitle>
-      <p className="mb-4 text-sm text-muted-foreground">{it.alerts.intro}</p>
+      <p className="mb-4 text-sm text-muted-foreground">{itAlerts.intro}</p>
       <Tabs value={status} onValueChange={(value) => show({ status: parseAlertStatus(value), page: 1 })}>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <TabsList>
             {ALERT_STATUSES.map((value) => (
               <TabsTrigger key={value} value={value}>
-                {it.alerts.tabs[value]}
+                {itAlerts.tabs[value]}
               </TabsTrigger>
             ))}
           </TabsList>
@@ -85,7 +86,7 @@ export function AlertsPage() {
             {!online && status === 'open' && <span>{it.offline.onlineOnly}</span>}
             {alerts.data && (
               <span aria-live="polite" data-testid="alerts-count">
-                {it.alerts.count(alerts.data.totalElements)}
+                {itAlerts.count(alerts.data.totalElements)}
               </span>
             )}
             <DataFreshness
@@ -101,9 +102,9 @@ export function AlertsPage() {
             <NeverReadOffline />
           ) : alerts.isError && !alerts.data ? (
             <LoadFailed
-              title={it.alerts.loadFailed}
+              title={itAlerts.loadFailed}
               error={alerts.error}
-              retryLabel={it.alerts.retry}
+              retryLabel={itAlerts.retry}
               onRetry={() => void alerts.refetch()}
             />
           ) : (

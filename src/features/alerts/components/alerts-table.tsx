@@ -6,6 +6,7 @@ import type { Alert, AlertRollback, AlertStatus } from '@contract/alerts';
 import { DataTable } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
+import { itAlerts } from '@/i18n/it-alerts';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
 import { kindOfObject } from '@contract/record-kinds';
@@ -14,7 +15,7 @@ import { rollbackDetailHref } from '@/domain/rollback-link';
 import { rollbackPrepareHref } from '@/domain/rollback-prepare-link';
 import { isOpenRollback, rollbackState } from '@/domain/rollback-state';
 
-const c = it.alerts.columns;
+const c = itAlerts.columns;
 
 const agentOf = (alert: Alert) => alert.agentName ?? alert.sfUserID;
 
@@ -23,7 +24,7 @@ const agentOf = (alert: Alert) => alert.agentName ?? alert.sfUserID;
  * who asked for it, whom to ask about it.
  */
 function RollbackOfAlert({ rollback, path }: { rollback: AlertRollback; path: string | null }) {
-  const text = it.alerts.rollback(rollback.id, rollbackState(rollback));
+  const text = itAlerts.rollback(rollback.id, rollbackState(rollback));
   return (
     <div className="mt-1 text-xs">
       {path ? (
@@ -31,7 +32,7 @@ function RollbackOfAlert({ rollback, path }: { rollback: AlertRollback; path: st
           {text}
         </Link>
       ) : (
-        it.alerts.rollbackOf(text, rollback.requestedBy.username)
+        itAlerts.rollbackOf(text, rollback.requestedBy.username)
       )}
     </div>
   );
@@ -81,7 +82,7 @@ export function AlertsTable({
         id: 'object',
         header: c.object,
         meta: { className: wrapping },
-        cell: ({ row }) => it.alerts.objects[row.original.object],
+        cell: ({ row }) => itAlerts.objects[row.original.object],
       },
       {
         id: 'window',
@@ -114,7 +115,7 @@ export function AlertsTable({
         meta: { className: cn(wrapping, 'break-words') },
         cell: ({ row }) =>
           withoutFollowers(row.original.topFields, (f) => f.field)
-            .map((f) => it.alerts.fieldCount(fieldLabel(kindOfObject(row.original.object), f.field), f.count))
+            .map((f) => itAlerts.fieldCount(fieldLabel(kindOfObject(row.original.object), f.field), f.count))
             .join(', ') || '—',
       },
       ...(status === 'acknowledged'
@@ -125,7 +126,7 @@ export function AlertsTable({
               meta: { className: wrapping },
               cell: ({ row: { original: alert } }) =>
                 alert.acknowledgedBy
-                  ? it.alerts.acknowledgedBy(
+                  ? itAlerts.acknowledgedBy(
                       alert.acknowledgedBy.username,
                       formatDateTime(alert.acknowledgedAt),
                     )
@@ -149,13 +150,13 @@ export function AlertsTable({
     <DataTable
       table={table}
       loading={loading}
-      emptyMessage={it.alerts.empty}
-      aria-label={it.alerts.tabs[status]}
+      emptyMessage={itAlerts.empty}
+      aria-label={itAlerts.tabs[status]}
       rowActions={
         canPrepareRollback || acknowledgeShown
           ? {
               header: c.actions,
-              label: (alert) => it.alerts.rowActions(agentOf(alert)),
+              label: (alert) => itAlerts.rowActions(agentOf(alert)),
               render: (alert) => (
                 <>
                   {canPrepareRollback && !(alert.rollback && isOpenRollback(alert.rollback)) && (
@@ -177,12 +178,12 @@ export function AlertsTable({
                   {acknowledgeShown && (
                     <Button
                       variant="outline"
-                      aria-label={it.alerts.acknowledgeOf(agentOf(alert))}
+                      aria-label={itAlerts.acknowledgeOf(agentOf(alert))}
                       disabled={acknowledgeDisabled}
                       onClick={() => onAcknowledge(alert)}
                     >
                       <CheckCheck aria-hidden="true" />
-                      {it.alerts.acknowledge}
+                      {itAlerts.acknowledge}
                     </Button>
                   )}
                 </>

@@ -11,6 +11,7 @@ import {
 } from '@/components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { it } from '@/i18n/it';
+import { itRestores } from '@/i18n/it-restores';
 import type { RestoreRequestView } from '@/domain/kinds/kind-def';
 import { formatDateTime, formatDay } from '@/lib/dates';
 import { decisionDateLabel, decisionDateText } from './decision-date';
@@ -18,7 +19,7 @@ import { outcomeText } from './restore-outcome';
 import { ReviewButtons } from './review-buttons';
 import { restoredValues } from './restored-values';
 
-const r = it.restores;
+const r = itRestores;
 
 const statusBadge = { PENDING: 'warning', APPROVED: 'secondary', REJECTED: 'outline' } as const;
 
@@ -70,7 +71,7 @@ export function RestoreDetailDialog({
           </Item>
           <Item label={r.columns.requestedBy}>{request.userCreator.username}</Item>
           <Item label={r.columns.createdAt}>{formatDateTime(request.createdAt)}</Item>
-          <Item label={r.columns.doneBy}>{request.userReviewer?.username ?? r.empty}</Item>
+          <Item label={r.columns.doneBy}>{request.userReviewer?.username ?? it.values.empty}</Item>
           <Item label={decisionDateLabel(status)}>{decisionDateText(request.approvedAt)}</Item>
           {outcome && <Item label={r.outcome}>{outcome}</Item>}
         </dl>

@@ -1,4 +1,4 @@
-import { it } from '@/i18n/it';
+import { itRestores } from '@/i18n/it-restores';
 import type { RestoreRequestView } from '@/domain/kinds/kind-def';
 
 /**
@@ -6,7 +6,7 @@ import type { RestoreRequestView } from '@/domain/kinds/kind-def';
  * re-created with a new one. Null for a live record's restore, or before the request is applied.
  */
 export function outcomeText({ outcome, newRecordId }: RestoreRequestView): string | null {
-  const t = it.restores.outcomes;
+  const t = itRestores.outcomes;
   if (outcome === 'undeleted') return t.undeleted;
   if (outcome === 'recreated') return t.recreated(newRecordId ?? '—');
   return null;

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { it } from '@/i18n/it';
+import { itRestores } from '@/i18n/it-restores';
 import { parseStatus, STATUS_PARAM, useRestoreRequests } from '../api/get-restore-requests';
 import type { RestoreRequestView } from '@/domain/kinds/kind-def';
 import { recordKinds } from '@/domain/kinds/record-kinds';
@@ -76,7 +77,7 @@ export function RestoresPage({ kind }: { kind: RecordKind }) {
           <TabsList>
             {RESTORE_STATUSES.map((value) => (
               <TabsTrigger key={value} value={value}>
-                {it.restores.tabs[value]}
+                {itRestores.tabs[value]}
               </TabsTrigger>
             ))}
           </TabsList>
@@ -84,7 +85,7 @@ export function RestoresPage({ kind }: { kind: RecordKind }) {
             {!online && status === 'PENDING' && <span>{it.offline.onlineOnly}</span>}
             {requests.data && (
               <span aria-live="polite" data-testid="restores-count">
-                {it.restores.count(requests.data.totalElements)}
+                {itRestores.count(requests.data.totalElements)}
               </span>
             )}
             <DataFreshness
@@ -101,10 +102,10 @@ export function RestoresPage({ kind }: { kind: RecordKind }) {
             <NeverReadOffline />
           ) : requests.isError && !requests.data ? (
             <div role="alert" className="flex flex-col items-start gap-3 rounded-md border p-4">
-              <p className="font-medium">{it.restores.loadFailed}</p>
+              <p className="font-medium">{itRestores.loadFailed}</p>
               <p className="text-sm text-muted-foreground">{errorMessage(requests.error)}</p>
               <Button variant="outline" onClick={() => void requests.refetch()}>
-                {it.restores.retry}
+                {itRestores.retry}
               </Button>
             </div>
           ) : (

@@ -6,6 +6,7 @@ import { DataTable } from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
+import { itRestores } from '@/i18n/it-restores';
 import type { RestoreRequestView } from '@/domain/kinds/kind-def';
 import type { RecordKind } from '@contract/record-kinds';
 import { cn } from '@/lib/cn';
@@ -14,7 +15,7 @@ import { decisionDateLabel, decisionDateText } from './decision-date';
 import { outcomeText } from './restore-outcome';
 import { ReviewButtons } from './review-buttons';
 
-const c = it.restores.columns;
+const c = itRestores.columns;
 
 /** Headers wrap at their spaces, so that the table fits a tablet held upright. */
 const wrapping = 'whitespace-normal';
@@ -76,7 +77,7 @@ export function RestoresTable({
         meta: { className: wrapping },
         cell: ({ row }) => {
           if (row.original.outcomeUnknownSince)
-            return <Badge variant="warning">{it.restores.outcomeChecking}</Badge>;
+            return <Badge variant="warning">{itRestores.outcomeChecking}</Badge>;
           const text = decisionDateText(row.original.approvedAt);
           return row.original.approvedAt ? text : <span className="text-muted-foreground">{text}</span>;
         },
@@ -91,7 +92,7 @@ export function RestoresTable({
         id: 'doneBy',
         header: c.doneBy,
         meta: { className: wrapping },
-        cell: ({ row }) => row.original.userReviewer?.username ?? it.restores.empty,
+        cell: ({ row }) => row.original.userReviewer?.username ?? it.values.empty,
       },
     ],
     [kind, status],
@@ -109,19 +110,19 @@ export function RestoresTable({
       table={table}
       loading={loading}
       emptyMessage={it.common.noData}
-      aria-label={it.restores.tabs[status]}
+      aria-label={itRestores.tabs[status]}
       rowActions={{
         header: c.actions,
-        label: (request) => it.restores.rowActions(request.id),
+        label: (request) => itRestores.rowActions(request.id),
         render: (request) => (
           <>
             <Button
               variant="outline"
-              aria-label={it.restores.detailsOf(request.id)}
+              aria-label={itRestores.detailsOf(request.id)}
               onClick={() => onDetail(request)}
             >
               <Eye aria-hidden="true" />
-              {it.restores.details}
+              {itRestores.details}
             </Button>
             {request.status.status === 'PENDING' && (
               <ReviewButtons

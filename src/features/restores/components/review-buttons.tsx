@@ -1,6 +1,7 @@
 import { Check, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
+import { itRestores } from '@/i18n/it-restores';
 import { useOnline } from '@/lib/online-status';
 
 /**
@@ -17,9 +18,9 @@ export function ReviewButtons({
   checking?: boolean;
 }) {
   const online = useOnline();
-  const disabledWhy = checking ? it.restores.outcomeChecking : online ? undefined : it.offline.onlineOnly;
+  const disabledWhy = checking ? itRestores.outcomeChecking : online ? undefined : it.offline.onlineOnly;
   const button = (approved: boolean) => {
-    const name = approved ? it.restores.approveOf(requestId) : it.restores.rejectOf(requestId);
+    const name = approved ? itRestores.approveOf(requestId) : itRestores.rejectOf(requestId);
     return (
       <Button
         variant={approved ? 'default' : 'destructive'}
@@ -29,7 +30,7 @@ export function ReviewButtons({
         onClick={() => onReview(approved)}
       >
         {approved ? <Check aria-hidden="true" /> : <X aria-hidden="true" />}
-        {approved ? it.restores.approve : it.restores.reject}
+        {approved ? itRestores.approve : itRestores.reject}
       </Button>
     );
   };

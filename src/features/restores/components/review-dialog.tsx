@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { OtpDialog } from '@/components/otp-dialog';
-import { it } from '@/i18n/it';
+import { itRestores } from '@/i18n/it-restores';
 import { restoreFailureReason } from '@/domain/crm-refusal';
 import { isInvalidCode, isSignedOut } from '@/lib/error-message';
 import type { RestoreRequestView } from '@/domain/kinds/kind-def';
@@ -38,7 +38,7 @@ export function ReviewDialog({
       // The server's reason (your own request, already reviewed, the CRM refused the write) goes beneath.
       if (!isSignedOut(error)) {
         const message = reviewErrorMessage(error);
-        const reason = restoreFailureReason(error, { reasonShown: message !== it.restores.reviewFailed });
+        const reason = restoreFailureReason(error, { reasonShown: message !== itRestores.reviewFailed });
         toast.error(message, reason === message ? undefined : { description: reason });
       }
       return true;
@@ -50,9 +50,9 @@ export function ReviewDialog({
 
   return (
     <OtpDialog
-      title={approved ? it.restores.approveTitle(request.id) : it.restores.rejectTitle(request.id)}
-      description={it.restores.reviewDescription}
-      confirmLabel={approved ? it.restores.approve : it.restores.reject}
+      title={approved ? itRestores.approveTitle(request.id) : itRestores.rejectTitle(request.id)}
+      description={itRestores.reviewDescription}
+      confirmLabel={approved ? itRestores.approve : itRestores.reject}
       pending={mutation.isPending}
       error={codeError}
       onSubmit={submit}

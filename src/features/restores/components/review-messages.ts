@@ -1,11 +1,12 @@
+import { itRestores } from '@/i18n/it-restores';
 import { ErrorCode } from '@contract/error-codes';
 import { crmErrorText } from '@contract/crm-refusal';
-import { it, translateErrorCode } from '@/i18n/it';
+import { translateErrorCode } from '@/i18n/it';
 import { ApiError } from '@/lib/api-client';
 import { codeRefusalText, hasErrorCode, isInvalidCode } from '@/lib/error-message';
 
 export const reviewSuccessMessage = (approved: boolean) =>
-  approved ? it.restores.approved : it.restores.rejected;
+  approved ? itRestores.approved : itRestores.rejected;
 
 /**
  * A wrong code says so; a CRM that did not answer says the outcome is being checked; a contact that is a business
@@ -26,7 +27,7 @@ export function reviewErrorMessage(error: unknown): string {
   for (const code of explained) if (hasErrorCode(error, code)) return translateErrorCode(code)!;
   if (hasErrorCode(error, ErrorCode.CRM_ERROR) && error instanceof ApiError) {
     const reason = crmErrorText(error.message);
-    if (reason) return it.restores.crmRefused(reason);
+    if (reason) return itRestores.crmRefused(reason);
   }
-  return it.restores.reviewFailed;
+  return itRestores.reviewFailed;
 }
