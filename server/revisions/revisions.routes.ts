@@ -59,9 +59,10 @@ export async function revisionRoutes(
     );
   };
 
-  const { account, case: kase } = { account: recordKindTable.account.api, case: recordKindTable.case.api };
+  const account = recordKindTable.account.api;
+  const cases = recordKindTable.case.api;
   recordRoutes('account', account.revisions, account.versions, 'contact');
-  recordRoutes('case', kase.revisions, kase.versions, 'case');
+  recordRoutes('case', cases.revisions, cases.versions, 'case');
 
   r.get(
     `${account.revisions}/differences`,
@@ -86,7 +87,7 @@ export async function revisionRoutes(
   );
 
   r.get(
-    `${kase.revisions}/differences`,
+    `${cases.revisions}/differences`,
     {
       config: signedIn,
       schema: {

@@ -6,6 +6,7 @@ import { isSameVersion, type ComparisonState } from './use-record-comparison';
 import { formatDateTime, formatDay, romeDay } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-message';
 import type { DayRange } from '@/domain/search-state';
+import type { ComparisonViewProps } from './comparison-view';
 import { LoadFailed } from './load-failed';
 
 /**
@@ -46,12 +47,7 @@ export function ComparisonSkeleton({ rows = 6 }: { rows?: number }) {
 }
 
 /** What a loaded comparison shows: the two versions' headings, snapshots and the fields that differ. */
-export type ShownComparison = {
-  headings: readonly [string, string];
-  left: string;
-  right: string;
-  differences: readonly string[];
-};
+export type ShownComparison = Pick<ComparisonViewProps, 'headings' | 'left' | 'right' | 'differences'>;
 
 /**
  * A comparison being loaded: placeholder, error, nothing to show, or the two versions as `view` draws them (the

@@ -22,7 +22,7 @@ function resolveInLock(from: string, name: string): string | undefined {
 /**
  * `npm ci` installs exactly what the lock lists: a native package's build for macOS or Windows that the lock lacks
  * is never installed there, and the build or the server fails on that machine. This happens when the newest version
- * of a package has no build for some platform in the registry (STACK.md's gotcha).
+ * of a package has no build for some platform in the registry; the lock must list every platform's build.
  */
 describe('package-lock.json', () => {
   it('lists every optional (platform) package of every locked package, so npm ci works on any OS', () => {
