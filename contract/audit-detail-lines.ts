@@ -91,8 +91,9 @@ const source: Say = (value) => {
 const isRollbackReason = (value: unknown): value is RollbackReason =>
   (ROLLBACK_REASONS as readonly unknown[]).includes(value);
 
-/** A rollback's reason as its screens tell it, a failed sign-in's in its own words. */
+/** A rollback's reason as its screens tell it, a four-eyes refusal's and a failed sign-in's in their own words. */
 const reason: Say = (value, entry) => {
+  if (entry.action.endsWith('.refused-four-eyes')) return coded(v.fourEyesReason)(value, entry);
   if (entry.action.startsWith('rollback.') && isRollbackReason(value)) {
     const message = typeof entry.details?.message === 'string' ? entry.details.message : null;
     return recordReason({ reason: value, message })?.text ?? value;
@@ -124,6 +125,7 @@ const SAY: Partial<Record<AuditDetailKey, Say>> = {
   windowStart: text(formatDateTime),
   windowEnd: text(formatDateTime),
   until: text(formatDateTime),
+  grantedAt: text(formatDateTime),
 };
 
 const say = (key: string, value: unknown, entry: AuditEntryFacts) =>

@@ -42,6 +42,7 @@ export const AUDIT_ACTION_NAMES: Partial<Record<string, string>> = {
   'restore.failed': 'Ripristino non riuscito',
   'restore.outcome_unknown': 'Esito del ripristino in verifica',
   'restore.not_applied': 'Ripristino non applicato',
+  'restore.refused-four-eyes': 'Approvazione rifiutata: quattro occhi',
   'restore.code_refused': 'Codice errato per un ripristino',
   'restore.code_locked': 'Account bloccato: codici errati per un ripristino',
   'rollback.previewed': 'Anteprima di rollback',
@@ -51,9 +52,11 @@ export const AUDIT_ACTION_NAMES: Partial<Record<string, string>> = {
   'rollback.stopped': 'Rollback interrotto',
   'rollback.finished': 'Rollback terminato',
   'rollback.record': 'Record di un rollback',
+  'rollback.refused-four-eyes': 'Approvazione di un rollback rifiutata: quattro occhi',
   'rollback.code_refused': 'Codice errato per un rollback',
   'rollback.code_locked': 'Account bloccato: codici errati per un rollback',
   'alert.raised': 'Avviso di modifiche massive',
+  'alert.forced-restore': 'Avviso di ripristino forzato',
   'alert.acknowledged': 'Avviso preso visione',
 };
 
@@ -119,11 +122,14 @@ export const AUDIT_DETAIL_LABELS = {
   returned: 'Record riportato',
   newRecordId: 'Nuovo Id del record',
   reviewerId: 'Revisore (n. utente)',
+  grantedAt: "Accesso dato al richiedente il",
   settled: 'Esito accertato rileggendo il record',
   reason: 'Motivo',
   error: 'Errore',
   message: 'Messaggio',
   username: 'Username',
+  usernameHmac: 'Impronta dello username (HMAC)',
+  usernameLength: 'Lunghezza dello username',
   email: 'Email',
   role: 'Ruolo',
   before: 'Prima',
@@ -163,12 +169,19 @@ export const AUDIT_VALUE_TEXTS = {
     locked: 'Account bloccato',
     rate_limited: 'Troppi tentativi',
   } as Partial<Record<string, string>>,
+  /** How the reviewer gave the requester their access (a four-eyes refusal). */
+  fourEyesReason: {
+    created: "ha creato l'utente",
+    enrolled: 'ha inviato il codice QR o reimpostato l\'autenticatore',
+    'password-set': 'ha impostato la password',
+  } as Partial<Record<string, string>>,
   via: { 'command line': 'riga di comando', link: 'link del codice QR' } as Partial<Record<string, string>>,
   /** Why a signed-in caller was refused (403), by the refusal's code. */
   forbidden: {
     FORBIDDEN: 'Il ruolo non lo consente',
     OWN_PASSWORD_ONLY: 'Password di un altro utente',
     OWN_REQUEST: 'Revisione di una propria richiesta',
+    FOUR_EYES: "Approvazione di una richiesta di un utente a cui si è dato l'accesso",
   } as Partial<Record<string, string>>,
   source: {
     ip: (address: string) => `indirizzo ${address}`,

@@ -23,6 +23,11 @@ export const ErrorCode = {
   // Restore requests and their review.
   DUPLICATE_REQUEST: 'DUPLICATE_REQUEST',
   OWN_REQUEST: 'OWN_REQUEST',
+  /**
+   * 403: the reviewer created the requester, issued them an enrolment link or set their password within
+   * FOUR_EYES_COOLDOWN_DAYS: another reviewer must approve (a rejection is allowed).
+   */
+  FOUR_EYES: 'FOUR_EYES',
   ALREADY_REVIEWED: 'ALREADY_REVIEWED',
   CLAIMED_ELSEWHERE: 'CLAIMED_ELSEWHERE',
   // The CRM a restore is written to.

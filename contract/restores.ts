@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParamSchema, idSchema, textSchema } from './bounds';
+import { fourEyesField } from './four-eyes';
 import { pageQuerySchema } from './page';
 
 export const RestoreType = { REPORT: 1, FORCED: 2 } as const;
@@ -83,7 +84,8 @@ export const restoreIdParamsSchema = z.object({ id: idParamSchema });
 
 /**
  * `POST .../{id}/review/{reviewerId}?approved=&code=` (ADMIN and USER_{PRODUCT}): PENDING requests only,
- * never the caller's own (403), `reviewerId` must be the caller. Of concurrent reviews exactly one wins; the
+ * never the caller's own (403 OWN_REQUEST), `reviewerId` must be the caller. An approval by a reviewer who gave
+ * the requester their access within FOUR_EYES_COOLDOWN_DAYS is refused (403 FOUR_EYES, see `fourEyes`). Of concurrent reviews exactly one wins; the
  * others get 409. Approving applies the restore to the CRM; a CRM failure leaves the request PENDING and
  * answers 502 with the reason. The body (optional) may repeat the review
  * (docs/product.md#restore-and-review-payloads): `{userReviewerId, restoreRequestsIdList, approved}`.
@@ -135,6 +137,8 @@ const restoreRequestFields = {
   outcomeUnknownSince: z.string().nullable().default(null),
   /** The snapshot fields the restore writes (the others are left as the CRM holds them); null: every field. */
   fields: z.array(z.string()).nullable().default(null),
+  /** In the lists and a request's detail: why the caller may not approve it (contract/four-eyes.ts); else null. */
+  ...fourEyesField,
 };
 
 /** A contact restore request; `revisionAccount.json` is the target snapshot. */

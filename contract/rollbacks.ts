@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fourEyesField } from './four-eyes';
 import { idParamSchema, idSchema, MAX_YEAR, MIN_YEAR, textSchema } from './bounds';
 import { daySchema, parseDateTime } from './dates';
 import { pageOf, pageQuerySchema } from './page';
@@ -185,6 +186,8 @@ export const rollbackRequestSchema = z.object({
   skipped: z.number().int(),
   refused: z.number().int(),
   unknown: z.number().int(),
+  /** Why the caller may not approve this pending rollback (contract/four-eyes.ts); else null. */
+  ...fourEyesField,
 });
 export type RollbackRequest = z.infer<typeof rollbackRequestSchema>;
 

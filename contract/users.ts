@@ -101,13 +101,19 @@ export const qrCodeParamsSchema = z.object({ id: textSchema(200).min(1) });
 export const qrTokenQuerySchema = z.object({ reset: booleanParam.optional() });
 export type QrTokenQuery = z.input<typeof qrTokenQuerySchema>;
 
-export const qrTokenSchema = z.object({
-  qrToken: z.string(),
-  /** `PUBLIC_URL/2fa/{qrToken}` */
-  url: z.string(),
-  /** Whether the link was e-mailed to the user (only when SMTP is configured and the mail was accepted). */
-  emailed: z.boolean(),
-});
+/**
+ * The enrolment link goes to its user: when SMTP is configured and the mail was accepted, it was e-mailed to them
+ * (`emailed: true`) and the answer holds neither the link nor its token (the token opens the QR page as the link
+ * does); otherwise (`emailed: false`) the administrator gets both to pass on. Either way the administrator may not
+ * approve that user's requests for FOUR_EYES_COOLDOWN_DAYS (contract/four-eyes.ts).
+ */
+export const qrTokenSchema = z.discriminatedUnion('emailed', [
+  z.object({ emailed: z.literal(true) }),
+  /** `url`: `PUBLIC_URL/2fa/{qrToken}`. */
+  z.object({ qrToken: z.string(), url: z.string(), emailed: z.literal(false) }),
+]);
+/** The answer without SMTP (or when the mail was not accepted): the link for the administrator to pass on. */
+export const qrLinkSchema = qrTokenSchema.options[1];
 export type QrToken = z.infer<typeof qrTokenSchema>;
 
 /** `GET /api/v3/user/{qrToken}/qr-code` (public): 401 when the link is unknown, used, replaced or expired. */

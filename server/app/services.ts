@@ -67,6 +67,7 @@ export function buildServices(deps: IdentitySources & { crm?: CrmConnector; logg
       secretsKey: identity.secretsKey,
       now,
       outcomeWaitMs: deps.config.restoreOutcomeWaitMs,
+      fourEyesCooldownDays: deps.config.fourEyesCooldownDays,
       oneAtATime,
       mail: restoreMail,
     }),
@@ -79,6 +80,7 @@ export function buildServices(deps: IdentitySources & { crm?: CrmConnector; logg
       now,
       wake: () => rollbackWakeUp.wake(),
       oneAtATime,
+      fourEyesCooldownDays: deps.config.fourEyesCooldownDays,
     }),
     rollbackRunner: deps.crm
       ? new RollbackRunner({

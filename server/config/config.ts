@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_FOUR_EYES_COOLDOWN_DAYS, MAX_FOUR_EYES_COOLDOWN_DAYS } from '../../contract/four-eyes';
 import { DEFAULT_HEAP_GROWTH_PERCENT } from './heap-growth';
 
 const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -65,6 +66,15 @@ const envSchema = z.object({
       .optional(),
   ),
   RESTORE_OUTCOME_WAIT_S: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).default(600)),
+  FOUR_EYES_COOLDOWN_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .int('must be a whole number of days')
+      .min(0, `must be 0 to ${MAX_FOUR_EYES_COOLDOWN_DAYS}`)
+      .max(MAX_FOUR_EYES_COOLDOWN_DAYS, `must be 0 to ${MAX_FOUR_EYES_COOLDOWN_DAYS}`)
+      .default(DEFAULT_FOUR_EYES_COOLDOWN_DAYS),
+  ),
   ROLLBACK_BATCH_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(50)),
   ROLLBACK_PAUSE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(500)),
   ROLLBACK_IDLE_S: z.preprocess(emptyAsUndefined, z.coerce.number().gt(0, 'must be above 0').default(5)),
@@ -183,6 +193,11 @@ export type Config = {
    * until then the CRM may still be processing it.
    */
   restoreOutcomeWaitMs: number;
+  /**
+   * How long after giving a user their access (creating them, an enrolment link, a password) a reviewer may not
+   * approve that user's requests, and a forced restore of theirs raises an alert; 0 turns both off.
+   */
+  fourEyesCooldownDays: number;
   /** Approved rollbacks are applied this many records at a time, with this pause between batches. */
   rollback: { batchSize: number; pauseMs: number; idleMs: number };
   smtp: { url: string; from: string } | undefined;
@@ -310,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     crmTimeouts: { readMs: e.SF_READ_TIMEOUT_S * 1000, writeMs: e.SF_WRITE_TIMEOUT_S * 1000 },
     sfRecreateKeyField: e.SF_RECREATE_KEY_FIELD,
     restoreOutcomeWaitMs: e.RESTORE_OUTCOME_WAIT_S * 1000,
+    fourEyesCooldownDays: e.FOUR_EYES_COOLDOWN_DAYS,
     rollback: {
       batchSize: e.ROLLBACK_BATCH_SIZE,
       pauseMs: e.ROLLBACK_PAUSE_MS,

@@ -10,6 +10,7 @@ import type { CrmConnector, CrmRecord } from '../crm/crm-connector';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
 import type { Caller } from '../http/caller';
 import { conflict, forbidden } from '../http/http-error';
+import { refuseHeldApproval } from '../identity/four-eyes';
 import { STALE_CLAIM_MS } from '../write-back/write-back';
 import { settleUnknownOutcomes, type OutcomeCheckDeps } from './outcome-check';
 import { requestOrNotFound } from './restore-view';
@@ -32,7 +33,8 @@ export type CheckedReview = { request: RequestView; crm: CrmConnector | undefine
 
 /**
  * What must hold before a review spends its code: the reviewer is the caller, the request someone else's and
- * PENDING (a write that went unanswered is settled first), and an approval has a CRM to write to.
+ * PENDING (a write that went unanswered is settled first), and an approval has a CRM to write to and comes from
+ * someone who did not give the requester their access within the cooldown (four eyes means two people).
  */
 export async function checkReview(
   deps: RestoresDeps,
@@ -47,6 +49,13 @@ export async function checkReview(
   if (request.outcomeUnknownSince) request = await settledFirst(deps, kind, id);
   if (request.statusId !== STATUS_ID.PENDING)
     throw conflict(ALREADY_REVIEWED_MESSAGE, undefined, ErrorCode.ALREADY_REVIEWED);
+  if (review.approved)
+    await refuseHeldApproval(
+      deps,
+      caller,
+      { id: request.creatorId, username: request.creatorUsername },
+      { action: 'restore', target: `${recordKinds[kind].requestNoun}:${id}` },
+    );
   return { request, crm: review.approved ? await crmOrFail(deps) : undefined };
 }
 

@@ -35,6 +35,8 @@ export function toRequest<K extends RecordKind>(kind: K, view: RequestView): Res
     newRecordId: view.newRecordId,
     outcomeUnknownSince: view.outcomeUnknownSince?.toISOString() ?? null,
     fields: view.fields,
+    // Said only to a reviewer reading the request (RestoresService.viewed).
+    fourEyes: null,
   } as const;
   const revision = { id: view.revisionId, json: snapshotText(kind, view.target) };
   const request: AccountRestoreRequest | CaseRestoreRequest =

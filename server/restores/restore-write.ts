@@ -26,6 +26,8 @@ export type RestoresDeps = {
   mail: RestoreMail | null;
   /** Runs a caller's code-confirmed actions one at a time (shared with the rollbacks). */
   oneAtATime: OneAtATime;
+  /** FOUR_EYES_COOLDOWN_DAYS (server/identity/four-eyes.ts). */
+  fourEyesCooldownDays: number;
 };
 
 /** A request claimed for its write: its id, the claim's token, the revision's snapshot and the chosen fields. */

@@ -94,7 +94,7 @@ export async function restoreRoutes(
           response: { 200: envelopeOf(pageOf(schema)), ...errors },
         },
       },
-      async (request) => envelope(await restores.list(kind, request.query)),
+      async (request) => envelope(await restores.list(kind, request.query, callerOf(request).userId)),
     );
 
     r.get(
@@ -108,7 +108,7 @@ export async function restoreRoutes(
           response: { 200: envelopeOf(schema), ...errors },
         },
       },
-      async (request) => envelope(await restores.get(kind, request.params.id)),
+      async (request) => envelope(await restores.get(kind, request.params.id, callerOf(request).userId)),
     );
 
     r.post(

@@ -1,6 +1,7 @@
 import type { Page, PageQuery } from '../../contract/page';
 import type { CreateRestore, RestoreStatus } from '../../contract/restores';
 import { spendCodeOrRefuse } from '../identity/code-spend';
+import { fourEyesHolds } from '../identity/four-eyes';
 import { answerWithin } from '../crm/crm-wait';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
 import type { Caller } from '../http/caller';
@@ -10,7 +11,7 @@ import { checkCreate, createRequests } from './restore-requests';
 import { checkDeps, checkReview, decideReview } from './restore-review';
 import { requestOrNotFound, toRequest, type RestoreRequestOf } from './restore-view';
 import type { RestoresDeps } from './restore-write';
-import { listRequests, STATUS_ID } from './restores.repository';
+import { listRequests, STATUS_ID, type RequestView } from './restores.repository';
 
 /**
  * The restore workflow: report, force (restore-requests), review: approve or reject (restore-review), and writing
@@ -19,9 +20,11 @@ import { listRequests, STATUS_ID } from './restores.repository';
 export class RestoresService {
   constructor(private readonly deps: RestoresDeps) {}
 
+  /** `viewerId`: the reviewer reading the list, told of each request they may not approve (four eyes). */
   async list<K extends RecordKind>(
     kind: K,
     query: PageQuery & { status: RestoreStatus },
+    viewerId: number,
   ): Promise<Page<RestoreRequestOf[K]>> {
     // A read of the lists settles the requests whose write went unanswered, so every tab shows the outcome; it
     // waits for the CRM at most a second (answerWithin), and a settlement that comes later is still kept.
@@ -34,15 +37,34 @@ export class RestoresService {
       limit: query.size,
     });
     // Always paged: one call must not read every request with its snapshot.
-    return toPage(
-      rows.map((row) => toRequest(kind, row)),
-      total,
-      { page: query.page, size: query.size, isPaged: true },
-    );
+    return toPage(await this.viewed(kind, rows, viewerId), total, {
+      page: query.page,
+      size: query.size,
+      isPaged: true,
+    });
   }
 
-  async get<K extends RecordKind>(kind: K, id: number): Promise<RestoreRequestOf[K]> {
-    return toRequest(kind, await requestOrNotFound(this.deps.db, kind, id));
+  async get<K extends RecordKind>(kind: K, id: number, viewerId: number): Promise<RestoreRequestOf[K]> {
+    const [request] = await this.viewed(kind, [await requestOrNotFound(this.deps.db, kind, id)], viewerId);
+    return request!;
+  }
+
+  /** The requests as the API shows them to `viewerId`: a pending one they may not approve says why. */
+  private async viewed<K extends RecordKind>(
+    kind: K,
+    views: readonly RequestView[],
+    viewerId: number,
+  ): Promise<RestoreRequestOf[K][]> {
+    const pending = views.filter((view) => view.statusId === STATUS_ID.PENDING);
+    const holds = await fourEyesHolds(
+      this.deps,
+      viewerId,
+      pending.map((view) => view.creatorId),
+    );
+    return views.map((view) => ({
+      ...toRequest(kind, view),
+      fourEyes: view.statusId === STATUS_ID.PENDING ? (holds.get(view.creatorId) ?? null) : null,
+    }));
   }
 
   /**
@@ -91,7 +113,7 @@ export class RestoresService {
         target: `${recordKinds[kind].requestNoun}:${id}`,
       });
       await decideReview(this.deps, kind, checked, caller);
-      return this.get(kind, id);
+      return this.get(kind, id, caller.userId);
     });
   }
 }

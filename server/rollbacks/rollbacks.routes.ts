@@ -91,7 +91,7 @@ export async function rollbackRoutes(
         response: { 200: envelopeOf(pageOf(rollbackRequestSchema)), ...errors },
       },
     },
-    async (request) => envelope(await rollbacks.list(request.query, creatorRead(request))),
+    async (request) => envelope(await rollbacks.list(request.query, creatorRead(request), callerOf(request).userId)),
   );
 
   r.get(
@@ -108,7 +108,9 @@ export async function rollbackRoutes(
       },
     },
     async (request) =>
-      envelope(await rollbacks.detail(request.params.id, request.query, creatorRead(request))),
+      envelope(
+        await rollbacks.detail(request.params.id, request.query, creatorRead(request), callerOf(request).userId),
+      ),
   );
 
   r.post(

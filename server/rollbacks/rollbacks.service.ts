@@ -1,5 +1,6 @@
 import { ErrorCode } from '../../contract/error-codes';
 import type { Page, PageQuery } from '../../contract/page';
+import type { FourEyesHold } from '../../contract/four-eyes';
 import { ALREADY_REVIEWED_MESSAGE, OWN_REQUEST_MESSAGE } from '../../contract/restores';
 import {
   ROLLBACK_NOT_RUNNING_MESSAGE,
@@ -15,6 +16,7 @@ import {
 import { crmUserNames } from '../store/crm-user-names';
 import type { AuditService } from '../audit-log/audit.service';
 import { spendCodeOrRefuse } from '../identity/code-spend';
+import { fourEyesHolds, refuseHeldApproval } from '../identity/four-eyes';
 import type { OneAtATime } from '../identity/one-at-a-time';
 import type { CrmConnector } from '../crm/crm-connector';
 import type { Db } from '../db/database';
@@ -48,12 +50,21 @@ export type RollbacksDeps = {
   wake: () => void;
   /** Runs a caller's code-confirmed actions one at a time (shared with the restores). */
   oneAtATime: OneAtATime;
+  /** FOUR_EYES_COOLDOWN_DAYS (server/identity/four-eyes.ts). */
+  fourEyesCooldownDays: number;
 };
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** `names`: the CRM users' names by id (crmUserNames), the request's own among them when one is known. */
-function toRequest(view: RollbackView, names: ReadonlyMap<string, string>): RollbackRequest {
+/**
+ * `names`: the CRM users' names by id (crmUserNames), the request's own among them when one is known; `holds`:
+ * why the reader may not approve the requests of each creator (four eyes).
+ */
+function toRequest(
+  view: RollbackView,
+  names: ReadonlyMap<string, string>,
+  holds: ReadonlyMap<number, FourEyesHold>,
+): RollbackRequest {
   const { counts } = view;
   return {
     id: view.id,
@@ -79,6 +90,7 @@ function toRequest(view: RollbackView, names: ReadonlyMap<string, string>): Roll
     skipped: counts.skipped,
     refused: counts.refused,
     unknown: counts.unknown,
+    fourEyes: view.status === 'PENDING' ? (holds.get(view.creator.id) ?? null) : null,
   };
 }
 
@@ -105,7 +117,7 @@ export class RollbacksService {
         prefix: 'rollback',
         target: `sf-user:${input.sfUserID}`,
       });
-      return this.get(await createRollback(this.deps, checked, caller));
+      return this.get(await createRollback(this.deps, checked, caller), caller.userId);
     });
   }
 
@@ -133,6 +145,8 @@ export class RollbacksService {
     if (rollback.creator.id === caller.userId) throw forbidden(OWN_REQUEST_MESSAGE, ErrorCode.OWN_REQUEST);
     if (rollback.status !== 'PENDING')
       throw conflict(ALREADY_REVIEWED_MESSAGE, undefined, ErrorCode.ALREADY_REVIEWED);
+    if (decision.approved)
+      await refuseHeldApproval(this.deps, caller, rollback.creator, { action: 'rollback', target: target(id) });
     if (decision.approved && !this.deps.crm)
       throw new HttpError(503, 'No CRM is configured to roll back to', ErrorCode.CRM_UNAVAILABLE);
     await spendCodeOrRefuse(this.deps, caller, decision.code, { prefix: 'rollback', target: target(id) });
@@ -152,7 +166,7 @@ export class RollbacksService {
     });
     if (!decided) throw conflict(ALREADY_REVIEWED_MESSAGE, undefined, ErrorCode.ALREADY_REVIEWED);
     if (decision.approved) this.deps.wake();
-    return this.get(id);
+    return this.get(id, caller.userId);
   }
 
   /** Stops a running rollback: the records not done yet stay as they are in the CRM. */
@@ -167,19 +181,24 @@ export class RollbacksService {
       return true;
     });
     if (!stopped) throw conflict(ROLLBACK_NOT_RUNNING_MESSAGE, undefined, ErrorCode.ROLLBACK_NOT_RUNNING);
-    return this.get(id);
+    return this.get(id, caller.userId);
   }
 
-  async get(id: number): Promise<RollbackRequest> {
-    const [request] = await this.requests([await this.mustFind(id, null)]);
+  /** `viewerId`: who reads it, told when they may not approve it (four eyes). */
+  async get(id: number, viewerId: number): Promise<RollbackRequest> {
+    const [request] = await this.requests([await this.mustFind(id, null)], viewerId);
     return request!;
   }
 
-  /** A request and a page of its records' outcomes; `creatorId` as in `list`: another's request is not found. */
+  /**
+   * A request and a page of its records' outcomes; `creatorId` as in `list`: another's request is not found;
+   * `viewerId` as in `get`.
+   */
   async detail(
     id: number,
     query: PageQuery & { outcome?: RollbackOutcome | 'pending' | undefined },
     creatorId: RollbackCreator,
+    viewerId: number,
   ): Promise<RollbackDetail> {
     const rollback = await this.mustFind(id, creatorId);
     const { rows, total } = await rollbackRecords(this.deps.db, rollback, {
@@ -206,13 +225,21 @@ export class RollbacksService {
       doneAt: iso(row.doneAt),
       changedBy: row.changedBy ? { id: row.changedBy, name: names.get(row.changedBy) ?? null } : null,
     }));
-    return { ...toRequest(rollback, names), outcomes: toPage(outcomes, total, { ...query, isPaged: true }) };
+    const holds = await this.holds([rollback], viewerId);
+    return {
+      ...toRequest(rollback, names, holds),
+      outcomes: toPage(outcomes, total, { ...query, isPaged: true }),
+    };
   }
 
-  /** One status's requests: every one for a reviewer (`creatorId` null), else only those `creatorId` made. */
+  /**
+   * One status's requests: every one for a reviewer (`creatorId` null), else only those `creatorId` made;
+   * `viewerId` as in `get`.
+   */
   async list(
     query: PageQuery & { status: RollbackStatus },
     creatorId: RollbackCreator,
+    viewerId: number,
   ): Promise<Page<RollbackRequest>> {
     const { rows, total } = await listRollbacks(this.deps.db, {
       status: query.status,
@@ -221,16 +248,34 @@ export class RollbacksService {
       offset: query.page * query.size,
       limit: query.size,
     });
-    return toPage(await this.requests(rows), total, { page: query.page, size: query.size, isPaged: true });
+    return toPage(await this.requests(rows, viewerId), total, {
+      page: query.page,
+      size: query.size,
+      isPaged: true,
+    });
   }
 
-  /** The requests with their CRM users' names, asked in one batch (an agent's, else the CRM's). */
-  private async requests(views: readonly RollbackView[]): Promise<RollbackRequest[]> {
+  /**
+   * The requests with their CRM users' names, asked in one batch (an agent's, else the CRM's), and why `viewerId`
+   * may not approve them.
+   */
+  private async requests(views: readonly RollbackView[], viewerId: number): Promise<RollbackRequest[]> {
     const names = await crmUserNames(
       this.deps,
       views.map((view) => view.sfUserId),
     );
-    return views.map((view) => toRequest(view, names));
+    const holds = await this.holds(views, viewerId);
+    return views.map((view) => toRequest(view, names, holds));
+  }
+
+  /** Why `viewerId` may not approve the pending ones of `views`, by creator. */
+  private holds(views: readonly RollbackView[], viewerId: number) {
+    const pending = views.filter((view) => view.status === 'PENDING');
+    return fourEyesHolds(
+      this.deps,
+      viewerId,
+      pending.map((view) => view.creator.id),
+    );
   }
 
   /**

@@ -15,6 +15,7 @@ import {
   supersedeOpenQrTokens,
   useOpenQrTokens,
 } from '../identity/qr-tokens.repository';
+import { recordAccessGrant } from '../identity/access-grants.repository';
 import { keepAnAdminWhoSignsIn } from './last-admin';
 import { activatePendingSecret, findLiveUserById, signsIn, updateUser } from '../identity/users.repository';
 import {
@@ -119,6 +120,7 @@ export class EnrolmentService {
       // The old authenticator stops at once: the last administrator who signs in would be locked out with it.
       if (reset) await keepAnAdminWhoSignsIn(trx, user);
       const token = await issueEnrolment(trx, { userId, secretsKey: this.deps.secretsKey, now, reset });
+      await recordAccessGrant(trx, { userId, grantedBy: context.actor?.userId ?? null, kind: 'enrolled', at: now });
       if (reset) await sessions.endAllFor(userId, 'secret-changed', trx);
       await audit.record(
         {
@@ -132,8 +134,9 @@ export class EnrolmentService {
       return token;
     });
     const url = enrolmentUrl(this.deps.publicUrl, qrToken);
+    // A link e-mailed to its user is not shown to the administrator too: only the user sees their secret.
     const emailed = await this.mail(user.email, enrolmentMail(user.username, url, confirm), context.log);
-    return { qrToken, url, emailed };
+    return emailed ? { emailed: true } : { qrToken, url, emailed: false };
   }
 
   /**

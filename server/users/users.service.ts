@@ -19,6 +19,7 @@ import {
   lockStateForUpdate,
   saveLockState,
 } from '../identity/auth.repository';
+import { recordAccessGrant } from '../identity/access-grants.repository';
 import { refuseWeakPassword } from '../identity/common-passwords';
 import { afterFailure, isLocked } from '../identity/lock-policy';
 import { hashPassword, verifyPassword } from '../identity/passwords';
@@ -106,6 +107,7 @@ export class UsersService {
           created_at: now,
           updated_at: now,
         });
+        await recordAccessGrant(trx, { userId: newId, grantedBy: caller.userId, kind: 'created', at: now });
         await audit.record(
           {
             action: 'user.created',
@@ -175,11 +177,13 @@ export class UsersService {
     const passwordHash = await hashPassword(input.password);
     await db.transaction().execute(async (trx) => {
       if (role) await this.keepAnAdmin(trx, current, role.name);
+      const at = this.deps.now();
       await updateUser(trx, id, {
         password_hash: passwordHash,
         ...(role ? { role_id: role.id } : {}),
-        updated_at: this.deps.now(),
+        updated_at: at,
       });
+      await recordAccessGrant(trx, { userId: id, grantedBy: caller.userId, kind: 'password-set', at });
       await clearAccountLocks(trx, current.username, this.deps.now());
       await sessions.endAllFor(id, 'password-changed', trx);
       await audit.record(

@@ -103,6 +103,7 @@ const restore = (id: number, status: RestoreStatus): AccountRestoreRequest => ({
   newRecordId: null,
   outcomeUnknownSince: null,
   fields: null,
+  fourEyes: null,
   accountId: `00100000000000${id}AAA`,
   accountName: id % 2 ? 'Massimiliano Bartolomucci' : 'Cesario Di Gregorio',
   revisionAccount: { id: 100 + id, json: '{}' },

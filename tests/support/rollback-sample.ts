@@ -32,5 +32,6 @@ export const sampleRollback = (
   skipped: status === 'APPROVED' ? 1 : 0,
   refused: 0,
   unknown: 0,
+  fourEyes: null,
   ...extra,
 });

@@ -23,6 +23,16 @@ export interface AlertsTable {
   updated_at: Timestamp;
   acknowledged_by: number | null;
   acknowledged_at: NullableTimestamp;
+  /** A mass change, or a forced restore by a user someone gave access to within the cooldown (migration 0021). */
+  kind: ColumnType<AlertKind, AlertKind | undefined, never>;
+  /** A forced restore's request (`restore-case-request:7`), who forced it, who gave them access, how and when. */
+  restore_request: ColumnType<string | null, string | null | undefined, never>;
+  restored_by: ColumnType<number | null, number | null | undefined, never>;
+  granted_by: ColumnType<number | null, number | null | undefined, never>;
+  grant_kind: ColumnType<'created' | 'enrolled' | null, 'created' | 'enrolled' | null | undefined, never>;
+  granted_at: ColumnType<Date | null, Date | null | undefined, never>;
 }
+
+export type AlertKind = 'mass-change' | 'forced-restore';
 
 export type AlertRow = Selectable<AlertsTable>;

@@ -10,6 +10,7 @@ import type {
   SyncStateTable,
 } from './crm.table';
 import type {
+  AccessGrantsTable,
   LoginAttemptsTable,
   LoginLocksTable,
   QrTokensTable,
@@ -29,6 +30,7 @@ export interface Database {
   roles: RolesTable;
   users: UsersTable;
   qr_tokens: QrTokensTable;
+  access_grants: AccessGrantsTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
   login_locks: LoginLocksTable;

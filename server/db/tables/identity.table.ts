@@ -30,6 +30,18 @@ export interface UsersTable {
   updated_at: Timestamp;
 }
 
+/** What gave a user their access, and who (migration 0021): the four-eyes rule reads it. */
+export type AccessGrantKind = 'created' | 'enrolled' | 'password-set';
+
+/** Someone other than the user created them, issued them an enrolment link or set their password. */
+export interface AccessGrantsTable {
+  id: Generated<number>;
+  user_id: number;
+  granted_by: number;
+  kind: AccessGrantKind;
+  at: Timestamp;
+}
+
 export interface QrTokensTable {
   id: Generated<number>;
   user_id: number;

@@ -3,7 +3,7 @@ import { auditEntrySchema, type AuditEntry } from '../../../contract/audit';
 import { envelopeOf } from '../../../contract/envelope';
 import { pageOf } from '../../../contract/page';
 import { ADMIN, USER_RANA } from '../../../contract/roles';
-import { qrTokenSchema } from '../../../contract/users';
+import { qrLinkSchema } from '../../../contract/users';
 import { bearer, createUserWithSecret, signIn, testIp, type TestUser } from '../../support/auth';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { testDbKinds } from '../../support/test-database';
@@ -81,7 +81,7 @@ describe.each(testDbKinds())('who the audit log names on %s', (kind) => {
     const user = await createUserWithSecret(t, USER_RANA);
     const issued = await asAdmin('GET', `/api/v3/user/${user.id}/qr-token`);
     expect(issued.statusCode).toBe(200);
-    const { qrToken } = envelopeOf(qrTokenSchema).parse(issued.json()).data.query;
+    const { qrToken } = envelopeOf(qrLinkSchema).parse(issued.json()).data.query;
     const opened = await t.app.inject({
       method: 'GET',
       url: `/api/v3/user/${qrToken}/qr-code`,

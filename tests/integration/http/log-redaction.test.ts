@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAnswerSchema } from '../../../contract/auth';
 import { envelopeOf } from '../../../contract/envelope';
 import { ADMIN, USER_RANA } from '../../../contract/roles';
-import { qrCodeSchema, qrTokenSchema } from '../../../contract/users';
+import { qrCodeSchema, qrLinkSchema } from '../../../contract/users';
 import { timeStepAt, totpCodeAt } from '../../../server/identity/totp';
 import { bearer, createUserWithSecret, nextCode, testIp, testPassword } from '../../support/auth';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -56,7 +56,7 @@ describe('the server log', () => {
       url: `/api/v3/user/${user.id}/qr-token`,
       headers: bearer(adminToken),
     });
-    const { qrToken } = envelopeOf(qrTokenSchema).parse(issued.json()).data.query;
+    const { qrToken } = envelopeOf(qrLinkSchema).parse(issued.json()).data.query;
     const qr = await t.app.inject({ method: 'GET', url: `/api/v3/user/${qrToken}/qr-code` });
     const { secretKey } = envelopeOf(qrCodeSchema).parse(qr.json()).data.query;
     secrets.push(qrToken, secretKey);
@@ -87,7 +87,7 @@ describe('the server log', () => {
       url: `/api/v3/user/${user.id}/qr-token`,
       headers: bearer(adminToken),
     });
-    const next = envelopeOf(qrTokenSchema).parse(again.json()).data.query.qrToken;
+    const next = envelopeOf(qrLinkSchema).parse(again.json()).data.query.qrToken;
     const nextQr = await t.app.inject({ method: 'GET', url: `/api/v3/user/${next}/qr-code` });
     const nextSecret = envelopeOf(qrCodeSchema).parse(nextQr.json()).data.query.secretKey;
     const confirmCode = totpCodeAt(nextSecret, t.now());

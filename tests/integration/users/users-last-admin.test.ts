@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../../contract/error-codes';
 import { envelopeOf } from '../../../contract/envelope';
 import { ADMIN, USER_RANA, productRole } from '../../../contract/roles';
-import { qrCodeSchema, qrTokenSchema } from '../../../contract/users';
+import { qrCodeSchema, qrLinkSchema } from '../../../contract/users';
 import { bearer, createUserWithSecret, signIn, testPassword, type TestUser } from '../../support/auth';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { testDbKinds } from '../../support/test-database';
@@ -124,7 +124,7 @@ describe.each(testDbKinds())('users on %s', (kind) => {
       expect((await send('GET', '/api/v3/user/')).statusCode).toBe(200);
 
       // adm2 signs in with the authenticator of the link: now the first one may step down.
-      const { qrToken } = envelopeOf(qrTokenSchema).parse(link.json()).data.query;
+      const { qrToken } = envelopeOf(qrLinkSchema).parse(link.json()).data.query;
       const shown = await own.app.inject({ method: 'GET', url: `/api/v3/user/${qrToken}/qr-code` });
       const { secretKey } = envelopeOf(qrCodeSchema).parse(shown.json()).data.query;
       await signIn(own, { ...adm2, password, role: ADMIN, secret: secretKey, lastStep: null });

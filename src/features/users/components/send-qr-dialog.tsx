@@ -12,7 +12,7 @@ import { UserDialog, UserDialogFooter } from './user-dialog';
 /**
  * 'Invia QR' (a new authenticator code the user confirms from the link, the current one working until then) or, with
  * `reset`, 'Reimposta autenticatore' (the current code stops at once and the user's sessions end): asks first, then
- * shows the enrolment link with a copy button and says whether it was e-mailed.
+ * says the enrolment link was e-mailed to the user, or, without e-mail, shows it with a copy button to pass on.
  */
 export function SendQrDialog({
   user,
@@ -61,7 +61,14 @@ export function SendQrDialog({
       }
       onClose={onClose}
     >
-      {issued ? (
+      {issued?.emailed ? (
+        <div className="flex flex-col gap-3">
+          <p role="status" className="text-sm">
+            {itUsers.qrEmailed(user.email)}
+          </p>
+          {!self && <p className="text-sm text-muted-foreground">{itUsers.qrFourEyes}</p>}
+        </div>
+      ) : issued ? (
         <div className="flex flex-col gap-3">
           <div className="flex flex-col gap-2">
             <Label htmlFor="enrolment-link">{itUsers.qrLinkLabel}</Label>
@@ -74,8 +81,9 @@ export function SendQrDialog({
           </div>
           <CopyButton value={issued.url} label={itUsers.copyLink} copiedMessage={itUsers.linkCopied} />
           <p role="status" className="text-sm">
-            {issued.emailed ? itUsers.qrEmailed(user.email) : itUsers.qrNotEmailed}
+            {itUsers.qrNotEmailed}
           </p>
+          {!self && <p className="text-sm text-muted-foreground">{itUsers.qrFourEyes}</p>}
         </div>
       ) : (
         self && (

@@ -47,6 +47,7 @@ export function caseRequest(
     newRecordId: null,
     outcomeUnknownSince: null,
     fields: null,
+    fourEyes: null,
     dateFrom: '2025-01-01T00:00:00.000Z',
     dateTo: '2025-04-30T00:00:00.000Z',
     salesforceUserId: '005000000000001AAA',
