@@ -19,9 +19,14 @@ import { createTestApp, testConfig, type TestApp } from '../../support/test-app'
 
 const secrets = { JWT_SECRET: testConfig().jwtSecret, SECRETS_KEY: testConfig().secretsKey.toString('hex') };
 
-/** `npm run user:reset -- USERNAME` as a process of its own, with `env` over the test's settings. */
+/** `npm run user:reset -- USERNAME --by USERNAME` as a process of its own, with `env` over the test's settings. */
 const resetCli = (username: string, env: Record<string, string>) =>
-  runTool('server/users/reset-cli.ts', [username], { DEMO: '1', DATABASE_URL: '', ...secrets, ...env });
+  runTool('server/users/reset-cli.ts', [username, '--by', username], {
+    DEMO: '1',
+    DATABASE_URL: '',
+    ...secrets,
+    ...env,
+  });
 
 /** A migrated data dir to start from: an initdb costs seconds. */
 async function migratedTemplate(): Promise<Blob> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeOf } from '../../../contract/envelope';
-import { USER_RANA } from '../../../contract/roles';
+import { ADMIN, USER_RANA } from '../../../contract/roles';
 import { qrCodeSchema } from '../../../contract/users';
 import { totpCodeAt } from '../../../server/identity/totp';
 import { resetUser } from '../../../server/users/reset-user';
@@ -8,7 +8,7 @@ import { bearer, signedInUser, testIp } from '../../support/auth';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { testDbKinds } from '../../support/test-database';
 
-/** `npm run user:reset -- USERNAME`: what the command line does to the user, seen through the API. */
+/** `npm run user:reset -- USERNAME --by RUNNER`: what the command line does to the user, seen through the API. */
 describe.each(testDbKinds())('resetting a user from the command line on %s', (kind) => {
   let t: TestApp;
 
@@ -33,7 +33,14 @@ describe.each(testDbKinds())('resetting a user from the command line on %s', (ki
       .where('id', '=', user.id)
       .execute();
 
-    const reset = await resetUser(t.database.db, t.config, user.username.toUpperCase(), t.now);
+    const { user: admin } = await signedInUser(t, ADMIN);
+    const answer = await resetUser(
+      t.database.db,
+      t.config,
+      { username: user.username.toUpperCase(), by: admin.username },
+      t.now,
+    );
+    const reset = 'refused' in answer ? null : answer;
     expect(reset).toMatchObject({ username: user.username, role: USER_RANA });
     expect(reset!.password).not.toBe(user.password);
     expect(reset!.enrolmentUrl.startsWith(`${t.config.publicUrl}/2fa/`)).toBe(true);
@@ -52,7 +59,10 @@ describe.each(testDbKinds())('resetting a user from the command line on %s', (ki
     expect(signedIn.statusCode).toBe(200);
   });
 
-  it('answers null for a username nobody has', async () => {
-    expect(await resetUser(t.database.db, t.config, 'nobody-at-all', t.now)).toBeNull();
+  it('refuses a username nobody has, and a runner nobody is', async () => {
+    const { user } = await signedInUser(t, USER_RANA);
+    const reset = (names: { username: string; by: string }) => resetUser(t.database.db, t.config, names, t.now);
+    expect(await reset({ username: 'nobody-at-all', by: user.username })).toEqual({ refused: 'no-user' });
+    expect(await reset({ username: user.username, by: 'nobody-at-all' })).toEqual({ refused: 'no-runner' });
   });
 });
