@@ -17,6 +17,8 @@ export type AlertListQuery = z.infer<typeof alertListQuerySchema>;
 
 export const alertIdParamsSchema = z.object({ id: idParamSchema });
 
+const userRefSchema = z.object({ id: z.number().int(), username: z.string() });
+
 /**
  * The rollback requested for an alert: the open one (pending or running; there is at most one), else the latest.
  * Where it stands is told as on the rollback screens.
@@ -26,18 +28,37 @@ export const alertRollbackSchema = z.object({
   status: z.enum(ROLLBACK_STATUSES),
   run: z.enum(ROLLBACK_RUNS),
   stoppedAt: z.string().nullable(),
-  stoppedBy: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  stoppedBy: userRefSchema.nullable(),
   /** Who asked for it: USER_RANA follows only the rollbacks she asked for, a reviewer every one. */
-  requestedBy: z.object({ id: z.number().int(), username: z.string() }),
+  requestedBy: userRefSchema,
 });
 export type AlertRollback = z.infer<typeof alertRollbackSchema>;
 
+export const ALERT_KINDS = ['mass-change', 'forced-restore'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
 /**
- * A mass change: within [windowStart, windowEnd] the agent `sfUserID` (as `LastModifiedById`) changed `changed`
- * records of `object` and deleted `deleted`; `topFields` are the fields changed most often, with how many changes
- * touched them. An alert still going on is extended by each sync.
+ * A forced restore by a user whom someone created or enrolled within FOUR_EYES_COOLDOWN_DAYS (docs/product.md#four-
+ * eyes): the request (`kind` account or case, its id), who forced it, who gave them their access, how and when.
+ */
+export const forcedRestoreAlertSchema = z.object({
+  request: z.object({ kind: z.enum(['account', 'case']), id: z.number().int() }),
+  restoredBy: userRefSchema,
+  grantedBy: userRefSchema,
+  grant: z.enum(['created', 'enrolled']),
+  grantedAt: z.string(),
+});
+export type ForcedRestoreAlert = z.infer<typeof forcedRestoreAlertSchema>;
+
+/**
+ * A mass change (`kind` mass-change): within [windowStart, windowEnd] the agent `sfUserID` (as `LastModifiedById`)
+ * changed `changed` records of `object` and deleted `deleted`; `topFields` are the fields changed most often, with
+ * how many changes touched them. An alert still going on is extended by each sync. A forced restore (`kind`
+ * forced-restore, told in `forcedRestore`): one record of `object`, whose agent (owner) is `sfUserID`, restored at
+ * `windowStart` (= `windowEnd`); no rollback is prepared from it.
  */
 export const alertSchema = z.object({
+  kind: z.enum(ALERT_KINDS).default('mass-change'),
   id: z.number().int(),
   sfUserID: z.string(),
   /**
@@ -55,5 +76,6 @@ export const alertSchema = z.object({
   acknowledgedAt: z.string().nullable(),
   /** The rollback requested for the alert, if any (a request names its alert: `alertId`). */
   rollback: alertRollbackSchema.nullable(),
+  forcedRestore: forcedRestoreAlertSchema.nullable().default(null),
 });
 export type Alert = z.infer<typeof alertSchema>;

@@ -2,7 +2,7 @@
  * An audit entry's details as lines in Italian ('Etichetta: valore'), for the audit screen and the CSV export.
  */
 import type { AuditDetailKey, AuditEntry } from './audit';
-import { AUDIT_DETAIL_LABELS, AUDIT_VALUE_TEXTS as v, crmUserNameText } from './audit-texts';
+import { AUDIT_DETAIL_LABELS, AUDIT_VALUE_TEXTS as v, auditTargetText, crmUserNameText } from './audit-texts';
 import { fieldLabel } from './field-labels';
 import { ownEntry } from './own-entry';
 import { roleLabel } from './role-names';
@@ -93,7 +93,8 @@ const isRollbackReason = (value: unknown): value is RollbackReason =>
 
 /** A rollback's reason as its screens tell it, a four-eyes refusal's and a failed sign-in's in their own words. */
 const reason: Say = (value, entry) => {
-  if (entry.action.endsWith('.refused-four-eyes')) return coded(v.fourEyesReason)(value, entry);
+  if (entry.action.endsWith('.refused-four-eyes') || entry.action === 'alert.forced-restore')
+    return coded(v.fourEyesReason)(value, entry);
   if (entry.action.startsWith('rollback.') && isRollbackReason(value)) {
     const message = typeof entry.details?.message === 'string' ? entry.details.message : null;
     return recordReason({ reason: value, message })?.text ?? value;
@@ -126,6 +127,7 @@ const SAY: Partial<Record<AuditDetailKey, Say>> = {
   windowEnd: text(formatDateTime),
   until: text(formatDateTime),
   grantedAt: text(formatDateTime),
+  request: (value) => (typeof value === 'string' ? auditTargetText(value) : plain(value)),
 };
 
 const say = (key: string, value: unknown, entry: AuditEntryFacts) =>

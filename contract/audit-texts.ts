@@ -64,6 +64,7 @@ export const AUDIT_ACTION_NAMES: Partial<Record<string, string>> = {
 const TARGET_NAMES: Partial<Record<string, (id: string) => string>> = {
   user: (id) => `Utente n. ${id}`,
   account: (username) => `Account «${username}»`,
+  'account-hmac': (hmac) => `Username sconosciuto (impronta ${hmac.slice(0, 12)}…)`,
   'restore-account-request': (id) => `Richiesta di ripristino di un contatto n. ${id}`,
   'restore-case-request': (id) => `Richiesta di ripristino di un caso n. ${id}`,
   'rollback-request': (id) => `Rollback n. ${id}`,
@@ -122,7 +123,8 @@ export const AUDIT_DETAIL_LABELS = {
   returned: 'Record riportato',
   newRecordId: 'Nuovo Id del record',
   reviewerId: 'Revisore (n. utente)',
-  grantedAt: "Accesso dato al richiedente il",
+  request: 'Richiesta',
+  grantedAt: "Accesso dato all'utente il",
   settled: 'Esito accertato rileggendo il record',
   reason: 'Motivo',
   error: 'Errore',

@@ -66,6 +66,7 @@ export const AUDIT_DETAIL_KEYS = [
   'returned',
   'newRecordId',
   'reviewerId',
+  'request',
   'grantedAt',
   'settled',
   'reason',

@@ -40,6 +40,7 @@ import { verifyAgainstDummy, verifyPassword } from '../identity/passwords';
 import type { SessionService } from '../identity/sessions';
 import { checkTotpCode, type CodeCheck } from '../identity/totp';
 import { openTotpSecret } from '../identity/totp-secrets';
+import { usernameFingerprint } from '../identity/username-fingerprint';
 
 type Outcome = LoginAttemptsTable['outcome'];
 
@@ -109,11 +110,11 @@ export class AuthService {
       now,
       key: lockKey(body.username, device ? `device:${device}` : `ip:${addressSource(from.ip)}`),
     };
-    await this.slowDownAttack(attempt);
-    const state = await lockState(this.deps.db, attempt.key);
     const user = await findLiveUserByUsername(this.deps.db, body.username);
+    await this.slowDownAttack(attempt, user);
+    const state = await lockState(this.deps.db, attempt.key);
     if (isLocked(state, now)) {
-      await this.recordRefusedWhileLocked(attempt, user?.id ?? null);
+      await this.recordRefusedWhileLocked(attempt, user ?? null);
       throw lockedRefusal(state, now);
     }
     if (!user) {
@@ -203,16 +204,15 @@ export class AuthService {
    * More than ATTACK_FAILURES failures on this account within the hour, from several addresses: wait 1-3 s before
    * answering (never refuse: the real user must still get in) and raise one audit event per hour.
    */
-  private async slowDownAttack(attempt: Attempt): Promise<void> {
+  private async slowDownAttack(attempt: Attempt, user: UserWithRole | undefined): Promise<void> {
     const since = new Date(attempt.now.getTime() - ATTACK_WINDOW_MS);
     if (!underAttack(await recentFailures(this.deps.db, attempt.username, since))) return;
-    if (!(await attackReportedSince(this.deps.db, attempt.key.account, since)))
-      await this.deps.audit.record({
-        action: 'auth.account-under-attack',
-        actor: null,
-        target: `account:${attempt.key.account}`,
-        ip: attempt.ip,
-      });
+    // A name nobody has is named by its fingerprint alone (usernameFingerprint).
+    const target = user
+      ? `account:${attempt.key.account}`
+      : `account-hmac:${usernameFingerprint(this.deps.secretsKey, attempt.username).usernameHmac}`;
+    if (!(await attackReportedSince(this.deps.db, target, since)))
+      await this.deps.audit.record({ action: 'auth.account-under-attack', actor: null, target, ip: attempt.ip });
     await attackDelay();
   }
 
@@ -262,18 +262,10 @@ export class AuthService {
       );
   }
 
-  private async recordRefusedWhileLocked(attempt: Attempt, userId: number | null): Promise<void> {
+  private async recordRefusedWhileLocked(attempt: Attempt, user: UserWithRole | null): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
       await recordLoginAttempt(trx, { ...this.row(attempt), outcome: 'locked' });
-      await this.deps.audit.record(
-        {
-          action: 'auth.login-refused-locked',
-          actor: { userId, username: attempt.username },
-          ip: attempt.ip,
-          details: { source: attempt.key.source },
-        },
-        trx,
-      );
+      await this.audit('auth.login-refused-locked', user, attempt, { source: attempt.key.source }, trx, false);
     });
   }
 
@@ -281,20 +273,28 @@ export class AuthService {
     return { username: attempt.username, ip: attempt.ip, at: attempt.now };
   }
 
+  /**
+   * An entry about the sign-in's user; when its username names nobody, the entry keeps only its fingerprint
+   * (usernameFingerprint): a password typed into the username field must not be kept as text. `targeted`: whether
+   * the entry names the user as its target too.
+   */
   private audit(
     action: string,
     user: UserWithRole | null,
     attempt: Attempt,
     details: AuditDetails | undefined,
     trx: Db,
+    targeted = true,
   ): Promise<void> {
+    const named = user ? {} : usernameFingerprint(this.deps.secretsKey, attempt.username);
+    const all = { ...details, ...named };
     return this.deps.audit.record(
       {
         action,
-        actor: { userId: user?.id ?? null, username: user?.username ?? attempt.username },
-        target: user ? `user:${user.id}` : null,
+        actor: user ? { userId: user.id, username: user.username } : null,
+        target: user && targeted ? `user:${user.id}` : null,
         ip: attempt.ip,
-        ...(details ? { details } : {}),
+        ...(Object.keys(all).length > 0 ? { details: all } : {}),
       },
       trx,
     );

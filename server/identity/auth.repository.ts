@@ -98,13 +98,16 @@ export async function clearAccountLocks(db: Db, username: string, now: Date): Pr
   return rows.filter((r) => r.locked_until !== null && r.locked_until > now).length;
 }
 
-/** Whether an attack on this account was already reported since `since` (one audit event per hour, not per try). */
-export async function attackReportedSince(db: Db, account: string, since: Date): Promise<boolean> {
+/**
+ * Whether an attack on this account (`target`, as its audit entry names it) was already reported since `since`
+ * (one audit event per hour, not per try).
+ */
+export async function attackReportedSince(db: Db, target: string, since: Date): Promise<boolean> {
   const row = await db
     .selectFrom('audit_log')
     .select('id')
     .where('action', '=', 'auth.account-under-attack')
-    .where('target', '=', `account:${account}`)
+    .where('target', '=', target)
     .where('at', '>=', since)
     .executeTakeFirst();
   return row !== undefined;

@@ -12,6 +12,7 @@ import { holdNamedRevisions } from '../store/revisions-named';
 import { revisionsByIds } from '../store/revisions.repository';
 import { changedFields } from '../store/snapshot-fields';
 import { violatedUniqueIndex } from '../identity/users.repository';
+import { alertForcedRestores, type AppliedForcedRestore } from '../watch/forced-restore-alert';
 import { parseRequestDay } from './request-dates';
 import { toRequest, type RestoreRequestOf } from './restore-view';
 import { applyForced, crmOrFail, fieldsDetail, type RestoresDeps } from './restore-write';
@@ -115,10 +116,36 @@ export async function createRequests<K extends RecordKind>(
   if (!forced) deps.mail?.pending(kind, created);
   if (crm && claim) {
     const snapshots = targets.map((t) => t.json as CrmRecord);
-    await applyForced(deps, kind, crm, created, { targets: snapshots, fields, token: claim.token }, caller);
+    try {
+      await applyForced(deps, kind, crm, created, { targets: snapshots, fields, token: claim.token }, caller);
+    } finally {
+      // The ones applied (all, or those before a failure) are told in 'Avvisi' when the caller's access is recent.
+      await alertForcedRestores(deps, await appliedForced(deps.db, kind, created, targets), caller);
+    }
   }
   const views = await findRequests(deps.db, kind, created);
   return views.map((view) => toRequest(kind, view));
+}
+
+/** The forced restores of `created` that were kept (a failure deletes those not applied), with their agents. */
+async function appliedForced(
+  db: Db,
+  kind: RecordKind,
+  created: readonly number[],
+  targets: readonly StoredRevisionOf[],
+): Promise<AppliedForcedRestore[]> {
+  const kept = new Set((await findRequests(db, kind, created)).map((view) => view.id));
+  return created.flatMap((id, i) =>
+    kept.has(id)
+      ? [
+          {
+            request: `${recordKinds[kind].requestNoun}:${id}`,
+            object: recordKinds[kind].crmObject,
+            agent: String(targets[i]!.json.OwnerId ?? ''),
+          },
+        ]
+      : [],
+  );
 }
 
 /** The revisions named, in order: each exactly once, all existing, and for a forced restore one per record. */

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { CrmObject } from '../crm/crm-connector';
 import type { Db } from '../db/database';
-import type { AlertRow, FieldCount } from '../db/tables/alerts.table';
+import type { AlertRow, FieldCount, ForcedRestoreGrant } from '../db/tables/alerts.table';
 
-/** The agent's alerts on `object` whose window overlaps [from, to]. */
+/** The agent's mass-change alerts on `object` whose window overlaps [from, to]. */
 export async function overlappingAlerts(
   db: Db,
   agent: string,
@@ -14,6 +14,7 @@ export async function overlappingAlerts(
   return db
     .selectFrom('alerts')
     .selectAll()
+    .where('kind', '=', 'mass-change')
     .where('sf_user_id', '=', agent)
     .where('object', '=', object)
     .where('window_start', '<=', to)
@@ -54,12 +55,50 @@ export async function insertAlert(
   return row.id;
 }
 
+/** A forced restore by a user someone gave access to within the cooldown (forced-restore-alert.ts). */
+export type ForcedRestoreAlertValues = {
+  /** The restored record's agent (its owner in the restored snapshot). */
+  agent: string;
+  object: CrmObject;
+  at: Date;
+  /** The request, as its audit entries name it (`restore-case-request:7`). */
+  request: string;
+  restoredBy: number;
+  grant: { by: number; kind: ForcedRestoreGrant; at: Date };
+};
+
+export async function insertForcedRestoreAlert(db: Db, values: ForcedRestoreAlertValues): Promise<number> {
+  const row = await db
+    .insertInto('alerts')
+    .values({
+      kind: 'forced-restore',
+      sf_user_id: values.agent,
+      object: values.object,
+      window_start: values.at,
+      window_end: values.at,
+      changed: 1,
+      deleted: 0,
+      top_fields: '[]',
+      updated_at: values.at,
+      restore_request: values.request,
+      restored_by: values.restoredBy,
+      granted_by: values.grant.by,
+      grant_kind: values.grant.kind,
+      granted_at: values.grant.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export async function updateAlert(db: Db, id: number, values: AlertValues): Promise<void> {
   await db.updateTable('alerts').set(columnsOf(values)).where('id', '=', id).execute();
 }
 
 export type AlertListRow = AlertRow & {
   acknowledged_by_username: string | null;
+  restored_by_username: string | null;
+  granted_by_username: string | null;
   rollback_id: number | null;
   rollback_status: 'PENDING' | 'APPROVED' | 'REJECTED' | null;
   rollback_run: 'waiting' | 'running' | 'stopped' | 'finished' | null;
@@ -87,6 +126,8 @@ export async function listAlerts(
   if (id !== undefined) base = base.where('a.id', '=', id);
   let query = base
     .leftJoin('users as u', 'u.id', 'a.acknowledged_by')
+    .leftJoin('users as ru', 'ru.id', 'a.restored_by')
+    .leftJoin('users as gu', 'gu.id', 'a.granted_by')
     .leftJoinLateral(
       (eb) =>
         eb
@@ -113,6 +154,8 @@ export async function listAlerts(
     .selectAll('a')
     .select([
       'u.username as acknowledged_by_username',
+      'ru.username as restored_by_username',
+      'gu.username as granted_by_username',
       'rb.rollback_id',
       'rb.rollback_status',
       'rb.rollback_run',

@@ -7,14 +7,33 @@ import type { AuditService } from '../audit-log/audit.service';
 import type { CrmConnector } from '../crm/crm-connector';
 import type { Db } from '../db/database';
 import type { Caller } from '../http/caller';
+import { recordKinds } from '../db/record-kinds';
 import { conflict, notFound } from '../http/http-error';
 import { pageWindow, toPage } from '../http/paging';
 import { acknowledgeAlert, findAlert, listAlerts, type AlertListRow } from './alerts.repository';
 
 const iso = (at: Date | null) => (at ? new Date(at).toISOString() : null);
 
+/** A forced-restore alert's request, users and grant; null for a mass change. */
+function forcedRestoreOf(row: AlertListRow): Alert['forcedRestore'] {
+  if (row.kind !== 'forced-restore' || !row.restore_request) return null;
+  const colon = row.restore_request.lastIndexOf(':');
+  return {
+    request: {
+      kind: row.restore_request.startsWith(recordKinds.account.requestNoun) ? 'account' : 'case',
+      id: Number(row.restore_request.slice(colon + 1)),
+    },
+    restoredBy: { id: row.restored_by!, username: row.restored_by_username ?? '' },
+    grantedBy: { id: row.granted_by!, username: row.granted_by_username ?? '' },
+    grant: row.grant_kind!,
+    grantedAt: iso(row.granted_at)!,
+  };
+}
+
 function toAlert(row: AlertListRow, names: ReadonlyMap<string, string>): Alert {
   return {
+    kind: row.kind,
+    forcedRestore: forcedRestoreOf(row),
     id: row.id,
     sfUserID: row.sf_user_id,
     agentName: names.get(row.sf_user_id) ?? null,
@@ -46,7 +65,7 @@ function toAlert(row: AlertListRow, names: ReadonlyMap<string, string>): Alert {
   };
 }
 
-/** Mass-change alerts as the API lists them, and their acknowledgement. */
+/** Mass-change and forced-restore alerts as the API lists them, and their acknowledgement. */
 export class AlertsService {
   constructor(
     private readonly deps: { db: Db; crm: CrmConnector | undefined; audit: AuditService; now: () => Date },

@@ -123,6 +123,8 @@ const rollback = (id: number, status: RollbackStatus) =>
   });
 
 const alert: Alert = {
+  kind: 'mass-change',
+  forcedRestore: null,
   id: 1,
   sfUserID: '0055g000000D0btAAC',
   agentName: 'Massimiliano Bartolomucci',

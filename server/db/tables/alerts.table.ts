@@ -29,10 +29,12 @@ export interface AlertsTable {
   restore_request: ColumnType<string | null, string | null | undefined, never>;
   restored_by: ColumnType<number | null, number | null | undefined, never>;
   granted_by: ColumnType<number | null, number | null | undefined, never>;
-  grant_kind: ColumnType<'created' | 'enrolled' | null, 'created' | 'enrolled' | null | undefined, never>;
+  grant_kind: ColumnType<ForcedRestoreGrant | null, ForcedRestoreGrant | null | undefined, never>;
   granted_at: ColumnType<Date | null, Date | null | undefined, never>;
 }
 
 export type AlertKind = 'mass-change' | 'forced-restore';
+/** How the forced restore's user was given their access: created or enrolled (a password set does not count). */
+export type ForcedRestoreGrant = 'created' | 'enrolled';
 
 export type AlertRow = Selectable<AlertsTable>;

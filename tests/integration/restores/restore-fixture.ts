@@ -191,7 +191,7 @@ export class RestoreFixture {
     }
   }
 
-  request(who: SignedIn, method: 'GET' | 'POST', url: string, payload?: object) {
+  request(who: SignedIn, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
     return this.t.app.inject({
       method,
       url,

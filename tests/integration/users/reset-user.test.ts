@@ -3,6 +3,7 @@ import { envelopeOf } from '../../../contract/envelope';
 import { ADMIN, USER_RANA } from '../../../contract/roles';
 import { qrCodeSchema } from '../../../contract/users';
 import { totpCodeAt } from '../../../server/identity/totp';
+import { fourEyesHolds } from '../../../server/identity/four-eyes';
 import { resetUser } from '../../../server/users/reset-user';
 import { bearer, signedInUser, testIp } from '../../support/auth';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -57,6 +58,10 @@ describe.each(testDbKinds())('resetting a user from the command line on %s', (ki
     expect((await login(user.username, user.password, totpCodeAt(secretKey, t.now()))).statusCode).toBe(401);
     const signedIn = await login(user.username, reset!.password, totpCodeAt(secretKey, t.now()));
     expect(signedIn.statusCode).toBe(200);
+
+    // Who ran it gave the user a new way in: they may not approve the user's requests for the cooldown.
+    const holds = await fourEyesHolds({ ...t.config, db: t.database.db, now: t.now }, admin.id, [user.id]);
+    expect(holds.get(user.id)?.reason).toBe('enrolled');
   });
 
   it('refuses a username nobody has, and a runner nobody is', async () => {

@@ -30,6 +30,8 @@ const page = <T,>(all: T[], query: URLSearchParams) => {
 };
 
 const alert = (id: number, fields: Partial<Alert> = {}): Alert => ({
+  kind: 'mass-change',
+  forcedRestore: null,
   id,
   sfUserID: `005A${id}`,
   agentName: `Giulia Verdi ${id}`,
