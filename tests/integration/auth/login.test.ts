@@ -1,10 +1,12 @@
 import { decodeJwt } from 'jose';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MAX_FAILURES, LoginError, loginAnswerSchema, tokenClaimsSchema } from '../../../contract/auth';
 import { errorBodySchema } from '../../../contract/envelope';
 import { ADMIN, USER_RANA } from '../../../contract/roles';
 import { FIRST_LOCK_MS } from '../../../server/identity/lock-policy';
 import { totpCodeAt } from '../../../server/identity/totp';
+import { usernameFingerprint } from '../../../server/identity/username-fingerprint';
 import {
   bearer,
   createUserWithSecret,
@@ -247,6 +249,32 @@ describe.each(testDbKinds())('sign-in on %s', (kind) => {
       ]);
       clock.advance(FIRST_LOCK_MS + 1000);
       expect(refusal(await login(ghost, '123456')).code).toBe(LoginError.WRONG_CREDENTIALS);
+    });
+
+    it('keeps no part of a username that names nobody in the audit log: its HMAC and its length', async () => {
+      // A password typed into the username field.
+      const typed = `Segreto-${Date.now()}-Pw!`;
+      const ghost = { username: typed, password: 'Wrong-pass-1', lastStep: null };
+      for (let i = 0; i < LOGIN_MAX_FAILURES + 1; i++) await login(ghost, '123456');
+      const { usernameHmac } = usernameFingerprint(t.config.secretsKey, typed);
+      const rows = await t.database.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where(sql<string>`details->>'usernameHmac'`, '=', usernameHmac)
+        .orderBy('id')
+        .execute();
+      expect(rows.map((r) => r.action)).toEqual([
+        ...Array(LOGIN_MAX_FAILURES).fill('auth.login-failed'),
+        'auth.locked',
+        'auth.login-refused-locked',
+      ]);
+      expect(rows.every((r) => r.actor_user_id === null && r.actor_username === null && r.target === null)).toBe(
+        true,
+      );
+      expect(rows[0]!.details).toMatchObject({ usernameLength: typed.length, reason: 'bad_credentials' });
+      const everything = JSON.stringify(await t.database.db.selectFrom('audit_log').selectAll().execute());
+      for (const part of [typed, typed.toLowerCase(), typed.slice(0, 8), typed.slice(8, 21)])
+        expect(everything).not.toContain(part);
     });
 
     it('an administrator setting a new password lifts the lock', async () => {
