@@ -6,7 +6,14 @@
 export const itAlerts = {
   tabs: { open: 'Da verificare', acknowledged: 'Presa visione' },
   intro:
-    'Un avviso segnala un agente che in poco tempo ha modificato o eliminato molti contatti o casi, per errore o di proposito.',
+    "Un avviso segnala un agente che in poco tempo ha modificato o eliminato molti contatti o casi, per errore o di proposito, oppure un ripristino forzato da un utente a cui un altro ha dato l'accesso da poco.",
+  /** A forced restore by a user someone created or enrolled within the cooldown (docs/product.md#four-eyes). */
+  forcedRestore: (id: number, restoredBy: string, at: string) =>
+    `Ripristino forzato n. ${id}: da ${restoredBy}, il ${at}`,
+  grantedBy: (grant: 'created' | 'enrolled', username: string, day: string) =>
+    grant === 'created'
+      ? `Utente creato da ${username} il ${day}`
+      : `Codice QR inviato da ${username} il ${day}`,
   columns: {
     agent: 'Agente',
     object: 'Oggetto',

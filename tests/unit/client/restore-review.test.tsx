@@ -79,6 +79,40 @@ describe('reviewing a pending request', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('shows no Approva for a request of a user the reviewer gave access to, and says why', async () => {
+    lists.PENDING = [
+      caseRequest(11, 'PENDING', { fourEyes: { reason: 'created', at: '2025-05-01T09:00:00.000Z' } }),
+      caseRequest(12, 'PENDING'),
+    ];
+    const { user } = await open();
+    const table = await screen.findByRole('table', { name: 'In corso di approvazione' });
+    await within(table).findByText('000123411');
+    const row = within(table).getByRole('row', { name: /000123411/ });
+    expect(within(row).queryByRole('button', { name: 'Approva la richiesta 11' })).toBeNull();
+    expect(within(row).getByText('Da approvare da un altro revisore')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Rifiuta la richiesta 11' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Approva la richiesta 12' })).toBeEnabled();
+
+    await user.click(within(row).getByRole('button', { name: 'Dettaglio della richiesta 11' }));
+    const dialog = await findModal('dialog');
+    expect(within(dialog).getByRole('note')).toHaveTextContent(
+      "Non puoi approvare questa richiesta: il 01/05/2025 hai creato rana.operatore, che l'ha fatta. Deve approvarla un altro revisore; puoi rifiutarla.",
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Approva la richiesta 11' })).toBeNull();
+  });
+
+  it('says another reviewer must approve when the server refuses the approval for four eyes', async () => {
+    answerReviews(() => refusal(403, 'four eyes', 'FOUR_EYES'));
+    const { user } = await open();
+    await user.click(await screen.findByRole('button', { name: 'Approva la richiesta 11' }));
+    await typeCode(user);
+    expect(
+      await screen.findByText(
+        "Hai dato tu l'accesso a chi ha fatto la richiesta: deve approvarla un altro revisore",
+      ),
+    ).toBeInTheDocument();
+  });
+
   it("shows 'Esito in verifica' on a request whose CRM write went unanswered, not reviewable", async () => {
     lists.PENDING = [
       caseRequest(11, 'PENDING', {

@@ -183,8 +183,20 @@ describe('Gestione utenti: row actions', () => {
     expect(api.requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
   });
 
-  it("'Invia QR' asks first, then shows the enrolment link to copy and says whether it was e-mailed", async () => {
+  it("'Invia QR' says an e-mailed link went to the user alone, and shows no link", async () => {
     server.emailed = true;
+    const { user } = await open();
+    await chooseAction(user, 'utente01', 'Invia QR');
+    const dialog = await findModal('dialog', { name: 'Invia QR a utente01' });
+    await user.click(within(dialog).getByRole('button', { name: 'Genera link' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      "Il link è stato inviato per email a utente01@example.it: solo l'utente lo riceve e non viene mostrato qui.",
+    );
+    expect(within(dialog).queryByLabelText('Link di configurazione')).toBeNull();
+    expect(dialog).toHaveTextContent('Per un periodo non potrai approvare le richieste');
+  });
+
+  it("'Invia QR' asks first, then shows the enrolment link to copy when it was not e-mailed", async () => {
     const { user } = await open();
     await chooseAction(user, 'utente01', 'Invia QR');
     const dialog = await findModal('dialog', { name: 'Invia QR a utente01' });
@@ -193,7 +205,7 @@ describe('Gestione utenti: row actions', () => {
     const link = await within(dialog).findByLabelText('Link di configurazione');
     expect(link).toHaveValue('http://storico.local/2fa/tok3');
     expect(within(dialog).getByRole('status')).toHaveTextContent(
-      'Il link è stato inviato per email a utente01@example.it.',
+      "Il link non è stato inviato per email: copialo e invialo all'utente.",
     );
     await user.click(within(dialog).getByRole('button', { name: 'Copia link' }));
     expect(await screen.findByText('Link copiato')).toBeInTheDocument();

@@ -2,13 +2,13 @@ import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-
 import { CheckCheck } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import type { Alert, AlertRollback, AlertStatus } from '@contract/alerts';
+import type { Alert, AlertRollback, AlertStatus, ForcedRestoreAlert } from '@contract/alerts';
 import { DataTable } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
 import { itAlerts } from '@/i18n/it-alerts';
 import { cn } from '@/lib/cn';
-import { formatDateTime } from '@/lib/dates';
+import { formatDateTime, formatDay } from '@/lib/dates';
 import { kindOfObject } from '@contract/record-kinds';
 import { fieldLabel, withoutFollowers } from '@/domain/field-labels';
 import { rollbackDetailHref } from '@/domain/rollback-link';
@@ -38,10 +38,27 @@ function RollbackOfAlert({ rollback, path }: { rollback: AlertRollback; path: st
   );
 }
 
+/** A forced restore's alert: the request, who forced it and when, and who had given them their access. */
+function ForcedRestoreOfAlert({ alert, at }: { alert: ForcedRestoreAlert; at: string }) {
+  return (
+    <>
+      <div className="font-medium">
+        {itAlerts.forcedRestore(alert.request.id, alert.restoredBy.username, formatDateTime(at))}
+      </div>
+      <div className="mt-1 text-xs">
+        {itAlerts.grantedBy(alert.grant, alert.grantedBy.username, formatDay(alert.grantedAt))}
+      </div>
+    </>
+  );
+}
+
 /** Headers wrap at their spaces, so that the table fits a tablet held upright. */
 const wrapping = 'whitespace-normal';
 
-/** The alerts of one tab: agent, object, window, counts and the fields most often changed. */
+/**
+ * The alerts of one tab: agent, object, window, counts and the fields most often changed; a forced restore's
+ * alert tells its request and users where the window is, and offers no rollback.
+ */
 export function AlertsTable({
   status,
   alerts,
@@ -90,7 +107,11 @@ export function AlertsTable({
         meta: { className: wrapping },
         cell: ({ row: { original: alert } }) => (
           <>
-            {it.alerts.window(formatDateTime(alert.windowStart), formatDateTime(alert.windowEnd))}
+            {alert.forcedRestore ? (
+              <ForcedRestoreOfAlert alert={alert.forcedRestore} at={alert.windowStart} />
+            ) : (
+              it.alerts.window(formatDateTime(alert.windowStart), formatDateTime(alert.windowEnd))
+            )}
             {alert.rollback && (
               <RollbackOfAlert rollback={alert.rollback} path={rollbackPath(alert.rollback)} />
             )}
@@ -159,22 +180,24 @@ export function AlertsTable({
               label: (alert) => itAlerts.rowActions(agentOf(alert)),
               render: (alert) => (
                 <>
-                  {canPrepareRollback && !(alert.rollback && isOpenRollback(alert.rollback)) && (
-                    <Button variant="outline" asChild>
-                      <Link
-                        aria-label={it.rollbacks.prepareOf(agentOf(alert))}
-                        to={rollbackPrepareHref({
-                          sfUserID: alert.sfUserID,
-                          object: alert.object,
-                          from: alert.windowStart,
-                          to: alert.windowEnd,
-                          alertId: alert.id,
-                        })}
-                      >
-                        {it.rollbacks.prepare}
-                      </Link>
-                    </Button>
-                  )}
+                  {canPrepareRollback &&
+                    alert.kind === 'mass-change' &&
+                    !(alert.rollback && isOpenRollback(alert.rollback)) && (
+                      <Button variant="outline" asChild>
+                        <Link
+                          aria-label={it.rollbacks.prepareOf(agentOf(alert))}
+                          to={rollbackPrepareHref({
+                            sfUserID: alert.sfUserID,
+                            object: alert.object,
+                            from: alert.windowStart,
+                            to: alert.windowEnd,
+                            alertId: alert.id,
+                          })}
+                        >
+                          {it.rollbacks.prepare}
+                        </Link>
+                      </Button>
+                    )}
                   {acknowledgeShown && (
                     <Button
                       variant="outline"

@@ -16,6 +16,7 @@ import type { RestoreRequestView } from '@/domain/kinds/kind-def';
 import { formatDateTime, formatDay } from '@/lib/dates';
 import { decisionDateLabel, decisionDateText } from './decision-date';
 import { outcomeText } from './restore-outcome';
+import { fourEyesWhy } from '@/domain/four-eyes-why';
 import { ReviewButtons } from './review-buttons';
 import { restoredValues } from './restored-values';
 
@@ -80,6 +81,11 @@ export function RestoreDetailDialog({
             {r.outcomeCheckingDetail}
           </p>
         )}
+        {status === 'PENDING' && request.fourEyes && (
+          <p role="note" className="text-sm text-amber-900">
+            {fourEyesWhy(request.fourEyes, request.userCreator.username)}
+          </p>
+        )}
         <section aria-label={r.differences} className="flex flex-col gap-2">
           <h3 className="font-semibold">{r.differences}</h3>
           {request.fields && (
@@ -122,6 +128,7 @@ export function RestoreDetailDialog({
               requestId={request.id}
               onReview={onReview}
               checking={request.outcomeUnknownSince !== null}
+              heldBack={request.fourEyes !== null}
             />
           )}
         </DialogFooter>

@@ -13,6 +13,7 @@ import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
 import { decisionDateLabel, decisionDateText } from './decision-date';
 import { outcomeText } from './restore-outcome';
+import { fourEyesWhy } from '@/domain/four-eyes-why';
 import { ReviewButtons } from './review-buttons';
 
 const c = itRestores.columns;
@@ -128,6 +129,10 @@ export function RestoresTable({
               <ReviewButtons
                 requestId={request.id}
                 checking={request.outcomeUnknownSince !== null}
+                heldBack={request.fourEyes !== null}
+                heldWhy={
+                  request.fourEyes ? fourEyesWhy(request.fourEyes, request.userCreator.username) : undefined
+                }
                 onReview={(approved) => onReview(request, approved)}
               />
             )}

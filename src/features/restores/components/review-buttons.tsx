@@ -1,21 +1,27 @@
 import { Check, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
+import { itFourEyes } from '@/i18n/it-four-eyes';
 import { itRestores } from '@/i18n/it-restores';
 import { useOnline } from '@/lib/online-status';
 
 /**
  * Approva and Rifiuta for a pending request; online only, so offline they are disabled and say why. While the
- * outcome of the request's CRM write is being checked (`checking`) they are disabled too.
+ * outcome of the request's CRM write is being checked (`checking`) they are disabled too. A request the reviewer
+ * may not approve (`heldBack`, four eyes) shows no Approva: `heldWhy` says why in its place.
  */
 export function ReviewButtons({
   requestId,
   onReview,
   checking = false,
+  heldBack = false,
+  heldWhy,
 }: {
   requestId: number;
   onReview: (approved: boolean) => void;
   checking?: boolean;
+  heldBack?: boolean;
+  heldWhy?: string;
 }) {
   const online = useOnline();
   const disabledWhy = checking ? itRestores.outcomeChecking : online ? undefined : it.offline.onlineOnly;
@@ -36,7 +42,13 @@ export function ReviewButtons({
   };
   return (
     <>
-      {button(true)}
+      {heldBack ? (
+        <span className="self-center text-sm text-muted-foreground" title={heldWhy}>
+          {itFourEyes.held}
+        </span>
+      ) : (
+        button(true)
+      )}
       {button(false)}
     </>
   );

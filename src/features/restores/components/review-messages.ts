@@ -1,3 +1,4 @@
+import { itFourEyes } from '@/i18n/it-four-eyes';
 import { itRestores } from '@/i18n/it-restores';
 import { ErrorCode } from '@contract/error-codes';
 import { crmErrorText } from '@contract/crm-refusal';
@@ -15,6 +16,7 @@ export const reviewSuccessMessage = (approved: boolean) =>
  */
 export function reviewErrorMessage(error: unknown): string {
   if (isInvalidCode(error)) return codeRefusalText(error);
+  if (hasErrorCode(error, ErrorCode.FOUR_EYES)) return itFourEyes.refused;
   const explained = [
     ErrorCode.CRM_OUTCOME_UNKNOWN,
     ErrorCode.OUTCOME_CHECKING,

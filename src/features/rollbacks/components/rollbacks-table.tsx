@@ -5,8 +5,10 @@ import type { RollbackRequest, RollbackStatus } from '@contract/rollbacks';
 import { DataTable } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { it } from '@/i18n/it';
+import { itFourEyes } from '@/i18n/it-four-eyes';
 import { itRollbacks } from '@/i18n/it-rollbacks';
 import { formatDateTime, formatDayOrDateTime } from '@/lib/dates';
+import { fourEyesWhy } from '@/domain/four-eyes-why';
 import { rollbackState } from '@/domain/rollback-state';
 
 const t = itRollbacks;
@@ -144,14 +146,24 @@ export function RollbacksTable({
             </Button>
             {review && rollback.status === 'PENDING' && (
               <>
-                <Button
-                  aria-label={t.approveOf(rollback.id)}
-                  disabled={review.disabled}
-                  onClick={() => review.onReview(rollback, true)}
-                >
-                  <Check aria-hidden="true" />
-                  {t.approve}
-                </Button>
+                {rollback.fourEyes ? (
+                  // Four eyes: whoever gave the requester their access does not approve; they may reject.
+                  <span
+                    className="self-center text-sm text-muted-foreground"
+                    title={fourEyesWhy(rollback.fourEyes, rollback.userCreator.username)}
+                  >
+                    {itFourEyes.held}
+                  </span>
+                ) : (
+                  <Button
+                    aria-label={t.approveOf(rollback.id)}
+                    disabled={review.disabled}
+                    onClick={() => review.onReview(rollback, true)}
+                  >
+                    <Check aria-hidden="true" />
+                    {t.approve}
+                  </Button>
+                )}
                 <Button
                   variant="outline"
                   aria-label={t.rejectOf(rollback.id)}

@@ -131,11 +131,12 @@ class UsersApi {
     }
     if (method === 'GET' && idMatch?.[2]) {
       this.resets.push(query.get('reset'));
-      return ok({
-        qrToken: `tok${target.id}`,
-        url: `http://storico.local/2fa/tok${target.id}`,
-        emailed: this.emailed,
-      });
+      // An e-mailed link goes to its user alone: the answer holds neither it nor its token.
+      return ok(
+        this.emailed
+          ? { emailed: true }
+          : { qrToken: `tok${target.id}`, url: `http://storico.local/2fa/tok${target.id}`, emailed: false },
+      );
     }
     return { status: 404 };
   };
