@@ -1,8 +1,15 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
-import { contactDetailPath, contactToRestore, crmAccount, type Page0 } from './support/restore-targets';
-import { signInTypingCode } from './support/session';
+import { formatDay } from '../../contract/rome-time';
+import {
+  contactDetailPath,
+  contactToRestore,
+  crmAccount,
+  RANGE,
+  type Page0,
+} from './support/restore-targets';
+import { sessionToken, signInTypingCode } from './support/session';
 import { adminApiToken, call, createUser, type Envelope } from './support/users';
 
 const baseUrl = inject('baseUrl');
@@ -104,6 +111,51 @@ describe('the restore workflow in the browser', () => {
     for (const field of fields) expect(after[field] ?? null, field).toEqual(target[field] ?? null);
     expect(crashes).toEqual([]);
   });
+  it('shows an administrator no Approva for a request by a user they created, and says why', async () => {
+    // Four eyes means two people: the administrator who created and enrolled the requester may not approve.
+    const admin = await createUser(adminApiToken(), 'ADMIN');
+    const page = await newPage();
+    await signInTypingCode(page, admin);
+    const rana = await createUser(await sessionToken(page.context()), 'USER_RANA');
+    const signedIn = await call<Envelope<never> & { data: { token: string } }>(
+      `/auth/login?code=${await rana.codes.nextCode()}`,
+      { method: 'POST', body: JSON.stringify({ username: rana.username, password: rana.password }) },
+    );
+    expect(signedIn.status).toBe(200);
+    const { agent, row } = await contactToRestore(adminApiToken());
+    const reported = await call<Envelope<RestoreRequest[]>>(
+      `/restore-account-request/?code=${await rana.codes.nextCode()}`,
+      {
+        method: 'POST',
+        token: signedIn.body.data.token,
+        body: JSON.stringify({
+          ...RANGE,
+          restoreTypeId: 1,
+          userCreatorId: rana.id,
+          userReviewerId: 0,
+          salesforceUserId: agent.id,
+          revisionIdList: [row.earlierRevisionAccount.id],
+        }),
+      },
+    );
+    expect(reported.status, JSON.stringify(reported.body)).toBe(201);
+    const [request] = reported.body.data.query;
+
+    await page.getByRole('link', { name: 'Gestione ripristini contatti' }).click();
+    await page.getByRole('button', { name: `Dettaglio della richiesta ${request!.id}` }).click();
+    const detail = page.getByRole('dialog', { name: `Richiesta di ripristino n. ${request!.id}` });
+    await detail
+      .getByText(
+        `Non puoi approvare questa richiesta: il ${formatDay(new Date().toISOString())} hai inviato il codice QR (o reimpostato l'autenticatore) a ${rana.username}, che l'ha fatta. Deve approvarla un altro revisore; puoi rifiutarla.`,
+      )
+      .waitFor();
+    expect(await detail.getByRole('button', { name: `Approva la richiesta ${request!.id}` }).count()).toBe(0);
+    expect(
+      await detail.getByRole('button', { name: `Rifiuta la richiesta ${request!.id}` }).isEnabled(),
+    ).toBe(true);
+    expect(crashes).toEqual([]);
+  });
+
   it('disables the restore buttons offline, and they work again once back online', async () => {
     const token = adminApiToken();
     const rana = await createUser(token, 'USER_RANA');
