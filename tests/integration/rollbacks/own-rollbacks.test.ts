@@ -3,6 +3,7 @@ import { ErrorCode } from '../../../contract/error-codes';
 import type { Page } from '../../../contract/page';
 import { ADMIN, USER_RANA, productRole } from '../../../contract/roles';
 import type { RollbackRequest, RollbackStatus } from '../../../contract/rollbacks';
+import { signIn, testPassword } from '../../support/auth';
 import { testDbKinds } from '../../support/test-database';
 import { codeOf, type SignedIn } from '../restores/restore-fixture';
 import { BASE, RollbackFixture } from './rollback-fixture';
@@ -88,5 +89,25 @@ describe.each(testDbKinds())('a USER_RANA following her own rollbacks on %s', (k
     expect(await idsListed(rana, 'APPROVED')).toEqual([mine.id]);
     expect(await idsListed(otherRana, 'APPROVED')).toEqual([]);
     expect((await x.detail(rana, mine.id)).userReviewer?.id).toBe(staff.user.id);
+  });
+
+  it("refuses the approval by an administrator who set the requester's password (403 FOUR_EYES), and says so", async () => {
+    const [requester, setter] = await Promise.all([x.f.user(USER_RANA), x.f.user(ADMIN)]);
+    requester.user.password = testPassword();
+    const set = await x.f.request(setter, 'PUT', `/api/v3/user/${requester.user.id}`, {
+      password: requester.user.password,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    requester.token = await signIn(x.f.t, requester.user);
+    const held = await requested(requester, 2);
+
+    expect((await x.detail(setter, held.id)).fourEyes?.reason).toBe('password-set');
+    expect((await x.detail(staff, held.id)).fourEyes).toBeNull();
+    const pending = (await list(setter, '?status=PENDING')).content.find((r) => r.id === held.id);
+    expect(pending?.fourEyes?.reason).toBe('password-set');
+    const refused = await x.review(setter, held.id, true);
+    expect([refused.statusCode, codeOf(refused)]).toEqual([403, ErrorCode.FOUR_EYES]);
+    expect(await x.auditActions(held.id)).toEqual(['rollback.created', 'rollback.refused-four-eyes']);
+    expect((await x.detail(staff, held.id)).status).toBe('PENDING');
   });
 });
