@@ -56,6 +56,18 @@ describe('configuration', () => {
       ]);
   });
 
+  it('reads the four-eyes cooldown, 30 days unless set, 0 to turn it off, refusing others by name', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).fourEyesCooldownDays).toBe(30);
+    expect(loadConfig({ DATA_DIR: dataDir(), FOUR_EYES_COOLDOWN_DAYS: '0' }).fourEyesCooldownDays).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir(), FOUR_EYES_COOLDOWN_DAYS: '365' }).fourEyesCooldownDays).toBe(
+      365,
+    );
+    for (const bad of ['-1', '366', '1.5', 'soon'])
+      expect(problemsOf({ DATA_DIR: dataDir(), FOUR_EYES_COOLDOWN_DAYS: bad })).toEqual([
+        expect.stringMatching(/^FOUR_EYES_COOLDOWN_DAYS: /),
+      ]);
+  });
+
   it('reads the mass-change watch thresholds and the sandbox burst, refusing bad ones by name', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).watch).toEqual({
       minRecords: 50,
