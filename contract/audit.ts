@@ -97,7 +97,10 @@ export const auditEntrySchema = z.object({
   id: z.number().int(),
   at: z.string(),
   actorUserId: z.number().int().nullable(),
-  /** The signed-in user, or the username a sign-in named; null for the system itself (e.g. a raised alert). */
+  /**
+   * The signed-in user, or the user a sign-in named; null for the system itself (e.g. a raised alert) and for a
+   * sign-in naming nobody (its details keep `usernameHmac` and `usernameLength`, never the text).
+   */
   actorUsername: z.string().nullable(),
   /** The actor's username now, when the actor is a user (it differs from `actorUsername` after a rename). */
   actorCurrentUsername: z.string().nullable(),

@@ -2,7 +2,10 @@ import type { AuditDetails } from '../../contract/audit';
 import type { Db } from '../db/database';
 import { insertAuditEntry } from './audit-entries.repository';
 
-/** Who did it: a signed-in user, someone who named a username (sign-in), or the system itself (null). */
+/**
+ * Who did it: a signed-in user, the user a sign-in named, or the system itself (null); a sign-in naming nobody is
+ * null too, its username kept only as a fingerprint (server/identity/username-fingerprint.ts).
+ */
 export type AuditActor = { userId: number | null; username: string | null } | null;
 
 export type AuditEvent = {

@@ -182,7 +182,8 @@ export async function userRoutes(
       schema: {
         tags: ['users'],
         summary:
-          'New TOTP secret and enrolment link for a user (e-mailed when SMTP is configured): beside the current ' +
+          'New TOTP secret and enrolment link for a user (e-mailed to the user when SMTP is configured, and then ' +
+          'neither the link nor its token is in the answer): beside the current ' +
           'secret until the user confirms it, or in its place at once with reset=true (refused for the last ' +
           'administrator who can sign in)',
         params: userIdParamsSchema,
