@@ -1,6 +1,8 @@
 import { fieldLabel, withoutFollowers } from '../../contract/field-labels';
 import { rolesAllowed } from '../../contract/permissions';
+import { formatDateTime } from '../../contract/rome-time';
 import type { Db } from '../db/database';
+import type { ForcedRestoreGrant } from '../db/tables/alerts.table';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { reviewerAddresses } from '../mail/reviewer-addresses';
@@ -90,6 +92,30 @@ export function outcomeMail(
   };
 }
 
+/** Who gave a forced restore's user their access, how and when (server/watch/forced-restore-alert.ts). */
+export type RecentGrant = { byUsername: string; kind: ForcedRestoreGrant; at: Date };
+
+/** A forced restore by a user someone created or enrolled within the four-eyes cooldown: its alert, by e-mail. */
+export function forcedRestoreAlertMail(
+  kind: RecordKind,
+  view: RequestView,
+  grant: RecentGrant,
+  publicUrl: string,
+): Omit<MailMessage, 'to'> {
+  const record = recordName(kind, view);
+  const given = grant.kind === 'created' ? "ha creato l'utente" : 'gli ha inviato il codice QR';
+  return {
+    subject: `Storico: ripristino forzato del ${record} da un utente abilitato da poco`,
+    text: [
+      `${view.creatorUsername} ha forzato il ripristino del ${record} (richiesta n. ${view.id}).`,
+      `${grant.byUsername} ${given} il ${formatDateTime(grant.at)}: un ripristino forzato non passa da un revisore.`,
+      differencesLine(kind, view),
+      '',
+      `Controlla e conferma la presa visione in Storico: ${publicUrl}/avvisi`,
+    ].join('\n'),
+  };
+}
+
 export type RestoreMailDeps = {
   db: Db;
   mailer: Mailer;
@@ -130,6 +156,16 @@ export class RestoreMail {
       return requester
         ? [{ to: requester.email, ...outcomeMail(kind, view, outcome, this.deps.publicUrl) }]
         : [];
+    });
+  }
+
+  /** Every reviewer but the requester: the forced restores' alert (server/watch/forced-restore-alert.ts). */
+  forcedAfterGrant(kind: RecordKind, ids: readonly number[], grant: RecentGrant): void {
+    this.inBackground(kind, ids, async (view) => {
+      const roles = rolesAllowed('acknowledgeAlerts', this.deps.productCode);
+      const to = await reviewerAddresses(this.deps.db, roles, { except: view.creatorId });
+      const mail = forcedRestoreAlertMail(kind, view, grant, this.deps.publicUrl);
+      return to.map((address) => ({ to: address, ...mail }));
     });
   }
 

@@ -120,7 +120,14 @@ export async function createRequests<K extends RecordKind>(
       await applyForced(deps, kind, crm, created, { targets: snapshots, fields, token: claim.token }, caller);
     } finally {
       // The ones applied (all, or those before a failure) are told in 'Avvisi' when the caller's access is recent.
-      await alertForcedRestores(deps, await appliedForced(deps.db, kind, created, targets), caller);
+      const applied = await appliedForced(deps.db, kind, created, targets);
+      const grant = await alertForcedRestores(deps, applied, caller);
+      if (grant)
+        deps.mail?.forcedAfterGrant(
+          kind,
+          applied.map((a) => a.id),
+          grant,
+        );
     }
   }
   const views = await findRequests(deps.db, kind, created);
@@ -139,6 +146,7 @@ async function appliedForced(
     kept.has(id)
       ? [
           {
+            id,
             request: `${recordKinds[kind].requestNoun}:${id}`,
             object: recordKinds[kind].crmObject,
             agent: String(targets[i]!.json.OwnerId ?? ''),

@@ -2,6 +2,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN, USER_RANA, productRole } from '../../../contract/roles';
+import { recordAccessGrant } from '../../../server/identity/access-grants.repository';
 import { mailerFromConfig } from '../../../server/mail/mailer';
 import { restoreMailOf } from '../../../server/restores/restore-mail';
 import { silentLogger } from '../../../server/config/logger';
@@ -147,6 +148,30 @@ describe.each(testDbKinds())('restore e-mails on %s', (kind) => {
     expect(settled.map((m) => m.to)).toEqual([[forcer.user.email]]);
     expect(settled[0]!.body).toContain('non risulta applicato nel CRM');
   }, 30_000);
+
+  it('a forced restore by a user an administrator created within the cooldown e-mails its alert to the reviewers', async () => {
+    const forcer = await f.user(USER_RANA);
+    // The grant as 'Crea utente' records it (the API path is in four-eyes.test.ts; here the link would be e-mailed).
+    await recordAccessGrant(f.t.database.db, {
+      userId: forcer.user.id,
+      grantedBy: admin.user.id,
+      kind: 'created',
+      at: new Date(),
+    });
+    const { target } = await f.editedRecord('case', {
+      Subject: 'Changed before a forced restore of a new user',
+    });
+    const res = await f.create('case', forcer, [target.id], { type: 2 });
+    expect(res.statusCode, res.body).toBe(201);
+    const mails = await mailsTo([admin.user.email, staff.user.email]);
+    expect(mails.flatMap((m) => m.to)).not.toContain(forcer.user.email);
+    const body = mails.find((m) => m.to.includes(staff.user.email))!.body;
+    expect(body).toContain(
+      `${forcer.user.username} ha forzato il ripristino del caso ${String(target.json.CaseNumber)}`,
+    );
+    expect(body).toContain(`${admin.user.username} ha creato l'utente il `);
+    expect(body).toContain(`${PUBLIC_URL}/avvisi`);
+  });
 });
 
 describe.each(testDbKinds())('restore e-mails with a mail server that never answers, on %s', (kind) => {
