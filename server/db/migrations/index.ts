@@ -19,6 +19,7 @@ import { conversionTime } from './0017-conversion-time';
 import { rollbackReasons } from './0018-rollback-reasons';
 import { rollbackAlertsAndUserNames } from './0019-rollback-alerts-and-user-names';
 import { auditActorId } from './0020-audit-actor-id';
+import { crmFieldLabels } from './0021-crm-field-labels';
 
 /** Migrations are listed here rather than read from disk, so they work the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0018-rollback-reasons': rollbackReasons,
   '0019-rollback-alerts-and-user-names': rollbackAlertsAndUserNames,
   '0020-audit-actor-id': auditActorId,
+  '0021-crm-field-labels': crmFieldLabels,
 };
 
 export const migrationProvider: MigrationProvider = {
