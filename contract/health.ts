@@ -18,6 +18,8 @@ export const readinessSchema = z.object({
   lastSync: z.object({ instance: z.string(), startedAt: z.string() }).optional(),
   /** Catalogued CRM fields the org lacks or hides from the integration user, by object: left out of snapshots. */
   missingFields: z.record(z.string(), z.array(z.string())).optional(),
+  /** Readable CRM fields left out of snapshots because they hold binary data (base64), by object. */
+  binaryFields: z.record(z.string(), z.array(z.string())).optional(),
   /** The CRM's daily API usage as its last answer reported it. */
   apiUsage: z
     .object({ used: z.number().int(), limit: z.number().int(), fraction: z.number(), max: z.number() })

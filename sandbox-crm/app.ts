@@ -16,13 +16,15 @@ import { versionRoutes } from './routes/versions';
 /** The org's HTTP face: the body parsers Salesforce takes, its error bodies, and every resource it serves. */
 export function buildSandboxApp(org: SandboxOrg): FastifyInstance {
   const logger = org.options.logger;
+  // Headers up to 64 KiB reach the routes, which answer a URI over Salesforce's own limit as it does (query.ts).
+  const common = { bodyLimit: 1024 * 1024, http: { maxHeaderSize: 65_536 } };
   const app = logger
     ? Fastify({
+        ...common,
         loggerInstance: logger,
         logController: new LogController({ disableRequestLogging: true }),
-        bodyLimit: 1024 * 1024,
       })
-    : Fastify({ logger: false, bodyLimit: 1024 * 1024 });
+    : Fastify({ ...common, logger: false });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });

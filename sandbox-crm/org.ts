@@ -64,6 +64,8 @@ export type SandboxStats = {
   undeletes: number;
   apiUsed: number;
   apiLimit: number;
+  /** The longest query URL asked (path and query string, in bytes). */
+  longestQueryUrl: number;
 };
 
 export type WriteTrigger = (object: StoredObject, record: SfRecord) => SfRecord;
@@ -115,6 +117,7 @@ export function createOrg(options: SandboxCrmOptions, state: SandboxState): Sand
       undeletes: 0,
       apiUsed: 0,
       apiLimit: options.apiLimit ?? 100_000,
+      longestQueryUrl: 0,
     },
     recycleBinMs: (options.recycleBinDays ?? 15) * 86_400_000,
     url: '',

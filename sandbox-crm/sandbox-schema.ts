@@ -27,7 +27,9 @@ export type DescribeType =
   | 'date'
   | 'datetime'
   | 'double'
+  | 'percent'
   | 'currency'
+  | 'multipicklist'
   | 'address';
 
 export type SandboxField = {
@@ -56,6 +58,8 @@ export type SandboxField = {
   caseSensitive: boolean;
   /** The most characters a text field holds. */
   length?: number;
+  /** A text area's kind: `plaintextarea` or `richtextarea` (describe's extraTypeInfo). */
+  extraTypeInfo?: string;
 };
 
 type Options = Partial<Omit<SandboxField, 'name' | 'type'>>;
@@ -77,12 +81,26 @@ const field = (name: string, type: DescribeType, options: Options = {}): Sandbox
   unique: options.unique ?? false,
   caseSensitive: options.caseSensitive ?? false,
   ...(options.length === undefined ? {} : { length: options.length }),
+  ...(options.extraTypeInfo === undefined ? {} : { extraTypeInfo: options.extraTypeInfo }),
 });
 
 const readOnly = (name: string, type: DescribeType, options: Options = {}) =>
   field(name, type, { ...options, updateable: false, createable: false });
-const formula = (name: string, type: DescribeType) =>
-  field(name, type, { updateable: false, createable: false, calculated: true });
+const formula = (name: string, type: DescribeType, label?: string) =>
+  field(name, type, { updateable: false, createable: false, calculated: true, ...(label ? { label } : {}) });
+/**
+ * A Long Text Area: a text area of more than 255 characters. "If the SOQL statement selects two or more custom fields
+ * of type long text, the batch size can't be greater than 200 records"
+ * (https://developer.salesforce.com/docs/atlas.en-us.soql_sosl.meta/soql_sosl/sforce_api_calls_soql_changing_batch_size.htm).
+ */
+const longText = (name: string, label: string) =>
+  field(name, 'textarea', { label, length: 32_768, extraTypeInfo: 'plaintextarea' });
+/** A custom field an administrator of the demo org added, labelled in the org's language (Italian). */
+const customField = (name: string, type: DescribeType, label: string) => field(name, type, { label });
+
+/** Whether a field is a custom Long Text Area (longText). */
+export const isLongCustomText = (f: SandboxField): boolean =>
+  f.custom && f.type === 'textarea' && (f.length ?? 0) > 255;
 const reference = (name: string, to: string[], relationshipName: string, options: Options = {}) =>
   field(name, 'reference', { ...options, referenceTo: to, relationshipName });
 
@@ -172,6 +190,13 @@ const SCHEMA: Record<SandboxObject, SandboxField[]> = {
     field('Consent_Newsletter__pc', 'boolean'),
     field('Last_Marketing_Contact_Date__c', 'date'),
     field('Last_Newsletter_Update__pc', 'date'),
+    // Custom fields beyond Storico's screens: every field of the org is kept, not only those the screens list.
+    customField('Loyalty_Tier__c', 'picklist', 'Livello fedeltà'),
+    customField('Allergens__pc', 'multipicklist', 'Allergeni'),
+    longText('Customer_Notes__c', 'Note sul cliente'),
+    formula('Loyalty_Score__c', 'double', 'Punteggio fedeltà'),
+    customField('Last_Store_Visit__c', 'date', 'Ultima visita in negozio'),
+    customField('Lifetime_Spend__c', 'currency', 'Spesa totale'),
   ],
   Case: [
     readOnly('Id', 'id', { nillable: false }),
@@ -231,6 +256,12 @@ const SCHEMA: Record<SandboxObject, SandboxField[]> = {
     field('Total_Value__c', 'currency'),
     field('Product_Description__c', 'textarea'),
     field('Internal_comments__c', 'textarea'),
+    customField('Refund_Amount__c', 'currency', 'Importo rimborsato'),
+    longText('Resolution_Notes__c', 'Note di risoluzione'),
+    customField('Store_Visit_Date__c', 'date', 'Data visita al punto vendita'),
+    customField('Follow_Up_At__c', 'datetime', 'Da richiamare il'),
+    customField('Satisfaction__c', 'percent', 'Soddisfazione'),
+    formula('Refund_Share__c', 'percent', 'Quota rimborsata'),
   ],
   // A person account's contact: read through the account, never written on its own.
   Contact: [
@@ -313,7 +344,20 @@ export type SandboxSchemaOptions = FieldSecurity & {
    * naming them is refused whether it creates or updates (routes/external-id.ts).
    */
   auditFieldsOnCreate?: boolean;
+  /**
+   * Custom fields more on Account and Case (`Extra_001__c`, ...: text, every tenth a Long Text Area), as an org with
+   * hundreds of fields has: what a select list too long for one query is read with.
+   */
+  generatedFields?: number;
 };
+
+/** The fields `generatedFields` adds. */
+export const generatedFields = (count: number): SandboxField[] =>
+  Array.from({ length: count }, (_, n) => {
+    const name = `Extra_${String(n + 1).padStart(3, '0')}__c`;
+    const label = `Campo aggiuntivo ${n + 1}`;
+    return n % 10 === 9 ? longText(name, label) : field(name, 'string', { label, length: 255 });
+  });
 
 /** The audit fields a create may set with "Set Audit Fields upon Record Creation" (SystemModstamp never). */
 export const SETTABLE_AUDIT_FIELDS: ReadonlySet<string> = new Set([
@@ -343,7 +387,8 @@ export class SandboxSchema {
         !own.some((f) => f.name.toLowerCase() === added.toLowerCase())
           ? [externalIdField(added)]
           : [];
-      for (const f of [...own, ...custom]) {
+      const generated = STORICO_OBJECTS.includes(object) ? generatedFields(options.generatedFields ?? 0) : [];
+      for (const f of [...own, ...custom, ...generated]) {
         if (hidden.has(f.name.toLowerCase())) continue;
         const locked = readOnlyNames.has(f.name.toLowerCase());
         const audit =
@@ -357,6 +402,13 @@ export class SandboxSchema {
       }
       this.byObject.set(object, fields);
     }
+  }
+
+  /** A field an administrator adds while the org runs (Setup, Object Manager, New Field): describe lists it at once. */
+  addField(object: SandboxObject, name: string, type: DescribeType, label: string): SandboxField {
+    const added = field(name, type, { label });
+    this.byObject.get(object)!.set(name.toLowerCase(), added);
+    return added;
   }
 
   fields(object: SandboxObject): SandboxField[] {

@@ -22,6 +22,7 @@ import {
 } from './demo-catalog';
 import { salesforceId } from '../salesforce-id';
 import { DAY, demoFaker, Draw, isoDate, setAddress, setBilling, setShipping, slug } from './demo-draw';
+import { addCustomFields } from './demo-custom-fields';
 import { editRecord } from './demo-edits';
 
 export type DemoCounts = { users: number; accounts: number; cases: number };
@@ -297,7 +298,8 @@ function versionAt(versions: RecordHistory, at: number): SfRecord {
  */
 export function generateDemoData(options: { seed?: number; counts?: Partial<DemoCounts> } = {}): DemoData {
   const counts = { ...DEFAULT_DEMO_COUNTS, ...options.counts };
-  const d = new Draw(demoFaker(options.seed ?? DEFAULT_DEMO_SEED));
+  const seed = options.seed ?? DEFAULT_DEMO_SEED;
+  const d = new Draw(demoFaker(seed));
   const users = Array.from({ length: counts.users }, (_, n) => makeUser(d, n));
   const owners = users.filter((u) => u.IsActive);
   const accounts: RecordHistory[] = [];
@@ -322,5 +324,6 @@ export function generateDemoData(options: { seed?: number; counts?: Partial<Demo
   const businessAccounts = Array.from({ length: Math.ceil(counts.accounts / 100) }, (_, n) =>
     makeBusinessAccount(d, n, d.pick(owners)),
   );
+  addCustomFields({ accounts, cases }, seed);
   return { users, accounts, cases, businessAccounts, ...setupRecords() };
 }

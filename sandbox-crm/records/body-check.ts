@@ -11,6 +11,7 @@ function wrongType(field: SandboxField, value: unknown): boolean {
     case 'boolean':
       return typeof value !== 'boolean';
     case 'double':
+    case 'percent':
     case 'currency':
       return typeof value !== 'number' || !Number.isFinite(value);
     case 'date':

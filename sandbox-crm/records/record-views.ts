@@ -18,6 +18,7 @@ export function viewOf(records: RecordStore, object: SandboxObject, record: SfRe
   }
   if (object === 'Account') {
     if (record.IsPersonAccount === true) out.Name = joinName(record);
+    out.Loyalty_Score__c = loyaltyScore(record);
     for (const prefix of ['Billing', 'Shipping']) {
       // Address Compound Fields: the compound always carries all ten components, null when empty.
       const parts = Object.entries(ADDRESS_COMPONENTS).map(([key, suffix]) => [
@@ -33,9 +34,28 @@ export function viewOf(records: RecordStore, object: SandboxObject, record: SfRe
     out.ContactPhone = contact?.Phone ?? null;
     out.CaseOwnerName__c = ownerName(records, record.OwnerId);
     out.IsClosed = record.Status === 'Closed';
+    out.Refund_Share__c = refundShare(record);
   }
   if (object === 'User') out.Name = joinName(record);
   return out as SfRecord;
+}
+
+const TIER_POINTS: Record<string, number> = { Bronzo: 10, Argento: 25, Oro: 50, Platino: 100 };
+
+/** The formula of Loyalty_Score__c: the tier's points and one more for every 100 spent. */
+function loyaltyScore(record: SfRecord): number | null {
+  const points = TIER_POINTS[String(record.Loyalty_Tier__c)];
+  if (points === undefined) return null;
+  const spend = typeof record.Lifetime_Spend__c === 'number' ? record.Lifetime_Spend__c : 0;
+  return points + Math.floor(spend / 100);
+}
+
+/** The formula of Refund_Share__c: the refund as a percentage of the case's value, two decimals. */
+function refundShare(record: SfRecord): number | null {
+  const refund = record.Refund_Amount__c;
+  const total = record.Total_Value__c;
+  if (typeof refund !== 'number' || typeof total !== 'number' || total === 0) return null;
+  return Math.round((refund / total) * 10_000) / 100;
 }
 
 /**

@@ -1,12 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxOrg } from '../org';
-import type { SandboxObject } from '../sandbox-schema';
+import { isLongCustomText, type SandboxObject } from '../sandbox-schema';
 import type { SfRecord } from '../salesforce-wire';
 import { compileSoql, SoqlError, type SelectItem } from '../soql';
 import { apiVersion, sendErrors } from './answers';
 
 const CURSOR_IDLE_MS = 15 * 60_000;
+
+/**
+ * "In each REST call, the maximum length for the combined URI and headers is 16,384 bytes. [...] If the URI itself
+ * exceeds this limit, the request returns a 414 URI Too Long error"
+ * (https://help.salesforce.com/s/articleView?id=000386264&type=1).
+ */
+const MAX_URI_BYTES = 16_384;
+
+/**
+ * The most records a page holds: the batch size asked (a hint between 200 and 2,000), at most 200 when two or more
+ * custom Long Text Areas are selected
+ * (https://developer.salesforce.com/docs/atlas.en-us.soql_sosl.meta/soql_sosl/sforce_api_calls_soql_changing_batch_size.htm).
+ */
+function pageSizeOf(asked: string | undefined, select: SelectItem[], orgMax: number): number {
+  const size = Math.min(asked ? Math.max(200, Math.min(2000, Number(asked))) : 2000, orgMax);
+  const longTexts = select.filter((item) => !('relationship' in item) && isLongCustomText(item.field));
+  return longTexts.length >= 2 ? Math.min(size, 200) : size;
+}
 
 /** The rows of a query still to be fetched by nextRecordsUrl, a page at a time. */
 type Cursor = {
@@ -22,7 +40,7 @@ type Cursor = {
  * Query and QueryAll with nextRecordsUrl paging
  * (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_query.htm).
  */
-export function queryRoutes(app: FastifyInstance, { records, options }: SandboxOrg): void {
+export function queryRoutes(app: FastifyInstance, { records, options, stats }: SandboxOrg): void {
   const pageSize = options.pageSize ?? 2000;
   const cursors = new Map<string, Cursor>();
 
@@ -43,6 +61,9 @@ export function queryRoutes(app: FastifyInstance, { records, options }: SandboxO
   };
 
   const runQuery = (all: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    stats.longestQueryUrl = Math.max(stats.longestQueryUrl, Buffer.byteLength(request.url));
+    if (Buffer.byteLength(request.url) > MAX_URI_BYTES)
+      return sendErrors(reply, 414, [{ errorCode: 'URI_TOO_LONG', message: 'URI Too Long' }]);
     const q = (request.query as Record<string, string | undefined>).q;
     if (!q)
       return sendErrors(reply, 400, [{ errorCode: 'MALFORMED_QUERY', message: 'A query (q) is required' }]);
@@ -64,8 +85,7 @@ export function queryRoutes(app: FastifyInstance, { records, options }: SandboxO
       compiled.limit === undefined ? undefined : compiled.offset + compiled.limit,
     );
     const asked = /batchSize=(\d+)/i.exec(String(request.headers['sforce-query-options'] ?? ''))?.[1];
-    // Salesforce treats the batch size as a hint between 200 and 2000.
-    const size = Math.min(asked ? Math.max(200, Math.min(2000, Number(asked))) : 2000, pageSize);
+    const size = pageSizeOf(asked, compiled.select, pageSize);
     const locator = `01g${randomBytes(8).toString('hex')}`;
     cursors.set(locator, {
       version: apiVersion(request.params),

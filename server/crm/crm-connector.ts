@@ -118,6 +118,15 @@ export class CrmDuplicateKey extends CrmError {
 /** The org's daily API usage as its last answer reported it (Sforce-Limit-Info: api-usage=used/limit). */
 export type ApiUsage = { used: number; limit: number };
 
+/** A field as the screens show it: describe's label (the org's language) and type, and whether a restore writes it. */
+export type CrmFieldInfo = {
+  name: string;
+  label: string;
+  type: string;
+  calculated: boolean;
+  writable: boolean;
+};
+
 export interface CrmConnector {
   listAgents(): Promise<CrmAgent[]>;
   /** The names (User.Name) of the CRM users named, whatever their type; ids the CRM does not know are left out. */
@@ -126,6 +135,10 @@ export interface CrmConnector {
   refreshSchema(): Promise<void>;
   /** Catalogued fields the org lacks or hides from the integration user, by object; left out of snapshots. */
   missingFields(): Partial<Record<CrmObject, string[]>>;
+  /** Readable fields left out of snapshots because they hold binary data (base64), by object. */
+  binaryFields(): Partial<Record<CrmObject, string[]>>;
+  /** Every field `object`'s snapshots keep beyond the catalogue, in describe's order, with its label and type. */
+  otherFields(object: CrmObject): Promise<CrmFieldInfo[]>;
   /** The snapshot fields of `object` a restore can write in this org. */
   writableFields(object: CrmObject): Promise<string[]>;
   /**

@@ -100,6 +100,14 @@ const entryName = (e: CatalogueEntry) => (typeof e === 'string' ? e : e.name);
 /** The fields of a snapshot, in order: what a stored revision holds when the org has every catalogued field. */
 export const snapshotFields = (object: CrmObject): string[] => CATALOGUE[object].map(entryName);
 
+/** `fields` in snapshot order: the catalogued ones in the catalogue's order, then the org's others as they come. */
+export function inSnapshotOrder(object: CrmObject, fields: Iterable<string>): string[] {
+  const given = new Set(fields);
+  const catalogued = snapshotFields(object);
+  const known = new Set(catalogued);
+  return [...catalogued.filter((f) => given.has(f)), ...[...given].filter((f) => !known.has(f))];
+}
+
 /**
  * The ten keys of an Address compound field, in the order Salesforce answers them
  * (Address Compound Fields: https://developer.salesforce.com/docs/platform/object-reference/guide/compound-fields-address.html).

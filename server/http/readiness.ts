@@ -5,6 +5,7 @@ type SyncCheck = Readiness['checks']['sync'];
 /** What the CRM connector knows of the org: hidden fields and API usage. */
 export type CrmFacts = {
   missingFields(): Partial<Record<string, string[]>>;
+  binaryFields(): Partial<Record<string, string[]>>;
   apiUsage(): { used: number; limit: number } | null;
 };
 
@@ -78,7 +79,13 @@ export class ReadinessState {
         ? { lastSync: { instance: this.lastRun.instance, startedAt: this.lastRun.startedAt.toISOString() } }
         : {}),
       ...(this.crm
-        ? { missingFields: Object.fromEntries(Object.entries(missing)) as Record<string, string[]> }
+        ? {
+            missingFields: Object.fromEntries(Object.entries(missing)) as Record<string, string[]>,
+            binaryFields: Object.fromEntries(Object.entries(this.crm.facts.binaryFields())) as Record<
+              string,
+              string[]
+            >,
+          }
         : {}),
       ...(usage && this.crm
         ? {

@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '../../contract/error-codes';
 import { DUPLICATE_REQUEST_MESSAGE, RestoreType, type CreateRestore } from '../../contract/restores';
 import type { CrmConnector, CrmRecord } from '../crm/crm-connector';
-import { snapshotFields } from '../crm/crm-fields';
 import type { Db } from '../db/database';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
 import type { Caller } from '../http/caller';
@@ -38,11 +37,18 @@ function checkRequester(input: CreateRestore, caller: Caller): boolean {
   return forced;
 }
 
-/** The chosen fields, each a snapshot field of the object (not its Id); null when the body chose none (all). */
-function chosenFields(kind: RecordKind, input: CreateRestore): string[] | null {
+/**
+ * The chosen fields, each a field of a target revision's snapshot (not its Id): every field Storico keeps, custom
+ * ones included; null when the body chose none (all).
+ */
+function chosenFields(
+  kind: RecordKind,
+  input: CreateRestore,
+  targets: readonly StoredRevisionOf[],
+): string[] | null {
   if (!input.fields) return null;
   const object = recordKinds[kind].crmObject;
-  const known = new Set(snapshotFields(object).filter((field) => field !== 'Id'));
+  const known = new Set(targets.flatMap((t) => Object.keys(t.json)).filter((field) => field !== 'Id'));
   const unknown = input.fields.findIndex((field) => !known.has(field));
   if (unknown >= 0)
     throw badRequest(
@@ -82,8 +88,8 @@ export async function checkCreate(
 ): Promise<CheckedCreate> {
   const forced = checkRequester(input, caller);
   const dates = requestDates(input);
-  const fields = chosenFields(kind, input);
   const targets = await targetRevisions(deps.db, kind, input.revisionIdList, forced);
+  const fields = chosenFields(kind, input, targets);
   const agent = await knownAgent(deps.db, input.salesforceUserId ?? null);
   await refuseOpenRequests(deps.db, kind, input.revisionIdList);
   const crm = forced ? await crmOrFail(deps) : undefined;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { crmFieldsSchema } from '../../contract/crm-fields';
 import { envelopeOf, errorResponses } from '../../contract/envelope';
 import { pageOf } from '../../contract/page';
 import {
@@ -41,6 +42,19 @@ export async function revisionRoutes(
         },
       },
       async (request) => envelope(await revisions.inRange(kind, request.params.id, request.query)),
+    );
+
+    r.get(
+      `${base}/fields`,
+      {
+        config: signedIn,
+        schema: {
+          tags: ['revisions'],
+          summary: `The ${noun} fields kept beyond the screen's sections, with the org's labels, in describe's order`,
+          response: { 200: envelopeOf(crmFieldsSchema), ...errorResponses(401) },
+        },
+      },
+      async () => envelope(await revisions.otherFields(kind)),
     );
 
     r.get(

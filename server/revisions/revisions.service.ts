@@ -1,3 +1,5 @@
+import type { CrmFields } from '../../contract/crm-fields';
+import { otherFields } from '../store/crm-fields.repository';
 import type { Page } from '../../contract/page';
 import { formatDiffProperties, type Differences, type Revision } from '../../contract/revisions';
 import { keptByCrm } from '../../contract/restore-writes';
@@ -65,6 +67,11 @@ export class RevisionsService {
       found.total,
       paged(query),
     );
+  }
+
+  /** The fields of a kind kept beyond the screens' sections, labelled and typed as the org describes them. */
+  async otherFields(kind: RecordKind): Promise<CrmFields> {
+    return { fields: await otherFields(this.db, kind) };
   }
 
   /** The fields that differ between two revisions of one record; `fields` names the two query parameters. */

@@ -3,7 +3,7 @@ import { keptByCrm } from '../../contract/restore-writes';
 import type { RollbackRecord, RollbackScope } from '../../contract/rollbacks';
 import type { CrmConnector, CrmObject } from '../crm/crm-connector';
 import { answerWithin } from '../crm/crm-wait';
-import { snapshotFields } from '../crm/crm-fields';
+import { inSnapshotOrder, snapshotFields } from '../crm/crm-fields';
 import type { RecordKind } from '../db/record-kinds';
 import { badRequest } from '../http/http-error';
 import { romeMidnight, nextDay } from '../db/rome-days';
@@ -40,13 +40,18 @@ export function rollbackWindow(scope: Pick<RollbackScope, 'from' | 'to'>): { fro
   return { from, to };
 }
 
-/** The chosen fields, each a snapshot field of the object (in snapshot order), or null for all. */
+/** A field's API name as Salesforce allows it: letters, digits and underscores, from a letter (custom ones too). */
+const API_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+/**
+ * The chosen fields, in snapshot order, or null for all: any field a snapshot may keep (the catalogued ones and the
+ * org's custom fields), never one a rollback does not write.
+ */
 export function chosenFields(object: CrmObject, fields: readonly string[] | undefined): string[] | null {
   if (!fields) return null;
-  const known = snapshotFields(object);
-  const unknown = fields.find((f) => !known.includes(f) || NEVER_WRITTEN.has(f));
+  const unknown = fields.find((f) => !API_NAME.test(f) || NEVER_WRITTEN.has(f));
   if (unknown !== undefined) throw badRequest('body.fields', `${unknown} is not a field a rollback writes`);
-  return known.filter((f) => fields.includes(f));
+  return inSnapshotOrder(object, fields);
 }
 
 /** What the org lets a restore write, and which of those fields it cannot empty. */

@@ -2,7 +2,7 @@ import type { RollbackPreview, RollbackScope, LaterChanged } from '../../contrac
 import { crmUserNames } from '../store/crm-user-names';
 import type { AuditService } from '../audit-log/audit.service';
 import type { CrmConnector } from '../crm/crm-connector';
-import { snapshotFields } from '../crm/crm-fields';
+import { inSnapshotOrder } from '../crm/crm-fields';
 import type { Db } from '../db/database';
 import { kindOfObject } from '../db/record-kinds';
 import type { Caller } from '../http/caller';
@@ -79,7 +79,7 @@ export async function previewRollback(
     target: `sf-user:${scope.sfUserID}`,
     details: { object: scope.object, from: scope.from, to: scope.to, fields, records: records.length },
   });
-  const order = snapshotFields(scope.object);
+  const order = inSnapshotOrder(scope.object, changedAnywhere);
   return {
     sfUserID: scope.sfUserID,
     agentName: names.get(scope.sfUserID) ?? null,
@@ -89,7 +89,7 @@ export async function previewRollback(
     fields,
     records: records.length,
     withoutEarlierVersion: records.filter((r) => r.targetRevisionId === null).length,
-    changedFields: order.filter((f) => changedAnywhere.has(f)),
+    changedFields: order,
     fieldCounts: [...counts]
       .map(([field, count]) => ({ field, count }))
       .sort((a, b) => b.count - a.count || order.indexOf(a.field) - order.indexOf(b.field)),

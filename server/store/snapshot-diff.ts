@@ -41,8 +41,15 @@ export function snapshotFieldOrder(
 }
 
 /**
- * The top-level fields whose values differ, in snapshot order; `[]` when the versions are the same.
- * A field one snapshot lacks counts as null: a field added to the CRM later is not a change of the record.
+ * Fields that change with every save whatever else changed: never a difference of their own (LastModifiedDate is,
+ * as it tells when and by whom a version was made).
+ */
+const NOT_COMPARED: ReadonlySet<string> = new Set(['SystemModstamp']);
+
+/**
+ * The top-level fields whose values differ, in snapshot order; `[]` when the versions are the same. Only fields
+ * both snapshots hold are compared: a field one lacks was not kept when it was stored (a field added to the org, or
+ * kept only since an upgrade, or one removed from the org since), which is no change of the record.
  */
 export function diffSnapshots(
   first: Snapshot,
@@ -50,6 +57,10 @@ export function diffSnapshots(
   knownOrder: readonly string[] = [],
 ): string[] {
   return snapshotFieldOrder(first, second, knownOrder).filter(
-    (field) => !sameJson(first[field] ?? null, second[field] ?? null),
+    (field) =>
+      !NOT_COMPARED.has(field) &&
+      Object.hasOwn(first, field) &&
+      Object.hasOwn(second, field) &&
+      !sameJson(first[field] ?? null, second[field] ?? null),
   );
 }

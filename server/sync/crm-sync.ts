@@ -2,6 +2,8 @@ import { CRM_OBJECTS, type CrmConnector, type CrmObject } from '../crm/crm-conne
 import { parseSfDateTime } from '../crm/salesforce-dates';
 import type { Db } from '../db/database';
 import { ensurePartitionsFor } from '../store/revision-partitions';
+import { storeOtherFields } from '../store/crm-fields.repository';
+import { kindOfObject } from '../db/record-kinds';
 import { storeSnapshots } from '../store/revision-store';
 import { upsertCrmUsers } from './crm-users.repository';
 import { storeConversions, syncConversions } from './conversion-sync';
@@ -106,6 +108,8 @@ export async function runSync(
   options.onProgress?.({ step: 'User', done: 0, total: 0 });
   // The org's schema may have changed since the last run (a field added, hidden or made read-only).
   await connector.refreshSchema();
+  for (const object of CRM_OBJECTS)
+    await storeOtherFields(db, kindOfObject(object), await connector.otherFields(object));
   const agents = await connector.listAgents();
   await upsertCrmUsers(db, agents);
   options.onProgress?.({ step: 'User', done: agents.length, total: agents.length });

@@ -9,3 +9,10 @@ export { withoutFollowers } from '@contract/field-labels';
  */
 export const fieldLabel = (kind: RecordKind, field: string, shownAs?: string): string =>
   labelOf(recordKindTable[kind].crmObject, field, shownAs);
+
+/** An id field is shown by the name it stands for. */
+export const SHOWN_BY: Readonly<Record<string, string>> = {
+  OwnerId: 'OwnerName',
+  ContactId: 'ContactName',
+  AccountId: 'ContactName',
+};

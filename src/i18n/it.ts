@@ -158,7 +158,7 @@ export const it = {
     noneOfTheShown: 'Nessuno dei campi mostrati è modificato',
     changedElsewhere: (fields: string) => `Modificati anche, nel dettaglio: ${fields}`,
     /** The detail screen's last section: changed fields a restore would write that no other section shows. */
-    unshownChanges: 'Altri campi modificati',
+    otherFields: 'Altri campi',
     onlyDifferences: 'Solo differenze',
     copyJson: 'Copia JSON',
     copyJsonOf: (heading: string) => `Copia JSON: ${heading}`,

@@ -78,6 +78,8 @@ const matrix: Record<string, Entry> = {
   'GET /api/v3/revision-case/:id/history': { access: signedIn },
   'GET /api/v3/revision-account/differences': { access: signedIn },
   'GET /api/v3/revision-case/differences': { access: signedIn },
+  'GET /api/v3/revision-account/fields': { access: signedIn },
+  'GET /api/v3/revision-case/fields': { access: signedIn },
   'GET /api/v3/alert/': { access: signedIn },
   'POST /api/v3/alert/:id/ack': { access: ({ product }) => [ADMIN, product] },
   'GET /api/v3/audit/': { access: admin },

@@ -39,8 +39,17 @@ export class FieldPlans {
   }
 
   missing(): Partial<Record<CrmObject, string[]>> {
+    return this.byObject((plan) => plan.missing);
+  }
+
+  binary(): Partial<Record<CrmObject, string[]>> {
+    return this.byObject((plan) => plan.binary);
+  }
+
+  /** A list of each planned object's, where it is not empty. */
+  private byObject(list: (plan: FieldPlan) => string[]): Partial<Record<CrmObject, string[]>> {
     const out: Partial<Record<CrmObject, string[]>> = {};
-    for (const [object, plan] of this.plans) if (plan.missing.length > 0) out[object] = plan.missing;
+    for (const [object, plan] of this.plans) if (list(plan).length > 0) out[object] = list(plan);
     return out;
   }
 

@@ -1,5 +1,5 @@
 import { CATALOGUE, normaliseAddress, WRITABLE_ADDRESS_PARTS, type AddressKey } from '../crm-fields';
-import { CrmError, type CrmObject, type CrmRecord } from '../crm-connector';
+import { CrmError, type CrmFieldInfo, type CrmObject, type CrmRecord } from '../crm-connector';
 import { recreateKeyOf } from './recreate-key';
 
 /**
@@ -28,6 +28,8 @@ export type DescribeField = {
   length?: number;
   /** Whether the field may be empty; a checkbox never may (describe's `nillable`). Absent: as if true. */
   nillable?: boolean;
+  /** The field's label in the org's language. */
+  label?: string;
 };
 
 type AddressParts = Partial<Record<AddressKey, string>>;
@@ -53,6 +55,10 @@ export type FieldPlan = {
   fields: PlannedField[];
   /** Catalogue fields the org lacks or hides from the integration user. */
   missing: string[];
+  /** Readable fields left out of every snapshot because they hold binary data (base64). */
+  binary: string[];
+  /** Every kept field outside the catalogue, in describe's order. */
+  others: CrmFieldInfo[];
   /** The org's name of IsPersonAccount, when the org has person accounts. */
   personAccountField: string | undefined;
   /** The org's name of MasterRecordId (the survivor of the merge that deleted a record), when describe lists it. */
@@ -84,6 +90,11 @@ export function planFields(
   if (object === 'Account' && byName.has('ispersonaccount')) compoundParents.add('name');
   const fields: PlannedField[] = [];
   const missing: string[] = [];
+  const planned = new Set<string>();
+  const plan = (found: DescribeField) => {
+    planned.add(found.name.toLowerCase());
+    fields.push(plannedField(found, byName, compoundParents));
+  };
   for (const entry of CATALOGUE[object]) {
     if (typeof entry !== 'string') {
       const rel = describe.find(
@@ -100,41 +111,98 @@ export function planFields(
       continue;
     }
     const found = byName.get(entry.toLowerCase());
-    if (!found) {
-      missing.push(entry);
+    if (found) plan(found);
+    else missing.push(entry);
+  }
+  const binary: string[] = [];
+  const others: CrmFieldInfo[] = [];
+  // The re-create key is Storico's own: the Id a re-created record had (recreate-key.ts), never a value to restore.
+  const recreateKey = recreateKeyOf(describe, recreateKeyField);
+  if (recreateKeyField) planned.add(recreateKeyField.toLowerCase());
+  for (const found of describe) {
+    if (planned.has(found.name.toLowerCase()) || !keptBeyondCatalogue(found, byName)) continue;
+    if (found.type === 'base64') {
+      binary.push(found.name);
       continue;
     }
-    if (found.type === 'address') {
-      const parts: AddressParts = {};
-      const createParts: AddressParts = {};
-      const prefix = found.name.replace(/Address$/i, '');
-      for (const [key, suffix] of Object.entries(WRITABLE_ADDRESS_PARTS)) {
-        const part = byName.get(`${prefix}${suffix}`.toLowerCase());
-        if (!part || part.calculated) continue;
-        if (part.updateable) parts[key as AddressKey] = part.name;
-        if (part.createable) createParts[key as AddressKey] = part.name;
-      }
-      fields.push({ name: found.name, kind: 'address', orgName: found.name, parts, createParts });
-      continue;
-    }
-    const settable = !found.calculated && !compoundParents.has(found.name.toLowerCase());
-    fields.push({
+    plan(found);
+    const added = fields.at(-1)!;
+    others.push({
       name: found.name,
-      kind: 'value',
-      orgName: found.name,
-      writable: settable && found.updateable,
-      creatable: settable && found.createable,
-      nillable: found.nillable ?? true,
-      lookupTo: found.type === 'reference' ? (found.referenceTo ?? []).filter((o) => RECYCLED.has(o)) : [],
+      label: found.label ?? found.name,
+      type: found.type,
+      calculated: found.calculated,
+      writable: written(added),
     });
   }
   return {
     object,
     fields,
     missing,
+    binary,
+    others,
     personAccountField: byName.get('ispersonaccount')?.name,
     mergeField: byName.get('masterrecordid')?.name,
-    recreateKey: recreateKeyOf(describe, recreateKeyField),
+    recreateKey,
+  };
+}
+
+/**
+ * Fields describe lists that are no part of a record's content: IsDeleted (Storico keeps deletions as revisions of
+ * their own), and the times a user last viewed or referenced the record, which change when someone only looks at it
+ * (Object Reference, Account: LastViewedDate, LastReferencedDate).
+ */
+const NOT_CONTENT = new Set(['isdeleted', 'lastvieweddate', 'lastreferenceddate']);
+
+/** Compound fields read whole, whose components are not read again (Address and Geolocation Compound Fields). */
+const COMPOUND_TYPES = new Set(['address', 'location']);
+
+/** Whether a field outside the catalogue is kept: any content field that is not a component of a compound one. */
+function keptBeyondCatalogue(field: DescribeField, byName: ReadonlyMap<string, DescribeField>): boolean {
+  if (NOT_CONTENT.has(field.name.toLowerCase())) return false;
+  const parent = field.compoundFieldName ? byName.get(field.compoundFieldName.toLowerCase()) : undefined;
+  return !parent || !COMPOUND_TYPES.has(parent.type);
+}
+
+/**
+ * How a described field is read and written: an address through its components; a geolocation read whole and never
+ * written (its components are the geocoder's or a user's, not the compound's); any other field as it is. Encrypted
+ * text is read masked without "View Encrypted Data" (Classic Encryption for Custom Fields), so it is never written back.
+ */
+function plannedField(
+  found: DescribeField,
+  byName: ReadonlyMap<string, DescribeField>,
+  compoundParents: ReadonlySet<string>,
+): PlannedField {
+  if (found.type === 'address') {
+    const parts: AddressParts = {};
+    const createParts: AddressParts = {};
+    const prefix = found.name.replace(/Address$/i, '');
+    for (const [key, suffix] of Object.entries(WRITABLE_ADDRESS_PARTS)) {
+      const part = byName.get(`${prefix}${suffix}`.toLowerCase());
+      if (!part || part.calculated) continue;
+      if (part.updateable) parts[key as AddressKey] = part.name;
+      if (part.createable) createParts[key as AddressKey] = part.name;
+    }
+    return { name: found.name, kind: 'address', orgName: found.name, parts, createParts };
+  }
+  const settable =
+    !found.calculated &&
+    !compoundParents.has(found.name.toLowerCase()) &&
+    found.type !== 'location' &&
+    found.type !== 'encryptedstring';
+  const writable = settable && found.updateable;
+  const creatable = settable && found.createable;
+  // Only a lookup a write sends can be refused for naming a deleted record (PersonContactId is never sent).
+  const sent = found.type === 'reference' && (writable || creatable);
+  return {
+    name: found.name,
+    kind: 'value',
+    orgName: found.name,
+    writable,
+    creatable,
+    nillable: found.nillable ?? true,
+    lookupTo: sent ? (found.referenceTo ?? []).filter((o) => RECYCLED.has(o)) : [],
   };
 }
 
@@ -179,13 +247,12 @@ export function personScope(plan: FieldPlan): string[] {
   return [`${plan.personAccountField} = true`];
 }
 
-/** The snapshot names a restore can write in this org (addresses count when one component can be written). */
-export const writableFields = (plan: FieldPlan): string[] =>
-  plan.fields
-    .filter((f) =>
-      f.kind === 'value' ? f.writable : f.kind === 'address' && Object.keys(f.parts).length > 0,
-    )
-    .map((f) => f.name);
+/** Whether a restore can write a planned field (an address when one component can be written). */
+const written = (f: PlannedField): boolean =>
+  f.kind === 'value' ? f.writable : f.kind === 'address' && Object.keys(f.parts).length > 0;
+
+/** The snapshot names a restore can write in this org. */
+export const writableFields = (plan: FieldPlan): string[] => plan.fields.filter(written).map((f) => f.name);
 
 /** The snapshot names of writable fields that cannot be empty (describe's `nillable` false). */
 export const neverEmptyFields = (plan: FieldPlan): string[] =>

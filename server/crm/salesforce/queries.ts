@@ -10,52 +10,10 @@ import {
 import { parseSfDateTime } from '../salesforce-dates';
 import type { SalesforceConnection } from './connection';
 import type { FieldPlans } from './describe';
-import { personScope, selectList, toSnapshot } from './field-plan';
+import { personScope, toSnapshot } from './field-plan';
 import { checkId, ID_PATTERN, quotedLists } from './ids';
-
-type QueryResult = {
-  totalSize: number;
-  done: boolean;
-  nextRecordsUrl?: string;
-  records: Record<string, unknown>[];
-};
-
-/**
- * The pages of a SOQL query, `batchSize` records a page at most, each next one from the `nextRecordsUrl` of the
- * one before until Salesforce says `done`. `queryAll` also sees the records in the recycle bin.
- */
-export async function* query(
-  connection: SalesforceConnection,
-  soql: string,
-  context: string,
-  resource: 'query' | 'queryAll' = 'query',
-  timeoutMs?: number,
-): AsyncGenerator<ChangedPage> {
-  const headers = { 'sforce-query-options': `batchSize=${connection.batchSize}` };
-  let url: string | undefined = `/${resource}?q=${encodeURIComponent(soql)}`;
-  while (url) {
-    const result: QueryResult = await connection.call<QueryResult>(
-      { method: 'GET', url, headers },
-      context,
-      timeoutMs,
-    );
-    yield { records: result.records as CrmRecord[], totalSize: result.totalSize };
-    url = result.done ? undefined : result.nextRecordsUrl;
-  }
-}
-
-/** A SOQL date-time literal; SOQL takes whole seconds, so the time is floored (callers compare with >=). */
-export function soqlDateTime(time: Date): string {
-  return new Date(Math.floor(time.getTime() / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-}
-
-/** A query a caller waits for (a restore, a screen): one record's read timeout, not a sync page's. */
-export const waitedQuery = (
-  connection: SalesforceConnection,
-  soql: string,
-  context: string,
-  resource: 'query' | 'queryAll' = 'query',
-) => query(connection, soql, context, resource, connection.readTimeoutMs);
+import { plannedQuery } from './planned-query';
+import { query, soqlDateTime, waitedQuery } from './query-pages';
 
 /** The reads of live records: what the sync pages through, what a restore reads, the CRM's users. */
 export class RecordQueries {
@@ -94,8 +52,9 @@ export class RecordQueries {
   async *changedSince(object: CrmObject, since: Date | null): AsyncGenerator<ChangedPage> {
     const plan = await this.plans.plan(object);
     const where = [...personScope(plan), ...(since ? [`SystemModstamp >= ${soqlDateTime(since)}`] : [])];
-    const soql = `SELECT ${selectList(plan).join(', ')} FROM ${object}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY SystemModstamp ASC, Id ASC`;
-    for await (const page of query(this.connection, soql, `Reading changed ${object} records`)) {
+    const orderBy = 'SystemModstamp ASC, Id ASC';
+    const context = `Reading changed ${object} records`;
+    for await (const page of plannedQuery(this.connection, { object, plan, where, orderBy, context })) {
       yield { ...page, records: page.records.map((r) => toSnapshot(plan, r)) };
     }
   }
@@ -121,8 +80,9 @@ export class RecordQueries {
     const plan = await this.plans.plan(object);
     const records: CrmRecord[] = [];
     for (const list of quotedLists(ids)) {
-      const soql = `SELECT ${selectList(plan).join(', ')} FROM ${object} WHERE Id IN (${list.join(', ')})`;
-      for await (const page of query(this.connection, soql, `Reading ${list.length} ${object} records`))
+      const where = [`Id IN (${list.join(', ')})`];
+      const context = `Reading ${list.length} ${object} records`;
+      for await (const page of plannedQuery(this.connection, { object, plan, where, context }))
         records.push(...page.records.map((r) => toSnapshot(plan, r)));
     }
     return records;
@@ -132,9 +92,11 @@ export class RecordQueries {
     checkId(object, id);
     const plan = await this.plans.plan(object);
     // A record's relationship fields (Owner.Name) can only be read through SOQL, not GET /sobjects/{type}/{id}.
-    const soql = `SELECT ${selectList(plan).join(', ')} FROM ${object} WHERE Id = '${id}'`;
-    const context = `Reading ${object} ${id}`;
-    for await (const page of waitedQuery(this.connection, soql, context)) {
+    const read = { object, plan, where: [`Id = '${id}'`], context: `Reading ${object} ${id}` };
+    for await (const page of plannedQuery(this.connection, {
+      ...read,
+      timeoutMs: this.connection.readTimeoutMs,
+    })) {
       const record = page.records[0];
       if (record) return toSnapshot(plan, record);
     }

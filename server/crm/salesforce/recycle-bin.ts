@@ -10,9 +10,10 @@ import {
 import { parseSfDateTime } from '../salesforce-dates';
 import type { SalesforceConnection } from './connection';
 import type { FieldPlans } from './describe';
-import { lookupValues, personScope, selectList, toSnapshot, type FieldPlan } from './field-plan';
+import { lookupValues, personScope, toSnapshot, type FieldPlan } from './field-plan';
+import { plannedQuery } from './planned-query';
 import { checkId, ID_PATTERN, quotedLists } from './ids';
-import { query, soqlDateTime, waitedQuery } from './queries';
+import { query, soqlDateTime, waitedQuery } from './query-pages';
 
 /** How long Salesforce keeps deleted records in the recycle bin (and lists them in Get Deleted). */
 const RECYCLE_BIN_DAYS = 15;
@@ -40,12 +41,8 @@ function replicationDateTime(time: Date): string {
   return `${time.toISOString().slice(0, 19)}+00:00`;
 }
 
-/** A query's fields with the record's life: IsDeleted and, where the org has it, the survivor of a merge. */
-const withLife = (plan: FieldPlan) => [
-  ...selectList(plan),
-  'IsDeleted',
-  ...(plan.mergeField ? [plan.mergeField] : []),
-];
+/** The fields of the record's life a query asks beside the plan's: IsDeleted and, where the org has it, the survivor of a merge. */
+const life = (plan: FieldPlan) => ['IsDeleted', ...(plan.mergeField ? [plan.mergeField] : [])];
 
 /** A record in the recycle bin as Storico keeps it: IsDeleted, and MasterRecordId the survivor of a merge or null. */
 function binSnapshot(plan: FieldPlan, record: { Id: string; [field: string]: unknown }): CrmRecord {
@@ -199,11 +196,11 @@ export class RecycleBin {
     personScope(plan); // refuses an org without person accounts, as every read of contacts does
     const family = plan.object === 'Account' ? plan.personAccountField : undefined;
     const found = new Map<string, BinEntry>();
-    for (const conditions of queries) {
-      const select = [...withLife(plan), ...(family ? [family] : [])];
-      const soql = `SELECT ${select.join(', ')} FROM ${object} WHERE ${conditions.join(' AND ')}`;
+    for (const where of queries) {
+      const extra = [...life(plan), ...(family ? [family] : [])];
       const context = `Reading deleted ${object} records`;
-      for await (const page of query(this.connection, soql, context, 'queryAll')) {
+      const read = { object, plan, extra, where, context, resource: 'queryAll' as const };
+      for await (const page of plannedQuery(this.connection, read)) {
         for (const record of page.records) {
           const business = family !== undefined && record[family] !== true;
           found.set(
@@ -219,9 +216,16 @@ export class RecycleBin {
   async readRecordWithDeleted(object: CrmObject, id: string): Promise<CrmRecord | null> {
     checkId(object, id);
     const plan = await this.plans.plan(object);
-    const soql = `SELECT ${withLife(plan).join(', ')} FROM ${object} WHERE Id = '${id}'`;
-    const context = `Reading ${object} ${id} in the recycle bin`;
-    for await (const page of waitedQuery(this.connection, soql, context, 'queryAll')) {
+    const read = {
+      object,
+      plan,
+      extra: life(plan),
+      where: [`Id = '${id}'`],
+      context: `Reading ${object} ${id} in the recycle bin`,
+      resource: 'queryAll' as const,
+      timeoutMs: this.connection.readTimeoutMs,
+    };
+    for await (const page of plannedQuery(this.connection, read)) {
       const record = page.records[0];
       if (record) return record.IsDeleted === true ? binSnapshot(plan, record) : toSnapshot(plan, record);
     }

@@ -1,4 +1,5 @@
 import type {
+  CrmFieldInfo,
   ApiUsage,
   ChangedIds,
   ChangedPage,
@@ -58,6 +59,14 @@ export class SalesforceConnector implements CrmConnector {
 
   missingFields(): Partial<Record<CrmObject, string[]>> {
     return this.plans.missing();
+  }
+
+  binaryFields(): Partial<Record<CrmObject, string[]>> {
+    return this.plans.binary();
+  }
+
+  async otherFields(object: CrmObject): Promise<CrmFieldInfo[]> {
+    return (await this.plans.plan(object)).others;
   }
 
   async writableFields(object: CrmObject): Promise<string[]> {

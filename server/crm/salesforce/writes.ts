@@ -2,9 +2,10 @@ import { ApiSchemas } from 'jsforce/lib/api/soap/schema';
 import { CrmError, CrmOutcomeUnknown, type CrmErrorDetail, type CrmObject } from '../crm-connector';
 import type { SalesforceConnection } from './connection';
 import type { FieldPlans } from './describe';
-import { personScope, selectList, toSnapshot } from './field-plan';
+import { personScope, toSnapshot } from './field-plan';
+import { plannedQuery } from './planned-query';
 import { checkId, ID_PATTERN } from './ids';
-import { soqlDateTime, waitedQuery } from './queries';
+import { soqlDateTime, waitedQuery } from './query-pages';
 import { keyHolder, withoutKey, type KeyHolder, type UpsertAnswer } from './recreate-key';
 import { holdsCreate, toWriteBody } from './write-body';
 
@@ -181,12 +182,20 @@ export class RecordWrites {
       `SystemModstamp >= ${soqlDateTime(since)}`,
       ...(owner ? [`OwnerId = '${owner}'`] : []),
     ];
-    const soql = `SELECT ${[...selectList(plan), 'IsDeleted'].join(', ')} FROM ${object} WHERE ${where.join(' AND ')} ORDER BY CreatedDate ASC, Id ASC`;
     // QueryAll, as by the key (findByKey): the record may have been deleted since, and is then undeleted, not made
     // again (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_queryall.htm).
     let deleted: string | null = null;
-    const context = `Looking for a created ${object}`;
-    for await (const page of waitedQuery(this.connection, soql, context, 'queryAll')) {
+    const read = {
+      object,
+      plan,
+      extra: ['IsDeleted'],
+      where,
+      orderBy: 'CreatedDate ASC, Id ASC',
+      context: `Looking for a created ${object}`,
+      resource: 'queryAll' as const,
+      timeoutMs: this.connection.readTimeoutMs,
+    };
+    for await (const page of plannedQuery(this.connection, read)) {
       for (const record of page.records) {
         if (!holdsCreate(plan, sent, toSnapshot(plan, record))) continue;
         if (record.IsDeleted !== true) return record.Id;

@@ -19,7 +19,8 @@ import { conversionTime } from './0017-conversion-time';
 import { rollbackReasons } from './0018-rollback-reasons';
 import { rollbackAlertsAndUserNames } from './0019-rollback-alerts-and-user-names';
 import { auditActorId } from './0020-audit-actor-id';
-import { accessGrants } from './0021-access-grants';
+import { crmFieldLabels } from './0021-crm-field-labels';
+import { accessGrants } from './0022-access-grants';
 
 /** Migrations are listed here rather than read from disk, so they work the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -43,7 +44,8 @@ const migrations: Record<string, Migration> = {
   '0018-rollback-reasons': rollbackReasons,
   '0019-rollback-alerts-and-user-names': rollbackAlertsAndUserNames,
   '0020-audit-actor-id': auditActorId,
-  '0021-access-grants': accessGrants,
+  '0021-crm-field-labels': crmFieldLabels,
+  '0022-access-grants': accessGrants,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -23,7 +23,7 @@ export interface AlertsTable {
   updated_at: Timestamp;
   acknowledged_by: number | null;
   acknowledged_at: NullableTimestamp;
-  /** A mass change, or a forced restore by a user someone gave access to within the cooldown (migration 0021). */
+  /** A mass change, or a forced restore by a user someone gave access to within the cooldown (migration 0022). */
   kind: ColumnType<AlertKind, AlertKind | undefined, never>;
   /** A forced restore's request (`restore-case-request:7`), who forced it, who gave them access, how and when. */
   restore_request: ColumnType<string | null, string | null | undefined, never>;

@@ -25,6 +25,18 @@ export interface CrmUserNamesTable {
   read_at: ColumnType<Date, Date, Date>;
 }
 
+/** A field kept beyond the screens' own, as the org's describe shows it (migration 0021). */
+export interface CrmFieldsTable {
+  kind: string;
+  name: string;
+  label: string;
+  type: string;
+  calculated: boolean;
+  writable: boolean;
+  position: number;
+  updated_at: Timestamp;
+}
+
 /** A record's row: its newest revision and its life in the CRM, kept for search and filtering. */
 interface RecordColumns {
   id: string;

@@ -5,6 +5,7 @@ import type {
   SfCasesTable,
   SfUsersTable,
   CrmUserNamesTable,
+  CrmFieldsTable,
   RevisionAccountsTable,
   RevisionCasesTable,
   SyncStateTable,
@@ -36,6 +37,7 @@ export interface Database {
   login_locks: LoginLocksTable;
   sf_users: SfUsersTable;
   crm_user_names: CrmUserNamesTable;
+  crm_fields: CrmFieldsTable;
   sf_accounts: SfAccountsTable;
   revision_accounts: RevisionAccountsTable;
   sf_cases: SfCasesTable;

@@ -30,7 +30,7 @@ export interface UsersTable {
   updated_at: Timestamp;
 }
 
-/** What gave a user their access, and who (migration 0021): the four-eyes rule reads it. */
+/** What gave a user their access, and who (migration 0022): the four-eyes rule reads it. */
 export type AccessGrantKind = 'created' | 'enrolled' | 'password-set';
 
 /** Someone other than the user created them, issued them an enrolment link or set their password. */

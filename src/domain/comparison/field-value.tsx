@@ -1,6 +1,6 @@
 import { it } from '@/i18n/it';
 import { formatDateTime, formatDay } from '@/lib/dates';
-import { formatNumber } from '@/lib/numbers';
+import { formatAmount, formatNumber } from '@/lib/numbers';
 import { textOf } from '@/domain/snapshot';
 import { formatAddress } from '@/domain/snapshot';
 import type { FieldKind } from '@/domain/kinds/fields';
@@ -14,6 +14,10 @@ function asText(kind: FieldKind, value: unknown): string {
       return formatDateTime(textOf(value)) || textOf(value);
     case 'number':
       return typeof value === 'number' ? formatNumber(value) : textOf(value);
+    case 'amount':
+      return typeof value === 'number' ? formatAmount(value) : textOf(value);
+    case 'percent':
+      return typeof value === 'number' ? `${formatNumber(value)} %` : textOf(value);
     case 'address':
       return formatAddress(value);
     default:
@@ -52,6 +56,18 @@ export function FieldValue({
   }
   const text = asText(kind, value);
   if (!text) return <span className="text-muted-foreground">{it.compare.empty}</span>;
+  // A multi-select picklist's values, as the CRM keeps them: joined by semicolons.
+  if (kind === 'list') {
+    return (
+      <ul className="flex flex-col gap-0.5">
+        {text.split(';').map((item) => (
+          <li key={item} className="break-words">
+            {item}
+          </li>
+        ))}
+      </ul>
+    );
+  }
   if (kind === 'longText') return <TruncatedText text={text} />;
   return <span className="break-words">{text}</span>;
 }

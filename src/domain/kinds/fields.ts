@@ -1,7 +1,17 @@
 import type { Snapshot } from '@/domain/snapshot';
 
 /** How a field's value is shown. */
-export type FieldKind = 'text' | 'longText' | 'date' | 'dateTime' | 'boolean' | 'number' | 'address';
+export type FieldKind =
+  | 'text'
+  | 'longText'
+  | 'date'
+  | 'dateTime'
+  | 'boolean'
+  | 'number'
+  | 'amount'
+  | 'percent'
+  | 'list'
+  | 'address';
 
 export type FieldDef = {
   /** The snapshot field, also the name the differences endpoint uses. */

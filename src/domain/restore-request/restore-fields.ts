@@ -1,10 +1,8 @@
-import { it } from '@/i18n/it';
-import { fieldLabel, withoutFollowers } from '@/domain/field-labels';
+import { fieldLabel, SHOWN_BY, withoutFollowers } from '@/domain/field-labels';
+import type { CrmField } from '@contract/crm-fields';
 import type { RecordKind } from '@contract/record-kinds';
 import type { Snapshot } from '@/domain/snapshot';
 import { formatSnapshotValue } from '@/domain/snapshot-value';
-import { keysOf, type SectionDef } from '@/domain/kinds/fields';
-import type { Sections } from '@/domain/kinds/kind-def';
 
 /**
  * What a restore can write, and is shown and chosen by: the CRM sets its timestamps, the record's id, the case
@@ -24,13 +22,6 @@ const NOT_RESTORED: ReadonlySet<string> = new Set([
   'OwnerName',
   'ContactName',
 ]);
-
-/** An id field is shown by the name it stands for. */
-const SHOWN_BY: Readonly<Record<string, string>> = {
-  OwnerId: 'OwnerName',
-  ContactId: 'ContactName',
-  AccountId: 'ContactName',
-};
 
 /** One field a restore writes: its snapshot name (what a request's `fields` names), label and values as text. */
 export type RestoreField = {
@@ -52,32 +43,6 @@ const restorable = (differences: readonly string[]) =>
   withoutFollowers(differences, (field) => field).filter((field) => !NOT_RESTORED.has(field));
 
 /**
- * `sections` and, after them, 'Altri campi modificati': the fields among `differences` a restore would write that no
- * section shows (a contact's surname, a field the org added). A detail screen shows every field its restore lists,
- * so that nothing is written back that could not be compared first.
- */
-export function withUnshownChanges(
-  kind: RecordKind,
-  sections: Sections,
-  differences: readonly string[],
-): Sections {
-  return (left, right) => {
-    const shown = typeof sections === 'function' ? sections(left, right) : sections;
-    const shownKeys = new Set(shown.flatMap((section) => section.fields.flatMap(keysOf)));
-    const unshown = restorable(differences).filter(
-      (field) => !shownKeys.has(field) && !shownKeys.has(SHOWN_BY[field] ?? field),
-    );
-    if (unshown.length === 0) return shown;
-    const other: SectionDef = {
-      id: 'unshown-changes',
-      title: it.compare.unshownChanges,
-      fields: unshown.map((field) => ({ key: field, label: labelOf(kind, field) })),
-    };
-    return [...shown, other];
-  };
-}
-
-/**
  * The fields among `differences` a restore to `target` writes, one row each (an address is one field; a case's
  * contact follows its account, so it is no row of its own when the account differs too), in the order given.
  */
@@ -86,11 +51,16 @@ export function restoreFields(
   differences: readonly string[],
   target: Snapshot,
   current?: Snapshot,
+  described: readonly CrmField[] = [],
 ): RestoreField[] {
-  return restorable(differences).map((field) => ({
-    field,
-    label: labelOf(kind, field),
-    target: shownValue(target, field),
-    ...(current ? { current: shownValue(current, field) } : {}),
-  }));
+  // The org's other fields by their describe: a formula or read-only one is never written, so never listed.
+  const byName = new Map(described.map((f) => [f.name, f]));
+  return restorable(differences)
+    .filter((field) => byName.get(field)?.writable !== false)
+    .map((field) => ({
+      field,
+      label: byName.get(field)?.label ?? labelOf(kind, field),
+      target: shownValue(target, field),
+      ...(current ? { current: shownValue(current, field) } : {}),
+    }));
 }

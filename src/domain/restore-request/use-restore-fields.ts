@@ -7,6 +7,7 @@ import { recordDifferencesOptions } from '@/domain/comparison/get-record-differe
 import { latestRevisionOptions } from '@/domain/comparison/get-record-history';
 import { recordRevisionsOptions } from '@/domain/comparison/get-record-revisions';
 import { lifeOf } from '@/domain/comparison/record-life';
+import { otherFieldsOptions } from '@/domain/comparison/other-fields';
 import { restoreFields, type RestoreField } from './restore-fields';
 
 /**
@@ -51,6 +52,7 @@ export function useRestoreFields(
   const target = subject?.target ?? versions.data?.content.find((r) => r.id === subject?.revisionId);
   const pair = target && latest.data ? { first: target, second: latest.data } : undefined;
   const differences = useQuery(recordDifferencesOptions(kind, on ? pair : undefined));
+  const described = useQuery({ ...otherFieldsOptions(kind), enabled: on }).data?.fields;
 
   if (versions.isError || latest.isError || differences.isError) return { status: 'failed' };
   if ((versions.isSuccess && !target) || latest.data === null) return { status: 'failed' };
@@ -60,7 +62,13 @@ export function useRestoreFields(
   if (!targetSnapshot || !latestSnapshot) return { status: 'failed' };
   return {
     status: 'ready',
-    fields: restoreFields(kind, writtenDifferences(differences.data), targetSnapshot, latestSnapshot),
+    fields: restoreFields(
+      kind,
+      writtenDifferences(differences.data),
+      targetSnapshot,
+      latestSnapshot,
+      described,
+    ),
     savedAt: pair.second.savedAt,
     deleted: lifeOf(pair.second).deletedAt !== null,
   };

@@ -56,7 +56,7 @@ describe.each(testDbKinds())('restore requests and reviews on %s', (kind) => {
       userReviewer: null,
       restoreType: { id: 1, type: 'REPORT' },
       status: { id: 1, status: 'PENDING' },
-      differences: '[Phone, BillingAddress, Description, LastModifiedDate, SystemModstamp]',
+      differences: '[Phone, BillingAddress, Description, LastModifiedDate]',
       dateFrom: '2024-03-01',
       dateTo: '2024-07-31',
       salesforceUserId: target.json.OwnerId,

@@ -27,6 +27,8 @@ const contactV1 = {
   Consent_Newsletter__pc: false,
   Type: 'Consumatore',
   Industry: 'Retail',
+  Loyalty_Tier__c: 'Argento',
+  Lifetime_Spend__c: 100,
   CreatedDate: '2024-01-10T09:00:00.000+0000',
   LastModifiedDate: '2024-01-10T09:00:00.000+0000',
 };
@@ -49,6 +51,9 @@ const married = revision(13, '2024-03-12T15:30:00.000Z', {
   ...contactV1,
   Name: 'Maria Pepe',
   LastName: 'Pepe',
+  Loyalty_Tier__c: 'Oro',
+  Allergens__pc: 'Glutine;Lattosio',
+  Lifetime_Spend__c: 1250.5,
 });
 
 const contactRow = (id: string, name: string) => ({
@@ -77,7 +82,7 @@ const caseSnapshot = {
 const diffs: Record<string, string> = {
   '11-12': '[PersonEmail, BillingAddress, Consent_Newsletter__pc, LastModifiedDate]',
   '11-11': '[]',
-  '11-13': '[Name, LastName, LastModifiedDate, SystemModstamp]',
+  '11-13': '[Name, LastName, LastModifiedDate, Loyalty_Tier__c, Lifetime_Spend__c]',
   '31-31': '[]',
 };
 
@@ -105,6 +110,34 @@ const handler: FakeHandler = (url) => {
       return { body: ok(page([v1, married])) };
     case '/api/v3/revision-account/001X/history':
       return { body: ok(page([revision(13, '2024-05-01T10:00:00.000Z', contactV2), v2, v1])) };
+    case '/api/v3/revision-account/fields':
+      return {
+        body: ok({
+          fields: [
+            {
+              name: 'Allergens__pc',
+              label: 'Allergeni',
+              type: 'multipicklist',
+              calculated: false,
+              writable: true,
+            },
+            {
+              name: 'Loyalty_Tier__c',
+              label: 'Livello fedeltà',
+              type: 'picklist',
+              calculated: false,
+              writable: true,
+            },
+            {
+              name: 'Lifetime_Spend__c',
+              label: 'Spesa totale',
+              type: 'currency',
+              calculated: false,
+              writable: true,
+            },
+          ],
+        }),
+      };
     case '/api/v3/revision-account/differences':
       return {
         body: ok({
@@ -332,13 +365,22 @@ describe('the contact detail', () => {
     expect(screen.queryByText(/date nell'indirizzo/)).toBeNull();
   });
 
-  it('shows, after its sections, a changed field none of them shows that a restore would write', async () => {
+  it("shows, after its sections, 'Altri campi': every field none of them shows, labelled and formatted from describe", async () => {
     await renderAt('/contatti/001W?dateFrom=2024-01-01&dateTo=2024-03-31&agent=005A');
     await screen.findByTestId('comparison');
-    expect(screen.getByRole('button', { name: 'Altri campi modificati' })).toBeInTheDocument();
-    // The CRM's own timestamps are never restored, so they are not listed again.
-    expect(markedFields()).toEqual(['Name', 'LastName']);
-    expect(screen.getByTestId('changed-count')).toHaveTextContent('2 campi modificati');
+    expect(screen.getByRole('button', { name: 'Altri campi' })).toBeInTheDocument();
+    // The CRM's own record of each save (LastModifiedDate) is told by the version headings, not listed again.
+    expect(markedFields()).toEqual(['Name', 'LastName', 'Loyalty_Tier__c', 'Lifetime_Spend__c']);
+    expect(screen.getByTestId('changed-count')).toHaveTextContent('4 campi modificati');
+    const other = document.querySelector('[data-section="Altri campi"]')!;
+    // The known fields first, then the org's in describe's order, by its labels.
+    const labels = [...other.querySelectorAll('[data-side="right"] dt')].map((dt) => dt.textContent);
+    expect(labels.slice(-3)).toEqual(['Allergeni', 'Livello fedeltà', 'Spesa totale']);
+    expect(other).toHaveTextContent('1250,50');
+    // A multi-select picklist as a list of its values; a field the older version did not hold shows it empty.
+    expect([...other.querySelectorAll('li')].map((li) => li.textContent)).toEqual(
+      expect.arrayContaining(['Glutine', 'Lattosio']),
+    );
   });
 
   it('offline, says its history was never read here instead of an error to retry', async () => {
@@ -370,10 +412,12 @@ describe('the contact detail', () => {
     }
   });
 
-  it('adds no section when every changed field is shown', async () => {
+  it("lists in 'Altri campi' the fields no section shows, changed or not, marking only those that changed", async () => {
     await renderAt('/contatti/001X?dateFrom=2024-01-01&dateTo=2024-03-31&agent=005A');
     await screen.findByTestId('comparison');
-    expect(screen.queryByRole('button', { name: 'Altri campi modificati' })).toBeNull();
+    const other = document.querySelector('[data-section="Altri campi"]')!;
+    expect(other).toHaveTextContent('Livello fedeltà');
+    expect(other.querySelector('[data-changed]')).toBeNull();
   });
 
   it('compares any two revisions picked on the timeline', async () => {

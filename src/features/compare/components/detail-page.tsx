@@ -1,4 +1,9 @@
-import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useQuery,
+  type InfiniteData,
+  type UseInfiniteQueryResult,
+} from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -13,7 +18,7 @@ import { recordHistoryOptions } from '@/domain/comparison/get-record-history';
 import { otherRecordHref, useDetailSearch, useUrlDatesRefused } from '@/domain/comparison/use-detail-search';
 import { useRecordComparison } from '@/domain/comparison/use-record-comparison';
 import { recordKinds } from '@/domain/kinds/record-kinds';
-import { withUnshownChanges } from '@/domain/restore-request/restore-fields';
+import { otherFieldsOptions, withOtherFields } from '@/domain/comparison/other-fields';
 import { contactDeletedBlock } from './case-contact-deleted';
 import { isConverted, lifeOf } from '@/domain/comparison/record-life';
 import { RecordLifeBanner } from './record-life-banner';
@@ -61,10 +66,10 @@ function RecordDetail({ kind, recordId }: { kind: RecordKind; recordId: string }
   const state = useRecordComparison(kind, recordId, search, picked);
   const history = useInfiniteQuery(recordHistoryOptions(kind, recordId, timelineOpen));
   const life = state.pair && lifeOf(state.pair.second);
-  const differences = state.comparison?.differences;
+  const otherFields = useQuery(otherFieldsOptions(kind)).data?.fields;
   const sections = useMemo(
-    () => withUnshownChanges(kind, def.detailSections, differences ?? []),
-    [kind, def.detailSections, differences],
+    () => withOtherFields(kind, def.detailSections, otherFields),
+    [kind, def.detailSections, otherFields],
   );
 
   return (

@@ -231,3 +231,59 @@ describe('the re-create key in the field plan', () => {
     expect(keyOf(key(), 'Other__c')).toBeUndefined();
   });
 });
+
+describe('the fields kept beyond the catalogue', () => {
+  const describe_ = [
+    ...accountDescribe,
+    f('Loyalty_Tier__c', { type: 'picklist', label: 'Livello fedeltà' }),
+    ro('IsDeleted', { type: 'boolean' }),
+    ro('LastViewedDate', { type: 'datetime' }),
+    ro('LastReferencedDate', { type: 'datetime' }),
+    ro('Photo__c', { type: 'base64' }),
+    f('Store__c', { type: 'location' }),
+    f('Store__Latitude__s', { type: 'double', compoundFieldName: 'Store__c' }),
+    f('Salutation', { type: 'picklist', compoundFieldName: 'Name' }),
+    f('Secret__c', { type: 'encryptedstring' }),
+    ...parts('PersonMailing'),
+    f('Storico_Original_Id__c', { externalId: true, length: 18 }),
+  ];
+  const plan = planFields('Account', describe_, 'Storico_Original_Id__c');
+
+  it("keeps every other content field in describe's order, labelled, compounds whole and their parts not again", () => {
+    expect(plan.others.map((x) => x.name)).toEqual([
+      'IsPersonAccount',
+      'Total_Value__c',
+      'Loyalty_Tier__c',
+      'Store__c',
+      'Salutation',
+      'Secret__c',
+      'PersonMailingAddress',
+    ]);
+    expect(plan.others.find((x) => x.name === 'Loyalty_Tier__c')).toEqual({
+      name: 'Loyalty_Tier__c',
+      label: 'Livello fedeltà',
+      type: 'picklist',
+      calculated: false,
+      writable: true,
+    });
+    expect(selectList(plan)).not.toContain('PersonMailingStreet');
+    expect(selectList(plan)).not.toContain('Store__Latitude__s');
+  });
+
+  it('names binary fields, and never writes a formula, a geolocation, encrypted text or the re-create key', () => {
+    expect(plan.binary).toEqual(['Photo__c']);
+    const writable = writableFields(plan);
+    expect(writable).toEqual(
+      expect.arrayContaining(['Loyalty_Tier__c', 'Salutation', 'PersonMailingAddress']),
+    );
+    for (const never of [
+      'Total_Value__c',
+      'Store__c',
+      'Secret__c',
+      'Storico_Original_Id__c',
+      'IsPersonAccount',
+    ])
+      expect(writable).not.toContain(never);
+    expect(selectList(plan)).not.toContain('Storico_Original_Id__c');
+  });
+});

@@ -94,7 +94,7 @@ describe('demo data generator', () => {
       // The watch's least count for a burst (WATCH_SHARE_MIN's default) is 10 records of one object by one user.
       for (const [key, count] of done) expect(count, key).toBeLessThan(10);
       expect([...done.keys()].some((key) => key.endsWith(INTEGRATION_USER_ID))).toBe(false);
-    });
+    }, 30_000);
 
     it('uses Salesforce-shaped ids and links each case to a contact of the same agent', () => {
       const accounts = new Map(data.accounts.map((h) => [h[0]!.Id, h[0]!]));
