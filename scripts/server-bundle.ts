@@ -1,6 +1,7 @@
-import { copyFileSync, rmSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { build, type Metafile } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
 import { BUILT_TEMPLATE_NAME, preparePgliteTemplate } from '../server/db/pglite-template';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -10,6 +11,33 @@ const ENTRY_POINTS = {
   main: 'server/app/main.ts',
   import: 'server/sync/import-cli.ts',
   'user-reset': 'server/users/reset-cli.ts',
+};
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Node's loader, unlike tsx and bundlers, finds no file for `jsforce/lib/request`: in a package without an `exports`
+ * map a deep import must name its file. The compiled import names the file that `require` finds.
+ */
+const deepImportsNamingTheirFile: Plugin = {
+  name: 'storico:deep-imports-naming-their-file',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^(@[^/]+\/)?[a-z0-9][^/:]*\/./ }, ({ path: specifier, resolveDir }) => {
+      const [scope, name] = specifier.split('/');
+      const packageName = specifier.startsWith('@') ? `${scope}/${name}` : scope!;
+      const kept = { path: specifier, external: true };
+      let manifest: string;
+      try {
+        manifest = require.resolve(`${packageName}/package.json`, { paths: [resolveDir] });
+      } catch {
+        return kept; // an `exports` map that leaves out package.json: Node's loader reads the map
+      }
+      const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: unknown };
+      if (exports || path.extname(specifier)) return kept;
+      const file = require.resolve(specifier, { paths: [resolveDir] });
+      return { path: `${packageName}/${path.relative(path.dirname(manifest), file)}`, external: true };
+    });
+  },
 };
 
 /**
@@ -34,6 +62,7 @@ export async function bundleServer(outDir: string, { template }: { template: boo
     sourcemap: 'linked',
     metafile: true,
     logLevel: 'warning',
+    plugins: [deepImportsNamingTheirFile],
   });
   copyFileSync(path.join(root, 'server/db/pglite-worker.mjs'), path.join(outDir, 'pglite-worker.mjs'));
   if (template) await preparePgliteTemplate(path.join(outDir, BUILT_TEMPLATE_NAME));
