@@ -2,6 +2,7 @@ import { latestSnapshots } from '../store/revisions.repository';
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '../../contract/error-codes';
 import { DUPLICATE_REQUEST_MESSAGE, RestoreType, type CreateRestore } from '../../contract/restores';
+import { NOT_RESTORED } from '../../contract/restore-writes';
 import type { CrmConnector, CrmRecord } from '../crm/crm-connector';
 import { snapshotFields } from '../crm/crm-fields';
 import type { Db } from '../db/database';
@@ -37,7 +38,10 @@ function checkRequester(input: CreateRestore, caller: Caller): boolean {
   return forced;
 }
 
-/** The chosen fields, each a snapshot field of the object (not its Id); null when the body chose none (all). */
+/**
+ * The chosen fields, each a snapshot field of the object (not its Id), at least one of them one a restore writes;
+ * null when the body chose none (all).
+ */
 function chosenFields(kind: RecordKind, input: CreateRestore): string[] | null {
   if (!input.fields) return null;
   const object = recordKinds[kind].crmObject;
@@ -47,6 +51,12 @@ function chosenFields(kind: RecordKind, input: CreateRestore): string[] | null {
     throw badRequest(
       `body.fields.${unknown}`,
       `${input.fields[unknown]} is not a field of ${object} to restore`,
+    );
+  if (input.fields.every((field) => NOT_RESTORED.has(field)))
+    throw badRequest(
+      'body.fields',
+      `No restore writes ${input.fields.join(', ')}: the CRM sets them itself, so this restore would write nothing`,
+      ErrorCode.NOTHING_TO_RESTORE,
     );
   return [...input.fields];
 }
