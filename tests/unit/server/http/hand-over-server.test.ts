@@ -55,27 +55,26 @@ describe('the listening socket', () => {
     ).toBe(1_000);
   });
 
-  it('cuts a client sending its headers a byte at a time once the headers limit has passed', async () => {
+  it.each([
+    {
+      part: 'headers',
+      head: 'GET /api HTTP/1.1\r\nHost: x\r\n',
+      trickle: 'X-Slow: y',
+      limitMs: LIMITS.headersMs,
+    },
+    {
+      part: 'body',
+      head: 'POST /api HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\n',
+      trickle: 'a',
+      limitMs: LIMITS.requestMs,
+    },
+  ])('cuts a client sending its $part a byte at a time once its limit has passed', async (slow) => {
     const { socket, port } = await listening();
     try {
-      const { answer, afterMs } = await slowClient(port, 'GET /api HTTP/1.1\r\nHost: x\r\n', 'X-Slow: y');
+      const { answer, afterMs } = await slowClient(port, slow.head, slow.trickle);
       expect(answer).toMatch(/^HTTP\/1\.1 408/);
-      expect(afterMs).toBeGreaterThanOrEqual(LIMITS.headersMs);
-      expect(afterMs).toBeLessThan(LIMITS.headersMs + LIMITS.checkEveryMs + SLACK_MS);
-    } finally {
-      await socket.close();
-    }
-  });
-
-  it('cuts a client sending its body a byte at a time once the request limit has passed', async () => {
-    const { socket, port } = await listening();
-    try {
-      const head =
-        'POST /api HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\n';
-      const { answer, afterMs } = await slowClient(port, head, 'a');
-      expect(answer).toMatch(/^HTTP\/1\.1 408/);
-      expect(afterMs).toBeGreaterThanOrEqual(LIMITS.requestMs);
-      expect(afterMs).toBeLessThan(LIMITS.requestMs + LIMITS.checkEveryMs + SLACK_MS);
+      expect(afterMs).toBeGreaterThanOrEqual(slow.limitMs);
+      expect(afterMs).toBeLessThan(slow.limitMs + LIMITS.checkEveryMs + SLACK_MS);
     } finally {
       await socket.close();
     }
