@@ -7,4 +7,6 @@ if (!existsSync(server)) {
   console.error('Storico is not built: run `npm run build` first (it writes dist/ and dist-server/).');
   process.exit(1);
 }
+// Stack traces in the log point into the TypeScript sources (the build keeps linked source maps).
+process.setSourceMapsEnabled(true);
 await import(server.href);

@@ -80,6 +80,28 @@ describe('the listening socket', () => {
     }
   });
 
+  it('on close refuses new connections at once, answers a request under way, and cuts one outlasting the grace', async () => {
+    const socket = new HandOverServer();
+    const slot = socket.slot();
+    slot.serverFactory((request, response) => {
+      setTimeout(() => response.end('answered'), request.url === '/slow' ? 2_000 : 200);
+    });
+    slot.activate();
+    await socket.listen(0, '127.0.0.1');
+    const url = `http://127.0.0.1:${(socket.server.address() as { port: number }).port}`;
+    const underWay = fetch(`${url}/quick`).then((response) => response.text());
+    const outlasting = fetch(`${url}/slow`).then(
+      () => 'answered',
+      () => 'cut',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closing = socket.close(400);
+    await expect(fetch(`${url}/late`)).rejects.toThrow();
+    expect(await underWay).toBe('answered');
+    expect(await outlasting).toBe('cut');
+    await closing;
+  });
+
   it('answers 503 with Retry-After before an app takes the socket', async () => {
     const socket = new HandOverServer();
     await socket.listen(0, '127.0.0.1');
