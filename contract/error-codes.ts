@@ -91,6 +91,8 @@ export const ErrorCode = {
   ENROLMENT_EXPIRED: 'ENROLMENT_EXPIRED',
   /** 409: 'Conferma' on an enrolment link that has no new authenticator waiting (a new user signs in instead). */
   NOTHING_TO_CONFIRM: 'NOTHING_TO_CONFIRM',
+  /** 400 naming `body.fields`: a restore of chosen fields that are all ones no restore writes (`LastModifiedDate`). */
+  NOTHING_TO_RESTORE: 'NOTHING_TO_RESTORE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

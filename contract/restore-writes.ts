@@ -7,3 +7,23 @@
  */
 export const keptByCrm = (restoredValue: unknown, cannotBeEmpty: boolean): boolean =>
   cannotBeEmpty && (restoredValue ?? null) === null;
+
+/**
+ * The snapshot fields no restore writes: the CRM sets its timestamps, the record's id, the case number and who
+ * changed it on every write, and a name read from a related record (OwnerName, ContactName) follows its id. A
+ * deleted record is brought back by undeleting or re-creating it, not by writing `IsDeleted`, and `MasterRecordId`
+ * is set by a merge alone. The app never lists them as fields to restore, and a request naming only these would
+ * write nothing.
+ */
+export const NOT_RESTORED: ReadonlySet<string> = new Set([
+  'Id',
+  'IsDeleted',
+  'MasterRecordId',
+  'CaseNumber',
+  'CreatedDate',
+  'LastModifiedDate',
+  'SystemModstamp',
+  'LastModifiedById',
+  'OwnerName',
+  'ContactName',
+]);

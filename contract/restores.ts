@@ -60,7 +60,7 @@ export const restoreFieldsSchema = z
  * PENDING or APPROVED request exists for one of the revisions. `fields` (optional) limits each restore to
  * those snapshot fields, only they are written and checked on read-back; absent, every field that differs is
  * written (docs/product.md#restore-and-review-payloads). 400 naming `body.fields` for a name that is not a
- * snapshot field of the object.
+ * snapshot field of the object, and with NOTHING_TO_RESTORE when every name is one no restore writes.
  */
 export const createRestoreSchema = z.object({
   dateFrom: textSchema(40).min(1),

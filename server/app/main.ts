@@ -1,4 +1,6 @@
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { appRoot } from '../config/app-root';
 import { ConfigError, loadConfig } from '../config/config';
 import { lockDataDir } from '../db/data-dir-lock';
 import { pgliteTemplate } from '../db/pglite-template';
@@ -7,9 +9,22 @@ import { ReadinessState } from '../http/readiness';
 import { openWhenReachable } from '../db/open-when-reachable';
 import { HandOverServer } from '../http/hand-over-server';
 import { redactedLogger } from '../http/log-redaction';
+import type { Background } from './background';
+import { REQUEST_GRACE_MS, stopOnSignals } from './shutdown';
 import { buildStartingApp } from './starting-app';
 
-const distDir = fileURLToPath(new URL('../../dist', import.meta.url));
+const distDir = path.join(appRoot(), 'dist');
+
+type Closable = { close(): Promise<void> };
+/** What has started so far, for the stop on SIGTERM or SIGINT. */
+const running: {
+  signals?: { readonly stopping: boolean };
+  background?: Background;
+  app?: FastifyInstance;
+  crm?: Closable;
+  stopSessionChanges?: () => Promise<void>;
+  database?: Closable;
+} = {};
 
 /**
  * Listen first: the sign-in page is served within seconds of `npm start`, while the database opens (a new embedded
@@ -34,6 +49,21 @@ async function main(): Promise<void> {
     serverFactory: startingSlot.serverFactory,
   });
   await starting.ready();
+
+  // Stopped in this order: no new requests; those under way and the background work finish (each at a safe point);
+  // then the app, the CRM, the session listener and the database close.
+  running.signals = stopOnSignals(
+    async () => {
+      await Promise.all([socket.close(REQUEST_GRACE_MS), running.background?.stop()]);
+      await running.app?.close();
+      await running.crm?.close();
+      await running.stopSessionChanges?.();
+      await running.database?.close();
+      dataDirLock?.release();
+    },
+    () => running.app?.log ?? starting.log,
+  );
+
   startingSlot.activate();
   await socket.listen(config.port, config.host);
   starting.log.info(
@@ -85,14 +115,17 @@ async function main(): Promise<void> {
       );
     },
   );
+  running.database = database;
   await partitions.maintainPartitions(database.db);
   await users.bootstrapIdentity(database.db, config);
   readiness.databaseReady();
   const crm = await crmRuntime.prepareCrm(config, database);
+  running.crm = crm;
 
   const metrics = config.metricsToken ? new Metrics() : undefined;
   if (database.pool) metrics?.watchPool(database.pool);
   const { sessions, close: stopSessionChanges } = await openSessions(database, config.jwtSecret);
+  running.stopSessionChanges = stopSessionChanges;
   metrics?.watchSessions(sessions);
   const appSlot = socket.slot();
   const { app, services } = await buildAppAndServices({
@@ -106,11 +139,12 @@ async function main(): Promise<void> {
     logger,
     serverFactory: appSlot.serverFactory,
   });
+  running.app = app;
   await app.ready();
   appSlot.activate();
   await starting.close();
 
-  const background = startBackground({
+  running.background = startBackground({
     config,
     database,
     crm,
@@ -119,35 +153,14 @@ async function main(): Promise<void> {
     logger: app.log,
     metrics,
   });
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    try {
-      await socket.close();
-      await background.stop();
-      await app.close();
-      await crm.close();
-      await stopSessionChanges();
-      await database.close();
-      dataDirLock?.release();
-      app.log.info('stopped cleanly');
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
-
   app.log.info({ database: database.kind, demo: config.demo }, 'Storico is ready to sign in');
 }
 
 // A setting found wrong, at start or once the demo CRM is there (SANDBOX_CRM_BURST), stops the server with its
 // message alone; so does a database that refuses Storico (a wrong password, a missing database).
 await main().catch((error: unknown) => {
+  // A start cut short by SIGTERM or SIGINT: the stop ends the process.
+  if (running.signals?.stopping) return;
   const code = (error as { code?: unknown } | null)?.code;
   if (error instanceof ConfigError) console.error(error.message);
   else if (error instanceof Error && typeof code === 'string')

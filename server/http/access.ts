@@ -2,6 +2,7 @@ import { ErrorCode } from '../../contract/error-codes';
 import { ROLE_HEADER, USERNAME_HEADER } from '../../contract/role-names';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RefusalAudit } from '../audit-log/refusal-audit';
+import { bearerToken } from './bearer-token';
 import { forbidden, unauthorized } from './http-error';
 import { redactUrl } from './log-redaction';
 
@@ -31,11 +32,6 @@ declare module 'fastify' {
 }
 
 export const API_PREFIX = '/api/v3';
-
-const bearer = (request: FastifyRequest) => {
-  const header = request.headers.authorization;
-  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-};
 
 /** The signed-in caller; only for handlers of routes that are not public. */
 export function principalOf(request: FastifyRequest): Principal {
@@ -69,7 +65,7 @@ export function registerAccessControl(
   app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
-    const token = bearer(request);
+    const token = bearerToken(request.headers.authorization);
     const principal = token ? await sessions.verify(token, request) : null;
     if (!principal) {
       if (!token) throw unauthorized('Authentication required');

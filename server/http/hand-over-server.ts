@@ -5,10 +5,18 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 /**
  * How long a caller may take to send a request's headers, and the whole request (Node's defaults are 60 s and
  * 5 minutes): a client sending a byte at a time holds a socket and its memory no longer than this. Storico's largest
- * request body is a restore or rollback of a few kilobytes.
+ * request body is a restore or rollback of a few kilobytes. Node looks for connections over their limit only every
+ * `checkEveryMs` (30 s by default, which let a 10 s limit run to 24 s): once a second keeps each within a second.
  */
-export const HEADERS_TIMEOUT_MS = 10_000;
-export const REQUEST_TIMEOUT_MS = 30_000;
+export type SlowClientLimits = { headersMs: number; requestMs: number; checkEveryMs: number };
+export const SLOW_CLIENT_LIMITS: SlowClientLimits = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  checkEveryMs: 1_000,
+};
+
+/** How often a closing server ends the connections kept alive whose request has just been answered. */
+const IDLE_SWEEP_MS = 100;
 
 /**
  * One listening socket whose requests go to one Fastify app at a time: at start the small app that serves the
@@ -16,14 +24,22 @@ export const REQUEST_TIMEOUT_MS = 30_000;
  * Each app gets the socket through Fastify's `serverFactory`; the apps never listen or close it themselves.
  */
 export class HandOverServer {
-  readonly server: Server = createServer(
-    { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
-    (request, response) => {
-      if (this.current) return this.current(request, response);
-      response.writeHead(503, { 'retry-after': '1' }).end();
-    },
-  );
+  readonly server: Server;
   private current: Handler | undefined;
+
+  constructor(limits: SlowClientLimits = SLOW_CLIENT_LIMITS) {
+    this.server = createServer(
+      {
+        headersTimeout: limits.headersMs,
+        requestTimeout: limits.requestMs,
+        connectionsCheckingInterval: limits.checkEveryMs,
+      },
+      (request, response) => {
+        if (this.current) return this.current(request, response);
+        response.writeHead(503, { 'retry-after': '1' }).end();
+      },
+    );
+  }
 
   /** A `serverFactory` for one app, and `activate()` to send every request from now on to that app. */
   slot(): { serverFactory: (handler: Handler) => Server; activate(): void } {
@@ -50,10 +66,19 @@ export class HandOverServer {
     });
   }
 
-  close(): Promise<void> {
+  /**
+   * Stops taking connections at once; the requests under way get `graceMs` to be answered, then the connections
+   * still open are cut. Settles once every connection has ended.
+   */
+  close(graceMs = 0): Promise<void> {
     return new Promise((resolve) => {
-      this.server.close(() => resolve());
-      this.server.closeAllConnections();
+      const sweep = setInterval(() => this.server.closeIdleConnections(), IDLE_SWEEP_MS);
+      const cut = setTimeout(() => this.server.closeAllConnections(), graceMs);
+      this.server.close(() => {
+        clearInterval(sweep);
+        clearTimeout(cut);
+        resolve();
+      });
     });
   }
 }

@@ -2,6 +2,7 @@ import { latestSnapshots } from '../store/revisions.repository';
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '../../contract/error-codes';
 import { DUPLICATE_REQUEST_MESSAGE, RestoreType, type CreateRestore } from '../../contract/restores';
+import { NOT_RESTORED } from '../../contract/restore-writes';
 import type { CrmConnector, CrmRecord } from '../crm/crm-connector';
 import type { Db } from '../db/database';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
@@ -39,7 +40,7 @@ function checkRequester(input: CreateRestore, caller: Caller): boolean {
 
 /**
  * The chosen fields, each a field of a target revision's snapshot (not its Id): every field Storico keeps, custom
- * ones included; null when the body chose none (all).
+ * ones included, at least one of them one a restore writes; null when the body chose none (all).
  */
 function chosenFields(
   kind: RecordKind,
@@ -54,6 +55,12 @@ function chosenFields(
     throw badRequest(
       `body.fields.${unknown}`,
       `${input.fields[unknown]} is not a field of ${object} to restore`,
+    );
+  if (input.fields.every((field) => NOT_RESTORED.has(field)))
+    throw badRequest(
+      'body.fields',
+      `No restore writes ${input.fields.join(', ')}: the CRM sets them itself, so this restore would write nothing`,
+      ErrorCode.NOTHING_TO_RESTORE,
     );
   return [...input.fields];
 }

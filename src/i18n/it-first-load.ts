@@ -172,6 +172,8 @@ export const it = {
       'Il link è scaduto o è già stato usato. Chiedi a un amministratore di inviarti un nuovo codice QR.',
     [ErrorCode.NOTHING_TO_CONFIRM]:
       "Non c'è un nuovo codice da confermare: accedi con il codice che mostra l'app.",
+    [ErrorCode.NOTHING_TO_RESTORE]:
+      'Nessuno dei campi scelti viene ripristinato (il CRM li aggiorna da sé): scegli almeno un altro campo.',
     ...WRITE_REFUSAL_TEXTS,
   } as Partial<Record<ErrorCode, string>>,
 } as const;

@@ -29,6 +29,18 @@ const markedFields = (page: Page) =>
         .map((row) => row.getAttribute('data-field')),
     );
 
+/** The org's custom fields of the demo contacts that no section of the screen lists ('Altri campi'). */
+const CUSTOM_FIELDS = ['Loyalty_Tier__c', 'Lifetime_Spend__c', 'Last_Store_Visit__c', 'Allergens__pc'];
+
+/** The keys of the queries kept in local storage for a reload without network. */
+const persistedQueryKeys = (page: Page) =>
+  page.evaluate(() => {
+    const kept = JSON.parse(localStorage.getItem('storico-queries') ?? '{}') as {
+      clientState?: { queries: { queryKey: unknown }[] };
+    };
+    return (kept.clientState?.queries ?? []).map((query) => query.queryKey);
+  });
+
 const savedComparisons = (page: Page) =>
   page.evaluate(
     () =>
@@ -71,28 +83,53 @@ describe('offline', () => {
       const rows = await api<{ content: ContactRow[] }>(
         `/sf-user/${agent.id}/sf-account?page=0&size=10&dateFrom=${RANGE.dateFrom}&dateTo=${RANGE.dateTo}`,
       );
-      const row = rows.content.find((r) => r.earlierRevisionAccount.id !== r.laterRevisionAccount.id);
-      if (row) {
-        contact = { agent, row };
-        break;
+      for (const row of rows.content.filter(
+        (r) => r.earlierRevisionAccount.id !== r.laterRevisionAccount.id,
+      )) {
+        const diff = await api<{ jsonDiffProperties: string }>(
+          `/revision-account/differences?firstRevisionAccountID=${row.earlierRevisionAccount.id}` +
+            `&secondRevisionAccountID=${row.laterRevisionAccount.id}`,
+        );
+        // A contact whose custom field changed in the range: 'Altri campi' then has a marker too.
+        if (CUSTOM_FIELDS.some((field) => diff.jsonDiffProperties.includes(field))) contact = { agent, row };
+        if (contact) break;
       }
+      if (contact) break;
     }
-    if (!contact) throw new Error('no contact changed in the range');
+    if (!contact) throw new Error('no contact with a changed custom field in the range');
   });
   afterAll(() => browser?.close());
 
   const detailUrl = () =>
     `/contatti/${contact.row.id}?dateFrom=${RANGE.dateFrom}&dateTo=${RANGE.dateTo}&agent=${contact.agent.id}`;
 
-  it('reopens a contact comparison without network, with both versions and the same markers', async () => {
+  it("reopens a contact comparison without network, with both versions and the same markers, 'Altri campi' too", async () => {
     await page.goto(detailUrl());
     await page.getByTestId('comparison').first().waitFor();
     await expect.poll(() => markedFields(page)).not.toEqual([]);
     const online = await markedFields(page);
+    // The org's custom fields, labelled as its describe does, with their markers.
+    const other = page.locator('[data-section="Altri campi"]');
+    await other.getByText('Livello fedeltà').first().waitFor();
+    const otherMarked = await other
+      .locator('[data-side="right"] [data-field]')
+      .evaluateAll((rows) =>
+        rows
+          .filter((row) => row.querySelector('[data-testid="diff-marker"]'))
+          .map((r) => r.getAttribute('data-field')),
+      );
+    expect(otherMarked.some((field) => CUSTOM_FIELDS.includes(field ?? ''))).toBe(true);
+    // 'Solo differenze' keeps the changed fields of 'Altri campi', and only those.
+    await page.getByText('Solo differenze').click();
+    await expect.poll(() => markedFields(page)).toEqual(online);
+    expect(await page.locator('[data-side="right"] [data-field]:not([data-changed])').count()).toBe(0);
+    await page.getByText('Solo differenze').click();
     label = (await page.getByTestId('record-label').textContent()) ?? '';
     await controlledByServiceWorker(page);
     await expect.poll(() => savedComparisons(page)).toBeGreaterThan(0);
 
+    // The org's labels are kept for offline use too (written to storage at most once a second).
+    await expect.poll(() => persistedQueryKeys(page)).toContainEqual(['/revision-account', 'fields']);
     await context.setOffline(true);
     await page.reload();
     await page.getByTestId('offline-badge').waitFor();
@@ -102,6 +139,7 @@ describe('offline', () => {
     await expect(page.locator('[data-side="left"]').count()).resolves.toBeGreaterThan(0);
     await expect(page.locator('[data-side="right"]').count()).resolves.toBeGreaterThan(0);
     expect(await markedFields(page)).toEqual(online);
+    await page.locator('[data-section="Altri campi"]').getByText('Livello fedeltà').first().waitFor();
     await context.setOffline(false);
   });
 

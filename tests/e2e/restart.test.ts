@@ -19,10 +19,13 @@ async function withDataDir<T>(
 }
 
 describe('stopping and starting the server', () => {
-  it('closes cleanly on SIGTERM and keeps the data for the next start', async () => {
+  it('closes cleanly on SIGTERM to npm start, within 10 s, and keeps the data for the next start', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'storico-restart-'));
     const first = await startServer({}, dataDir);
+    const stoppingAt = Date.now();
     expect(await first.stop()).toBe(0);
+    expect(Date.now() - stoppingAt).toBeLessThan(10_000);
+    await expect(fetch(`${first.baseUrl}/healthz`)).rejects.toThrow();
 
     await withDataDir(dataDir, (db) =>
       db.insertInto('audit_log').values({ action: 'restart-marker', target: 'kept' }).execute(),

@@ -116,23 +116,37 @@ async function renameWhenClosed(admin: pg.Client, from: string, to: string): Pro
   }
 }
 
-/** A new, migrated PostgreSQL database of its own, copied from the run's template, dropped again on close. */
-async function freshPostgres(adminUrl: string): Promise<DatabaseHandle> {
+/**
+ * A new, migrated PostgreSQL database copied from the run's template, for servers of a test's own to open: its URL,
+ * and `drop` once they have closed their connections.
+ */
+export async function createTestPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const template = await postgresTemplate(adminUrl);
   const name = `storico_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name} template ${template}`);
   await admin.end();
-  const handle = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, name), poolSize: 25 });
   return {
-    ...handle,
-    close: async () => {
-      await handle.close();
+    url: withDatabase(adminUrl, name),
+    drop: async () => {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropWhenClosed(dropper, name);
       await dropper.end();
+    },
+  };
+}
+
+/** A new, migrated PostgreSQL database of its own, copied from the run's template, dropped again on close. */
+async function freshPostgres(adminUrl: string): Promise<DatabaseHandle> {
+  const created = await createTestPostgres(adminUrl);
+  const handle = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 25 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await created.drop();
     },
   };
 }

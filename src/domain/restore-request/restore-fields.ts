@@ -1,27 +1,9 @@
 import { fieldLabel, SHOWN_BY, withoutFollowers } from '@/domain/field-labels';
 import type { CrmField } from '@contract/crm-fields';
 import type { RecordKind } from '@contract/record-kinds';
+import { NOT_RESTORED } from '@contract/restore-writes';
 import type { Snapshot } from '@/domain/snapshot';
 import { formatSnapshotValue } from '@/domain/snapshot-value';
-
-/**
- * What a restore can write, and is shown and chosen by: the CRM sets its timestamps, the record's id, the case
- * number and who changed it on every write, and a name read from a related record (OwnerName, ContactName)
- * follows its id. A deleted record is brought back by undeleting or re-creating it, not by writing `IsDeleted`, and
- * `MasterRecordId` is set by a merge alone. They are never listed as fields to restore.
- */
-const NOT_RESTORED: ReadonlySet<string> = new Set([
-  'Id',
-  'IsDeleted',
-  'MasterRecordId',
-  'CaseNumber',
-  'CreatedDate',
-  'LastModifiedDate',
-  'SystemModstamp',
-  'LastModifiedById',
-  'OwnerName',
-  'ContactName',
-]);
 
 /** One field a restore writes: its snapshot name (what a request's `fields` names), label and values as text. */
 export type RestoreField = {

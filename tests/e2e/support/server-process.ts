@@ -43,8 +43,8 @@ async function waitUntilOk(url: string, child: ChildProcess, timeoutMs: number):
 }
 
 /**
- * Runs `npm start`'s entry point (build if stale, listen, migrate, load) as a real process, and waits for
- * `waitFor`: /readyz (data loaded) by default, /healthz for as soon as it listens.
+ * Runs `npm start` (build if stale, listen, migrate, load) as a real process, and waits for `waitFor`: /readyz (data
+ * loaded) by default, /healthz for as soon as it listens. `stop()` signals npm's process, as a process manager would.
  */
 export async function startServer(
   extraEnv: Record<string, string> = {},
@@ -60,15 +60,11 @@ export async function startServer(
     LOG_LEVEL: 'warn',
     ...extraEnv,
   };
-  const child = spawn(
-    process.execPath,
-    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'],
-    {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', ...env },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitUntilOk(`${baseUrl}${waitFor}`, child, 240_000);

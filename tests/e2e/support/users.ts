@@ -50,8 +50,11 @@ export async function adminToken(codes: Authenticator, baseUrl?: string): Promis
   return body.data.token;
 }
 
-/** A new user of `role` with a known password and their authenticator, as an administrator makes one. */
-export async function createUser(token: string, role: string, baseUrl?: string) {
+/**
+ * A new user of `role` with a known password and their authenticator (its spent steps kept in `stepsDir`, the run's
+ * by default), as an administrator makes one.
+ */
+export async function createUser(token: string, role: string, baseUrl?: string, stepsDir?: string) {
   const username = `e2e.${role.toLowerCase()}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const password = 'Ripristino-Prova-1!';
   const created = await call<Envelope<{ id: number }>>('/user/', {
@@ -76,7 +79,7 @@ export async function createUser(token: string, role: string, baseUrl?: string) 
     username,
     password,
     qrToken,
-    codes: authenticator(secret.body.data.query.secretKey),
+    codes: authenticator(secret.body.data.query.secretKey, stepsDir),
   };
 }
 

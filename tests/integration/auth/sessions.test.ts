@@ -32,6 +32,18 @@ describe.each(testDbKinds())('sessions on %s', (kind) => {
   const asAdmin = (method: 'PUT' | 'DELETE' | 'GET', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: bearer(adminToken), ...(payload ? { payload } : {}) });
 
+  it('reads the bearer scheme in any case (RFC 7235)', async () => {
+    const { token } = await signedInUser(t, USER_RANA);
+    for (const scheme of ['bearer', 'BEARER']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v3/sf-user/',
+        headers: { authorization: `${scheme} ${token}` },
+      });
+      expect(res.statusCode, scheme).toBe(200);
+    }
+  });
+
   it('ends the session on logout: the token is refused afterwards', async () => {
     const { user, token } = await signedInUser(t, USER_RANA);
     const other = await signIn(t, user);

@@ -29,11 +29,13 @@ describe.each(testDbKinds())('GET /metrics on %s', (kind) => {
     return res.body;
   };
 
-  it('answers only the scraper holding the token', async () => {
+  it('answers only the scraper holding the token, its scheme in any case', async () => {
     for (const headers of [{}, bearer('wrong-token-0123456789'), { authorization: TOKEN }]) {
       const res = await t.app.inject({ method: 'GET', url: '/metrics', headers });
       expect(res.statusCode).toBe(401);
     }
+    const lowerCase = { authorization: `bearer ${TOKEN}` };
+    expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: lowerCase })).statusCode).toBe(200);
   });
 
   it('times requests by route pattern and status, and shows the event loop delay', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { envelopeOf, errorBodySchema } from '../../../contract/envelope';
+import { ErrorCode } from '../../../contract/error-codes';
 import { accountRestoreRequestSchema, DUPLICATE_REQUEST_MESSAGE } from '../../../contract/restores';
 import { USER_RANA } from '../../../contract/roles';
 import { testDbKinds } from '../../support/test-database';
@@ -173,20 +174,25 @@ describe.each(testDbKinds())('restoring chosen fields on %s', (kind) => {
     expect(JSON.stringify(answer)).toContain('"fields"');
   });
 
-  it('refuses fields that are empty, repeated or not the object’s, naming the field, before the code is spent', async () => {
+  it('refuses fields that are empty, repeated, not the object’s or none a restore writes, naming the field, before the code is spent', async () => {
     const { target } = await f.editedRecord('account', EDITS);
     const rana = await f.user(USER_RANA);
     const code = f.code(rana.user);
-    const refused = async (fields: unknown) => {
-      const res = await f.create('account', rana, [target.id], { code, body: { fields } });
+    const refused = async (fields: unknown, type: 1 | 2 = 1) => {
+      const res = await f.create('account', rana, [target.id], { code, type, body: { fields } });
       const body = errorBodySchema.parse(res.json());
-      return [res.statusCode, body.error.field];
+      return { status: res.statusCode, field: body.error.field, code: body.error.code };
     };
-    expect(await refused([])).toEqual([400, 'body.fields']);
-    expect(await refused(['Phone', 'Phone'])).toEqual([400, 'body.fields.1']);
-    expect(await refused(['Phone', 'Subject'])).toEqual([400, 'body.fields.1']);
-    expect(await refused(['Id'])).toEqual([400, 'body.fields.0']);
-    expect(await refused('Phone')).toEqual([400, 'body.fields']);
+    const at = (field: string) => ({ status: 400, field });
+    const nothingToRestore = { ...at('body.fields'), code: ErrorCode.NOTHING_TO_RESTORE };
+    expect(await refused([])).toMatchObject(at('body.fields'));
+    expect(await refused(['Phone', 'Phone'])).toMatchObject(at('body.fields.1'));
+    expect(await refused(['Phone', 'Subject'])).toMatchObject(at('body.fields.1'));
+    expect(await refused(['Id'])).toMatchObject(at('body.fields.0'));
+    expect(await refused('Phone')).toMatchObject(at('body.fields'));
+    // Only fields the CRM sets itself: a report or a forced restore of them would write nothing.
+    expect(await refused(['LastModifiedDate'])).toEqual(nothingToRestore);
+    expect(await refused(['LastModifiedDate', 'SystemModstamp', 'OwnerName'], 2)).toEqual(nothingToRestore);
     // None of these spent the code.
     const ok = await f.create('account', rana, [target.id], { code, body: { fields: ['Phone'] } });
     expect(ok.statusCode, ok.body).toBe(201);
