@@ -107,7 +107,8 @@ export type QrTokenQuery = z.input<typeof qrTokenQuerySchema>;
  * does); otherwise (`emailed: false`) the administrator gets both to pass on. Either way the administrator may not
  * approve that user's requests for FOUR_EYES_COOLDOWN_DAYS (contract/four-eyes.ts).
  */
-export const qrTokenSchema = z.discriminatedUnion('emailed', [
+// A plain union: a discriminated one would bring zod's code for it into the first screens' bundle.
+export const qrTokenSchema = z.union([
   z.object({ emailed: z.literal(true) }),
   /** `url`: `PUBLIC_URL/2fa/{qrToken}`. */
   z.object({ qrToken: z.string(), url: z.string(), emailed: z.literal(false) }),
