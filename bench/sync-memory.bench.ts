@@ -1,9 +1,11 @@
 /**
  * A first sync of a large org with bounded memory: a sandbox CRM (its own process) holds BENCH_SYNC_ACCOUNTS
- * (default 100,000) person accounts and BENCH_SYNC_CASES (default 0) cases; Storico's sync reads them through the
+ * (default 100,000) person accounts and BENCH_SYNC_CASES (default 0) cases, BENCH_SYNC_FIELDS (default 0) custom fields
+ * more on each, with values; Storico's sync reads them through the
  * connector page by page, each page stored in one transaction. The benchmark samples this process's resident memory
  * (the server's, the embedded database's thread included) every 100 ms and prints its peak, the run's time and
- * records per second. Goal: RSS under 300 MB. PGlite in its own thread, as the server opens DATA_DIR; PostgreSQL
+ * records per second, the fields of a snapshot and the bytes each revision takes on disk (table, indexes and
+ * TOAST). Goal: RSS under 300 MB. PGlite in its own thread, as the server opens DATA_DIR; PostgreSQL
  * instead with BENCH_DATABASE_URL. The heap grows as the server lets it (`HEAP_GROWTH_PERCENT`, heap-growth.ts);
  * NODE_OPTIONS (a heap limit, say) applies to this process only, not to the sandbox CRM.
  */
@@ -17,10 +19,13 @@ import { defaultQueryBatchSize } from '../server/config/config';
 import { SalesforceConnector } from '../server/crm/salesforce/salesforce-connector';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../server/db/database';
 import { runSync } from '../server/sync/crm-sync';
+import { sql } from 'kysely';
 import { growHeapAsTheServer, scratchPostgres } from './bench-app';
 
 const ACCOUNTS = Number(process.env.BENCH_SYNC_ACCOUNTS ?? 100_000);
 const CASES = Number(process.env.BENCH_SYNC_CASES ?? 0);
+/** Custom fields more on each record (the sandbox's --fields): an org with 300-field records is BENCH_SYNC_FIELDS=230. */
+const FIELDS = Number(process.env.BENCH_SYNC_FIELDS ?? 0);
 const RSS_GOAL_MB = 300;
 const MB = 1024 * 1024;
 
@@ -50,6 +55,8 @@ async function startSandbox(port: number) {
       String(ACCOUNTS),
       '--cases',
       String(CASES),
+      '--fields',
+      String(FIELDS),
     ],
     // Without NODE_OPTIONS: a heap limit given to Storico (see docs/scale.md) is not the CRM's.
     { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: 'warn' } },
@@ -72,6 +79,21 @@ async function database(): Promise<{ handle: DatabaseHandle; label: string }> {
     return { handle: await scratchPostgres(process.env.BENCH_DATABASE_URL), label: 'PostgreSQL' };
   const dataDir = mkdtempSync(path.join(tmpdir(), 'storico-sync-memory-'));
   return { handle: await openDatabase({ kind: 'pglite', dataDir }), label: 'PGlite (own thread)' };
+}
+
+/** The fields of a stored snapshot and the bytes a revision takes on disk, heap, TOAST and indexes together. */
+async function revisionBytes({ db }: DatabaseHandle): Promise<string> {
+  const { rows } = await sql<{ revisions: string; bytes: string; fields: number | null }>`
+    select (select count(*) from revision_accounts) + (select count(*) from revision_cases) as revisions,
+      (select coalesce(sum(pg_total_relation_size(c.oid)), 0) from pg_class c
+        where c.relkind in ('r', 'p') and (c.relname like 'revision_accounts%' or c.relname like 'revision_cases%'))
+        as bytes,
+      (select count(*)::int from jsonb_object_keys((select json from revision_accounts limit 1))) as fields`.execute(
+    db,
+  );
+  const { revisions, bytes, fields } = rows[0]!;
+  const perRevision = Number(revisions) > 0 ? Number(bytes) / Number(revisions) : 0;
+  return `${revisions} revisions of ${fields ?? 0}-field snapshots: ${(Number(bytes) / MB).toFixed(0)} MB, ${Math.round(perRevision)} bytes a revision`;
 }
 
 const growth = growHeapAsTheServer();
@@ -107,6 +129,7 @@ try {
   console.log(
     `${label}: first sync of ${read} records in ${pages} pages, ${seconds.toFixed(1)} s (${Math.round(read / seconds)} records/s)`,
   );
+  console.log(await revisionBytes(handle));
   console.log(
     `RSS: ${(before / MB).toFixed(0)} MB before, peak ${(peak / MB).toFixed(0)} MB during the sync ` +
       `(goal under ${RSS_GOAL_MB} MB: ${(peak / MB / RSS_GOAL_MB).toFixed(2)}x), JavaScript heap in use at the peak ` +

@@ -2,7 +2,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { DEFAULT_DEMO_COUNTS, DEFAULT_DEMO_SEED, generateDemoData } from '../sandbox-crm/demo/demo-data';
+import { fillGeneratedFields } from '../sandbox-crm/demo/demo-custom-fields';
 import { currentState, startSandboxCrm } from '../sandbox-crm/sandbox-crm';
+import { generatedFields } from '../sandbox-crm/sandbox-schema';
 import { ConfigError, loadConfig, parseBurstSpec } from '../server/config/config';
 import { runSandboxBurst } from '../server/crm/sandbox-burst';
 import { writeDemoHistory } from '../server/sync/demo-history';
@@ -21,6 +23,8 @@ const usage = `Usage: npm run crm:sandbox -- [options]
   --audit-fields-on-create
                     the integration user has "Set Audit Fields upon Record Creation": a create may set CreatedDate,
                     CreatedById, LastModifiedDate and LastModifiedById, an update or upsert never
+  --fields N        N custom fields more on Account and Case (Extra_001__c, ...; every tenth a Long Text Area), as an
+                    org with hundreds of fields has
 The client id and secret are sandbox / sandbox.`;
 
 /**
@@ -41,6 +45,7 @@ async function main(): Promise<void> {
       burst: { type: 'string' },
       'key-field': { type: 'string' },
       'audit-fields-on-create': { type: 'boolean' },
+      fields: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -64,13 +69,17 @@ async function main(): Promise<void> {
     const { lines } = await writeDemoHistory(data, path.resolve(values.history));
     log.info({ file: values.history, lines }, 'demo history written');
   }
+  const state = currentState(data);
+  const extra = generatedFields(number(values.fields) ?? 0);
+  if (extra.length > 0) fillGeneratedFields([...state.accounts, ...state.cases], extra);
   const sandbox = await startSandboxCrm({
-    state: currentState(data),
+    state,
     port: number(values.port) ?? config.sandboxCrm?.port ?? 8090,
     editsEverySeconds: number(values.edits) ?? config.sandboxCrm?.editsEverySeconds ?? 0,
     recycleBinDays: config.sandboxCrm?.recycleBinDays,
     externalIdField: values['key-field'] ?? config.sfRecreateKeyField,
     auditFieldsOnCreate: values['audit-fields-on-create'] ?? false,
+    generatedFields: extra.length,
     changeLog: values.changes ? path.resolve(values.changes) : undefined,
     logger: log,
   });

@@ -88,3 +88,22 @@ export function addCustomFields(data: { accounts: SfRecord[][]; cases: SfRecord[
   fill(d, data.accounts, (first) => firstAccountValues(d, first), ACCOUNT_EDITS);
   fill(d, data.cases, () => FIRST_CASE_VALUES, CASE_EDITS);
 }
+
+/**
+ * Values for the generated custom fields (sandbox-schema.ts, `generatedFields`) of each record, in place: a short text
+ * in each, a paragraph in each Long Text Area, as an org with hundreds of fields in use holds.
+ */
+export function fillGeneratedFields(
+  records: readonly SfRecord[],
+  fields: readonly { name: string; length?: number }[],
+) {
+  records.forEach((record, index) => {
+    const values = record as Record<string, unknown>;
+    for (const field of fields) {
+      values[field.name] =
+        (field.length ?? 0) > 255
+          ? `Nota ${index} su ${field.name}: ${CUSTOMER_NOTES[index % CUSTOMER_NOTES.length]}`
+          : `${field.name.slice(0, 9)}-${index}`;
+    }
+  });
+}
