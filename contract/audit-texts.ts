@@ -174,7 +174,7 @@ export const AUDIT_VALUE_TEXTS = {
   /** How the reviewer gave the requester their access (a four-eyes refusal). */
   fourEyesReason: {
     created: "ha creato l'utente",
-    enrolled: 'ha inviato il codice QR o reimpostato l\'autenticatore',
+    enrolled: "ha inviato il codice QR o reimpostato l'autenticatore",
     'password-set': 'ha impostato la password',
   } as Partial<Record<string, string>>,
   via: { 'command line': 'riga di comando', link: 'link del codice QR' } as Partial<Record<string, string>>,

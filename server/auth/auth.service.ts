@@ -212,7 +212,12 @@ export class AuthService {
       ? `account:${attempt.key.account}`
       : `account-hmac:${usernameFingerprint(this.deps.secretsKey, attempt.username).usernameHmac}`;
     if (!(await attackReportedSince(this.deps.db, target, since)))
-      await this.deps.audit.record({ action: 'auth.account-under-attack', actor: null, target, ip: attempt.ip });
+      await this.deps.audit.record({
+        action: 'auth.account-under-attack',
+        actor: null,
+        target,
+        ip: attempt.ip,
+      });
     await attackDelay();
   }
 
@@ -265,7 +270,14 @@ export class AuthService {
   private async recordRefusedWhileLocked(attempt: Attempt, user: UserWithRole | null): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
       await recordLoginAttempt(trx, { ...this.row(attempt), outcome: 'locked' });
-      await this.audit('auth.login-refused-locked', user, attempt, { source: attempt.key.source }, trx, false);
+      await this.audit(
+        'auth.login-refused-locked',
+        user,
+        attempt,
+        { source: attempt.key.source },
+        trx,
+        false,
+      );
     });
   }
 

@@ -91,7 +91,8 @@ export async function rollbackRoutes(
         response: { 200: envelopeOf(pageOf(rollbackRequestSchema)), ...errors },
       },
     },
-    async (request) => envelope(await rollbacks.list(request.query, creatorRead(request), callerOf(request).userId)),
+    async (request) =>
+      envelope(await rollbacks.list(request.query, creatorRead(request), callerOf(request).userId)),
   );
 
   r.get(
@@ -109,7 +110,12 @@ export async function rollbackRoutes(
     },
     async (request) =>
       envelope(
-        await rollbacks.detail(request.params.id, request.query, creatorRead(request), callerOf(request).userId),
+        await rollbacks.detail(
+          request.params.id,
+          request.query,
+          creatorRead(request),
+          callerOf(request).userId,
+        ),
       ),
   );
 

@@ -146,7 +146,10 @@ export class RollbacksService {
     if (rollback.status !== 'PENDING')
       throw conflict(ALREADY_REVIEWED_MESSAGE, undefined, ErrorCode.ALREADY_REVIEWED);
     if (decision.approved)
-      await refuseHeldApproval(this.deps, caller, rollback.creator, { action: 'rollback', target: target(id) });
+      await refuseHeldApproval(this.deps, caller, rollback.creator, {
+        action: 'rollback',
+        target: target(id),
+      });
     if (decision.approved && !this.deps.crm)
       throw new HttpError(503, 'No CRM is configured to roll back to', ErrorCode.CRM_UNAVAILABLE);
     await spendCodeOrRefuse(this.deps, caller, decision.code, { prefix: 'rollback', target: target(id) });

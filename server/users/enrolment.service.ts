@@ -120,7 +120,12 @@ export class EnrolmentService {
       // The old authenticator stops at once: the last administrator who signs in would be locked out with it.
       if (reset) await keepAnAdminWhoSignsIn(trx, user);
       const token = await issueEnrolment(trx, { userId, secretsKey: this.deps.secretsKey, now, reset });
-      await recordAccessGrant(trx, { userId, grantedBy: context.actor?.userId ?? null, kind: 'enrolled', at: now });
+      await recordAccessGrant(trx, {
+        userId,
+        grantedBy: context.actor?.userId ?? null,
+        kind: 'enrolled',
+        at: now,
+      });
       if (reset) await sessions.endAllFor(userId, 'secret-changed', trx);
       await audit.record(
         {

@@ -84,7 +84,7 @@ export const itUsers = {
   qrNotEmailed: "Il link non è stato inviato per email: copialo e invialo all'utente.",
   /** Four eyes means two people: whoever gave a user their access does not approve that user's requests for a while. */
   qrFourEyes:
-    "Per un periodo non potrai approvare le richieste di ripristino e di rollback di questo utente: le approverà un altro revisore.",
+    'Per un periodo non potrai approvare le richieste di ripristino e di rollback di questo utente: le approverà un altro revisore.',
   qrValidity:
     "Il link vale 24 ore e smette di funzionare quando l'utente conferma il nuovo codice (o al suo primo accesso, se non è mai entrato).",
   qrFailed: 'Errore durante la generazione del codice QR',

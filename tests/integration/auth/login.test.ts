@@ -268,9 +268,9 @@ describe.each(testDbKinds())('sign-in on %s', (kind) => {
         'auth.locked',
         'auth.login-refused-locked',
       ]);
-      expect(rows.every((r) => r.actor_user_id === null && r.actor_username === null && r.target === null)).toBe(
-        true,
-      );
+      expect(
+        rows.every((r) => r.actor_user_id === null && r.actor_username === null && r.target === null),
+      ).toBe(true);
       expect(rows[0]!.details).toMatchObject({ usernameLength: typed.length, reason: 'bad_credentials' });
       const everything = JSON.stringify(await t.database.db.selectFrom('audit_log').selectAll().execute());
       for (const part of [typed, typed.toLowerCase(), typed.slice(0, 8), typed.slice(8, 21)])

@@ -66,7 +66,8 @@ describe.each(testDbKinds())('resetting a user from the command line on %s', (ki
 
   it('refuses a username nobody has, and a runner nobody is', async () => {
     const { user } = await signedInUser(t, USER_RANA);
-    const reset = (names: { username: string; by: string }) => resetUser(t.database.db, t.config, names, t.now);
+    const reset = (names: { username: string; by: string }) =>
+      resetUser(t.database.db, t.config, names, t.now);
     expect(await reset({ username: 'nobody-at-all', by: user.username })).toEqual({ refused: 'no-user' });
     expect(await reset({ username: user.username, by: 'nobody-at-all' })).toEqual({ refused: 'no-runner' });
   });
