@@ -12,8 +12,10 @@ const given: Record<AccessGrantKind, string> = {
 };
 
 export const itFourEyes = {
-  /** The 403 FOUR_EYES of an approval. */
-  refused: "Hai dato tu l'accesso a chi ha fatto la richiesta: deve approvarla un altro revisore",
+  /** The 403 FOUR_EYES of an approval, by its code as the rollbacks' texts are. */
+  errorCodes: {
+    FOUR_EYES: "Hai dato tu l'accesso a chi ha fatto la richiesta: deve approvarla un altro revisore",
+  } as Partial<Record<string, string>>,
   /** Where 'Approva' would be, on a row of a list. */
   held: 'Da approvare da un altro revisore',
   /** Why, in full: how and when the reviewer gave the requester their access. */

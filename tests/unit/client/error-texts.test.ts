@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@contract/error-codes';
 import { translateErrorCode } from '@/i18n/it';
+import { itFourEyes } from '@/i18n/it-four-eyes';
 import { itRollbacks } from '@/i18n/it-rollbacks';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
@@ -9,9 +10,13 @@ import { errorMessage } from '@/lib/error-message';
 const GENERIC: string[] = [ErrorCode.BAD_REQUEST, ErrorCode.NOT_FOUND, ErrorCode.CONFLICT];
 
 describe('the Italian texts of the error codes', () => {
-  it('cover every code whose meaning is fixed, the rollback ones where rollbacks are made', () => {
+  it('cover every code whose meaning is fixed, the rollback and four-eyes ones where reviews are made', () => {
     const untold = Object.values(ErrorCode).filter(
-      (code) => !GENERIC.includes(code) && !translateErrorCode(code) && !itRollbacks.errorCodes[code],
+      (code) =>
+        !GENERIC.includes(code) &&
+        !translateErrorCode(code) &&
+        !itRollbacks.errorCodes[code] &&
+        !itFourEyes.errorCodes[code],
     );
     expect(untold).toEqual([]);
   });

@@ -16,7 +16,7 @@ export const reviewSuccessMessage = (approved: boolean) =>
  */
 export function reviewErrorMessage(error: unknown): string {
   if (isInvalidCode(error)) return codeRefusalText(error);
-  if (hasErrorCode(error, ErrorCode.FOUR_EYES)) return itFourEyes.refused;
+  if (hasErrorCode(error, ErrorCode.FOUR_EYES)) return itFourEyes.errorCodes.FOUR_EYES!;
   const explained = [
     ErrorCode.CRM_OUTCOME_UNKNOWN,
     ErrorCode.OUTCOME_CHECKING,

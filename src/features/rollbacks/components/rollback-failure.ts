@@ -1,4 +1,3 @@
-import { ErrorCode } from '@contract/error-codes';
 import { itFourEyes } from '@/i18n/it-four-eyes';
 import { itRollbacks } from '@/i18n/it-rollbacks';
 import { ApiError } from '@/lib/api-client';
@@ -8,5 +7,5 @@ import { failureReason } from '@/lib/error-message';
 export const rollbackFailure = (error: unknown): string =>
   (error instanceof ApiError &&
     typeof error.code === 'string' &&
-    (error.code === ErrorCode.FOUR_EYES ? itFourEyes.refused : itRollbacks.errorCodes[error.code])) ||
+    (itRollbacks.errorCodes[error.code] ?? itFourEyes.errorCodes[error.code])) ||
   failureReason(error);
