@@ -1,4 +1,5 @@
 import { useRef, type ComponentProps } from 'react';
+import { it } from '@/i18n/it';
 import { cn } from '@/lib/cn';
 import { useScrollsAcross } from '@/lib/use-scrolls-across';
 
@@ -18,7 +19,13 @@ export function Table({ className, ...props }: ComponentProps<'table'>) {
         ref={frame}
         data-slot="table-container"
         className="@container relative w-full overflow-x-auto rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': props['aria-label'] } : {})}
+        {...(scrolls
+          ? {
+              tabIndex: 0,
+              role: 'region',
+              'aria-label': props['aria-label'] && it.common.scrollingTable(props['aria-label']),
+            }
+          : {})}
       >
         <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
       </div>
