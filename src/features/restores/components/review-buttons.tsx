@@ -6,16 +6,19 @@ import { useOnline } from '@/lib/online-status';
 
 /**
  * Approva and Rifiuta for a pending request; online only, so offline they are disabled and say why. While the
- * outcome of the request's CRM write is being checked (`checking`) they are disabled too.
+ * outcome of the request's CRM write is being checked (`checking`) they are disabled too. `compact` (a list's
+ * row): small and in words alone, without icons.
  */
 export function ReviewButtons({
   requestId,
   onReview,
   checking = false,
+  compact = false,
 }: {
   requestId: number;
   onReview: (approved: boolean) => void;
   checking?: boolean;
+  compact?: boolean;
 }) {
   const online = useOnline();
   const disabledWhy = checking ? itRestores.outcomeChecking : online ? undefined : it.offline.onlineOnly;
@@ -24,12 +27,13 @@ export function ReviewButtons({
     return (
       <Button
         variant={approved ? 'default' : 'destructive'}
+        size={compact ? 'sm' : 'default'}
         disabled={disabledWhy !== undefined}
         title={disabledWhy}
         aria-label={name}
         onClick={() => onReview(approved)}
       >
-        {approved ? <Check aria-hidden="true" /> : <X aria-hidden="true" />}
+        {!compact && (approved ? <Check aria-hidden="true" /> : <X aria-hidden="true" />)}
         {approved ? itRestores.approve : itRestores.reject}
       </Button>
     );
