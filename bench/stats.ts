@@ -1,3 +1,5 @@
+import { availableParallelism, loadavg } from 'node:os';
+
 /** Percentiles and a printable summary of latency samples in milliseconds. */
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -59,4 +61,10 @@ export async function measureInTurn(
     }
   }
   return samples;
+}
+
+/** The machine's load as the figures were taken: others' work on it slows a browser's page loads. */
+export function machineLoad(): string {
+  const [one, five] = loadavg();
+  return `machine load ${one!.toFixed(2)} (1 min), ${five!.toFixed(2)} (5 min) on ${availableParallelism()} cores`;
 }

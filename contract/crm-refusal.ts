@@ -18,7 +18,10 @@ const CRM_ERROR_TEXTS: Partial<Record<string, string>> = {
   REQUIRED_FIELD_MISSING: 'manca un campo obbligatorio per il CRM',
   DUPLICATES_DETECTED: 'il CRM segnala un record duplicato',
   INVALID_FIELD_FOR_INSERT_UPDATE: 'un campo non può essere modificato nel CRM',
-  INSUFFICIENT_ACCESS_OR_READONLY: "l'utente di integrazione non ha i permessi per modificare il record",
+  // In an org with Private or Read Only sharing only "Modify All Records" on the object lets the integration user
+  // edit records it does not own (docs/salesforce-org.md, step 3).
+  INSUFFICIENT_ACCESS_OR_READONLY:
+    "l'utente di integrazione non ha i permessi per modificare il record: gli serve il permesso «Modifica tutti i record» (Modify All Records) su Account e Caso, o una condivisione che gli dia la modifica",
   ENTITY_IS_DELETED: 'il record è stato eliminato nel CRM',
   NOT_FOUND: 'il record non esiste più nel CRM',
   UNABLE_TO_LOCK_ROW: 'il record è in modifica nel CRM, riprova più tardi',

@@ -27,6 +27,13 @@ export type SandboxCrmOptions = SandboxRecordsOptions & {
   counts?: Partial<DemoCounts>;
   clientId?: string;
   clientSecret?: string;
+  /**
+   * The public key (PEM) of the certificate the connected app holds for the JWT bearer flow: an assertion it
+   * verifies gives a token. Without it the flow is refused, as by an app without a certificate.
+   */
+  jwtPublicKey?: string;
+  /** The username of the integration user the JWT bearer flow signs in as (default `integrazione@storico-demo.it`). */
+  jwtUsername?: string;
   /** At most this many records per query page (Salesforce: 2000). */
   pageSize?: number;
   tokenTtlSeconds?: number;

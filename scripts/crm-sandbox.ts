@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
@@ -25,6 +26,9 @@ const usage = `Usage: npm run crm:sandbox -- [options]
                     CreatedById, LastModifiedDate and LastModifiedById, an update or upsert never
   --fields N        N custom fields more on Account and Case (Extra_001__c, ...; every tenth a Long Text Area), as an
                     org with hundreds of fields has
+  --jwt-public-key FILE
+                    the connected app's certificate key (PEM) for the JWT bearer flow: an assertion signed by its
+                    private key, for the user integrazione@storico-demo.it, gives a token
 The client id and secret are sandbox / sandbox.`;
 
 /**
@@ -46,6 +50,7 @@ async function main(): Promise<void> {
       'key-field': { type: 'string' },
       'audit-fields-on-create': { type: 'boolean' },
       fields: { type: 'string' },
+      'jwt-public-key': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -80,6 +85,9 @@ async function main(): Promise<void> {
     externalIdField: values['key-field'] ?? config.sfRecreateKeyField,
     auditFieldsOnCreate: values['audit-fields-on-create'] ?? false,
     generatedFields: extra.length,
+    jwtPublicKey: values['jwt-public-key']
+      ? readFileSync(path.resolve(values['jwt-public-key']), 'utf8')
+      : undefined,
     changeLog: values.changes ? path.resolve(values.changes) : undefined,
     logger: log,
   });

@@ -15,7 +15,16 @@ export type SandboxData = {
   recordTypes?: SfRecord[];
 };
 
+/**
+ * The org-wide sharing default of an object for the integration user's edits: Private and Read Only let a user edit
+ * only records they own, unless they hold "Modify All Records" on the object (Object Reference, ObjectPermissions,
+ * PermissionsModifyAllRecords); Public Read/Write lets anyone edit.
+ */
+export type RecordSharing = { model: 'Private' | 'Read' | 'ReadWrite'; modifyAllRecords: boolean };
+
 export type SandboxRecordsOptions = SandboxSchemaOptions & {
+  /** Sharing of Account and Case (default: Public Read/Write). */
+  sharing?: Partial<Record<'Account' | 'Case', RecordSharing>>;
   /** Every change is appended here (NDJSON) and replayed at the next start. */
   changeLog?: string;
 };

@@ -5,7 +5,7 @@ import { appendChange } from './change-log';
 import { personOf, toBusinessAccount, toPersonAccount } from './person-accounts';
 import { entityIsDeleted, NOT_FOUND } from './record-errors';
 import { RecordStore } from './record-store';
-import type { PatchOutcome, StoredObject, UndeleteResult, WriteContext } from './record-types';
+import type { PatchOutcome, RecordSharing, StoredObject, UndeleteResult, WriteContext } from './record-types';
 import { answerOf, relatedOf, viewOf } from './record-views';
 import { isDeleted, joinName, text } from './record-values';
 import type { SandboxField, SandboxObject } from '../sandbox-schema';
@@ -59,11 +59,32 @@ export class SandboxRecords extends RecordStore {
     return relatedOf(this, relationship, record);
   }
 
+  /** The sharing of Account and Case now (a test may change it while the org runs). */
+  readonly sharing: Partial<Record<'Account' | 'Case', RecordSharing>> = { ...this.options.sharing };
+
+  /**
+   * An edit the object's sharing does not allow the user: a record they do not own, on a Private or Read Only object,
+   * without Modify All Records; Salesforce refuses the save with INSUFFICIENT_ACCESS_OR_READONLY
+   * (https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_concepts_core_data_objects.htm).
+   */
+  private sharingRefusal(object: SandboxObject, record: SfRecord, userId: string): SfErrorDetail | undefined {
+    const sharing = object === 'Account' || object === 'Case' ? this.sharing[object] : undefined;
+    if (!sharing || sharing.model === 'ReadWrite' || sharing.modifyAllRecords || record.OwnerId === userId)
+      return undefined;
+    return {
+      errorCode: 'INSUFFICIENT_ACCESS_OR_READONLY',
+      message: 'insufficient access rights on object id',
+      fields: [],
+    };
+  }
+
   /** Applies a REST PATCH body the way Salesforce would, or says why it refuses. */
   patch(object: SandboxObject, id: string, body: unknown, context: WriteContext): PatchOutcome {
     const stored = this.stored(object, id);
     if (!stored || object === 'Contact') return { ok: false, status: 404, errors: [NOT_FOUND] };
     if (isDeleted(stored)) return { ok: false, status: 404, errors: [entityIsDeleted()] };
+    const unshared = this.sharingRefusal(object, stored, context.userId);
+    if (unshared) return { ok: false, status: 400, errors: [unshared] };
     const checked = checkBody(this, object, body, 'updateable', stored);
     if (!checked.ok) return checked;
     const next = { ...stored, ...checked.values };

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_FOUR_EYES_COOLDOWN_DAYS, MAX_FOUR_EYES_COOLDOWN_DAYS } from '../../contract/four-eyes';
+import type { SalesforceCredentials } from './crm-credentials';
 import { DEFAULT_HEAP_GROWTH_PERCENT } from './heap-growth';
 
 const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -41,6 +42,9 @@ const envSchema = z.object({
   SF_LOGIN_URL: optionalUrl,
   SF_CLIENT_ID: optionalString,
   SF_CLIENT_SECRET: optionalString,
+  SF_USERNAME: optionalString,
+  SF_PRIVATE_KEY_FILE: optionalString,
+  SF_JWT_AUDIENCE: z.preprocess(emptyAsUndefined, z.url().default('https://login.salesforce.com')),
   SYNC_INTERVAL_S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(300)),
   INSTANCE_ID: z.preprocess(emptyAsUndefined, z.string().max(100).optional()),
   SF_API_MAX_USAGE: z.preprocess(
@@ -163,7 +167,7 @@ export type Config = {
   secretsKey: Buffer;
   productCode: string;
   demo: boolean;
-  crm: { loginUrl: string; clientId: string; clientSecret: string };
+  crm: SalesforceCredentials;
   sandboxCrm:
     | {
         port: number;
@@ -264,6 +268,53 @@ export function embeddedDataDir(env: NodeJS.ProcessEnv = process.env): string | 
   return parsed.success && !parsed.data.DATABASE_URL ? path.resolve(parsed.data.DATA_DIR) : undefined;
 }
 
+/**
+ * The CRM sign-in: the client credentials flow (SF_CLIENT_SECRET) or the JWT bearer flow (SF_USERNAME and
+ * SF_PRIVATE_KEY_FILE, no secret), never both; SF_LOGIN_URL and SF_CLIENT_ID for either. The private key is read here,
+ * so that a file that cannot be read stops the start.
+ */
+function crmCredentials(e: Env, problems: string[]): SalesforceCredentials | undefined {
+  const jwt = Boolean(e.SF_USERNAME ?? e.SF_PRIVATE_KEY_FILE);
+  if (jwt && e.SF_CLIENT_SECRET) {
+    problems.push(
+      'SF_CLIENT_SECRET and SF_USERNAME/SF_PRIVATE_KEY_FILE: choose one sign-in, the client credentials flow ' +
+        '(SF_CLIENT_SECRET) or the JWT bearer flow (SF_USERNAME and SF_PRIVATE_KEY_FILE)',
+    );
+    return undefined;
+  }
+  if (!jwt) {
+    if (e.SF_LOGIN_URL && e.SF_CLIENT_ID && e.SF_CLIENT_SECRET)
+      return { loginUrl: e.SF_LOGIN_URL, clientId: e.SF_CLIENT_ID, clientSecret: e.SF_CLIENT_SECRET };
+    problems.push(
+      'SF_LOGIN_URL, SF_CLIENT_ID and SF_CLIENT_SECRET: set all three (or SF_USERNAME and SF_PRIVATE_KEY_FILE ' +
+        'instead of the secret), or none for the sandbox CRM',
+    );
+    return undefined;
+  }
+  if (!(e.SF_LOGIN_URL && e.SF_CLIENT_ID && e.SF_USERNAME && e.SF_PRIVATE_KEY_FILE)) {
+    problems.push(
+      'SF_LOGIN_URL, SF_CLIENT_ID, SF_USERNAME and SF_PRIVATE_KEY_FILE: the JWT bearer flow needs all four',
+    );
+    return undefined;
+  }
+  let privateKey: string;
+  try {
+    privateKey = readFileSync(path.resolve(e.SF_PRIVATE_KEY_FILE), 'utf8');
+  } catch (error) {
+    problems.push(
+      `SF_PRIVATE_KEY_FILE: ${e.SF_PRIVATE_KEY_FILE} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
+    return undefined;
+  }
+  return {
+    loginUrl: e.SF_LOGIN_URL,
+    clientId: e.SF_CLIENT_ID,
+    username: e.SF_USERNAME,
+    privateKey,
+    audience: e.SF_JWT_AUDIENCE,
+  };
+}
+
 /** The one reader of process.env: parses it and fails with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -272,17 +323,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const problems: string[] = [];
-  const anyCrm = Boolean(e.SF_LOGIN_URL ?? e.SF_CLIENT_ID ?? e.SF_CLIENT_SECRET);
+  const anyCrm = Boolean(e.SF_LOGIN_URL ?? e.SF_CLIENT_ID ?? e.SF_CLIENT_SECRET ?? e.SF_USERNAME);
   const demo = e.DEMO ?? !anyCrm;
   if (!demo) {
     if (!e.JWT_SECRET) problems.push('JWT_SECRET: required outside demo mode (at least 32 characters)');
     if (!e.SECRETS_KEY) problems.push('SECRETS_KEY: required outside demo mode (64 hex characters)');
   }
-  if (anyCrm && !(e.SF_LOGIN_URL && e.SF_CLIENT_ID && e.SF_CLIENT_SECRET)) {
-    problems.push(
-      'SF_LOGIN_URL, SF_CLIENT_ID and SF_CLIENT_SECRET: set all three, or none for the sandbox CRM',
-    );
-  }
+  const crm = anyCrm ? crmCredentials(e, problems) : undefined;
   if (!demo && !anyCrm) problems.push('SF_LOGIN_URL: required outside demo mode (the CRM to sync from)');
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -301,9 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: Buffer.from(e.SECRETS_KEY ?? generated!.secretsKey, 'hex'),
     productCode: e.PRODUCT_CODE,
     demo,
-    crm: useSandbox
-      ? { loginUrl: sandboxUrl, clientId: 'sandbox', clientSecret: 'sandbox' }
-      : { loginUrl: e.SF_LOGIN_URL!, clientId: e.SF_CLIENT_ID!, clientSecret: e.SF_CLIENT_SECRET! },
+    crm: useSandbox ? { loginUrl: sandboxUrl, clientId: 'sandbox', clientSecret: 'sandbox' } : crm!,
     sandboxCrm: useSandbox
       ? {
           port: e.SANDBOX_CRM_PORT,

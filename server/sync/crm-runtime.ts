@@ -84,9 +84,8 @@ export async function prepareCrm(
     ? await startDemoCrm({ ...config, sandboxCrm }, database, options.demoCounts)
     : null;
   const connector = new SalesforceConnector({
+    ...config.crm,
     loginUrl: demo?.sandbox.url ?? config.crm.loginUrl,
-    clientId: config.crm.clientId,
-    clientSecret: config.crm.clientSecret,
     readTimeoutMs: config.crmTimeouts.readMs,
     writeTimeoutMs: config.crmTimeouts.writeMs,
     batchSize: config.sfQueryBatchSize,

@@ -10,6 +10,10 @@ declare module '@tanstack/react-table' {
   interface ColumnMeta<TData extends RowData, TValue> {
     /** Classes for the column's header and cells (widths, alignment). */
     className?: string;
+    /** Classes for the header alone (a tint of the header row). */
+    headerClassName?: string;
+    /** Classes for the cells alone (cells on one line under a header that may wrap). */
+    cellClassName?: string;
     /** Marker so the meta type uses both parameters, as the library's declaration requires. */
     readonly _types?: [TData, TValue];
   }
@@ -74,7 +78,13 @@ export function DataTable<T>({
         {table.getHeaderGroups().map((group) => (
           <TableRow key={group.id} className="hover:bg-transparent">
             {group.headers.map((header) => (
-              <TableHead key={header.id} className={header.column.columnDef.meta?.className}>
+              <TableHead
+                key={header.id}
+                className={cn(
+                  header.column.columnDef.meta?.className,
+                  header.column.columnDef.meta?.headerClassName,
+                )}
+              >
                 {header.isPlaceholder
                   ? null
                   : flexRender(header.column.columnDef.header, header.getContext())}
@@ -97,7 +107,13 @@ export function DataTable<T>({
           >
             <TableRow className="border-b-0 hover:bg-transparent">
               {row.getVisibleCells().map((cell) => (
-                <TableCell key={cell.id} className={cn(cell.column.columnDef.meta?.className)}>
+                <TableCell
+                  key={cell.id}
+                  className={cn(
+                    cell.column.columnDef.meta?.className,
+                    cell.column.columnDef.meta?.cellClassName,
+                  )}
+                >
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </TableCell>
               ))}
@@ -149,14 +165,22 @@ export function DataTable<T>({
             rows.map((row) => [
               <TableRow key={row.id} data-state={row.getIsSelected() ? 'selected' : undefined}>
                 {row.getVisibleCells().map((cell) => (
-                  <TableCell key={cell.id} className={cn(cell.column.columnDef.meta?.className)}>
+                  <TableCell
+                    key={cell.id}
+                    className={cn(
+                      cell.column.columnDef.meta?.className,
+                      cell.column.columnDef.meta?.cellClassName,
+                    )}
+                  >
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </TableCell>
                 ))}
               </TableRow>,
               renderSubRow && row.getIsExpanded() ? (
                 <TableRow key={`${row.id}-expanded`} className="hover:bg-transparent">
-                  <TableCell colSpan={columnCount}>{renderSubRow(row.original)}</TableCell>
+                  <TableCell colSpan={columnCount} className="px-3">
+                    {renderSubRow(row.original)}
+                  </TableCell>
                 </TableRow>
               ) : null,
             ])

@@ -52,6 +52,9 @@ export function MenuLayer({ id, label, items, open, onOpenChange, anchor }: Menu
       <PopoverAnchor virtualRef={anchor} />
       <PopoverContent
         id={id}
+        // In the page's main landmark, beside its button, rather than at the end of the body outside every
+        // landmark: a menu is not a dialog, which may stand alone.
+        container={document.getElementById('main-content')}
         role="menu"
         aria-label={label}
         aria-orientation="vertical"

@@ -91,6 +91,8 @@ export const it = {
     emptyTable: 'Nessun risultato trovato',
     noData: 'Non sono presenti dati da visualizzare',
     close: 'Chiudi',
+    /** A table's frame while it scrolls sideways: a region of its own, named apart from the page's sections. */
+    scrollingTable: (name: string) => `${name}, scorrevole in orizzontale`,
   },
   search: {
     agent: 'Agente',

@@ -61,13 +61,13 @@ describe('the tablet side menu and the skip link, by keyboard and pointer', () =
 
     await page.getByRole('button', { name: 'Apri il menu' }).click();
     await backdrop.waitFor();
-    // Outside the menu (256 px wide), on the dimmed page.
+    // Outside the menu (288 px wide), on the dimmed page.
     await page.mouse.click(600, 600);
     await backdrop.waitFor({ state: 'detached' });
     expect(await menu.isVisible()).toBe(false);
   });
 
-  it('follows the window across 1024 px: beside the page when wide, closed when narrow, the page never left inert', async () => {
+  it('follows the window across 1280 px: beside the page when wide, closed when narrow, the page never left inert', async () => {
     const menu = page.locator('#side-menu');
     const main = page.locator('main');
     const inert = () => main.evaluate((element) => (element as HTMLElement).inert);

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { chooseInMenu } from './support/menu';
 import { launchBrowser } from './support/browser';
 import { authenticator } from './support/one-time-codes';
 import { createAdmin } from './support/users';
@@ -51,7 +52,7 @@ describe('enrolment of a new user, from the admin to their first sign-in', () =>
     admin.on('pageerror', (error) => crashes.push(error.message));
     const administrator = await createAdmin();
     await signIn(admin, { ...administrator, code: administrator.codes.nextCode });
-    await admin.getByRole('link', { name: 'Gestione utenti' }).click();
+    await chooseInMenu(admin, 'Gestione utenti');
     await admin.getByRole('heading', { name: 'Gestione utenti', level: 1 }).waitFor();
     await admin.getByRole('button', { name: 'Crea utente' }).click();
     const createDialog = admin.getByRole('dialog', { name: 'Crea utente' });
@@ -120,7 +121,7 @@ describe('enrolment of a new user, from the admin to their first sign-in', () =>
 
     // Changing the password ends every session: sign-in shows again, the new password works and the user is back
     // where they were.
-    await page.getByRole('link', { name: 'Impostazioni' }).click();
+    await chooseInMenu(page, 'Impostazioni');
     await page.getByLabel('Password attuale', { exact: true }).fill(password);
     await page.getByLabel('Nuova password', { exact: true }).fill(newPassword);
     await page.getByLabel('Conferma nuova password', { exact: true }).fill(newPassword);

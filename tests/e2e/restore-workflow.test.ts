@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { chooseInMenu } from './support/menu';
 import { launchBrowser } from './support/browser';
 import { formatDay } from '../../contract/rome-time';
 import {
@@ -84,7 +85,7 @@ describe('the restore workflow in the browser', () => {
     // A USER_STORICO reviewer finds it among the pending contact restores, reads it and approves it.
     const reviewerPage = await newPage();
     await signInTypingCode(reviewerPage, reviewer);
-    await reviewerPage.getByRole('link', { name: 'Gestione ripristini contatti' }).click();
+    await chooseInMenu(reviewerPage, 'Gestione ripristini contatti');
     await reviewerPage.getByRole('tab', { name: 'In corso di approvazione', selected: true }).waitFor();
     await reviewerPage.getByRole('button', { name: `Dettaglio della richiesta ${request!.id}` }).click();
     const detail = reviewerPage.getByRole('dialog', { name: `Richiesta di ripristino n. ${request!.id}` });

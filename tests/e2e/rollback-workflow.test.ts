@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoData } from '../../sandbox-crm/demo/demo-data';
 import { sandboxConnector } from '../support/sandbox-connector';
+import { chooseInMenu } from './support/menu';
 import { accessibilityProblems } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { E2E_ADMIN } from './support/e2e-env';
@@ -115,7 +116,7 @@ describe('an agent rollback in the browser', () => {
     const id = Number(/n\. (\d+)/.exec((await created.textContent()) ?? '')?.[1]);
 
     // She follows it in 'Le mie richieste di rollback', from her menu: pending, with its progress, not hers to decide.
-    await ranaPage.getByRole('link', { name: 'Le mie richieste di rollback', exact: true }).click();
+    await chooseInMenu(ranaPage, 'Le mie richieste di rollback');
     await ranaPage.getByRole('heading', { name: 'Le mie richieste di rollback' }).waitFor();
     const ownTable = ranaPage.getByRole('table', { name: 'In corso di approvazione' });
     const ownRow = ownTable.getByTestId(`rollback-${id}`);
@@ -126,7 +127,7 @@ describe('an agent rollback in the browser', () => {
     // The reviewer finds it under 'Gestione rollback', pending, and approves it with a code.
     const reviewerPage = await newPage();
     await signInTypingCode(reviewerPage, reviewer);
-    await reviewerPage.getByRole('link', { name: 'Gestione rollback' }).click();
+    await chooseInMenu(reviewerPage, 'Gestione rollback');
     await reviewerPage.getByRole('heading', { name: 'Gestione rollback' }).waitFor();
     const pendingRow = reviewerPage.getByTestId(`rollback-${id}`);
     await expect.poll(() => pendingRow.getByTestId('rollback-progress').textContent()).toBe(`0 / ${count}`);

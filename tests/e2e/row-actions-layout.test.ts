@@ -6,12 +6,15 @@ import type { Page as ListPage } from '../../contract/page';
 import type { AccountRestoreRequest, RestoreStatus } from '../../contract/restores';
 import type { RollbackStatus } from '../../contract/rollbacks';
 import { launchBrowser } from './support/browser';
+import { linesOf } from './support/layout';
 import { sampleRollback } from '../support/rollback-sample';
 import { signInTypingCode } from './support/session';
 import { adminApiToken, createUser } from './support/users';
 
 const baseUrl = inject('baseUrl');
 const DESKTOP = { width: 1280, height: 800 };
+/** A wide desktop: the side menu beside the page. */
+const WIDE = { width: 1440, height: 900 };
 /** An upright tablet: the narrowest width every screen works at (docs/product.md#screen-sizes-and-touch). */
 const TABLET = { width: 768, height: 1024 };
 
@@ -222,6 +225,22 @@ describe('row actions on a desktop and on a tablet held upright: every cell read
       expect(await layoutProblems(reviewer, 'Storico - Approvati')).toEqual([]);
     },
   );
+
+  it("'Gestione ripristini contatti' at 1440 px: the actions beside the row leave every cell on one line", async () => {
+    await at(reviewer, WIDE, '/gestione_ripristini_contatti/gestioneRipristiniContatti');
+    const table = reviewer.getByRole('table', { name: 'In corso di approvazione' });
+    await table.getByRole('button', { name: 'Approva la richiesta 5' }).waitFor();
+    const row = table
+      .locator('tbody')
+      .filter({ has: reviewer.getByRole('button', { name: 'Approva la richiesta 5' }) });
+    // The row's buttons stand in its last column, not on a line under it.
+    expect(await row.getByRole('row').count()).toBe(1);
+    const wrapped: string[] = [];
+    for (const cell of await row.locator('td').all())
+      if ((await cell.locator('button').count()) === 0 && (await linesOf(cell)) > 1)
+        wrapped.push((await cell.textContent()) ?? '');
+    expect(wrapped).toEqual([]);
+  });
 
   it.each([
     ['desktop', DESKTOP],

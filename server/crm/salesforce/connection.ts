@@ -6,7 +6,8 @@ import { GATEWAY_STATUSES, Redirected, StatusTransport } from './answer-status';
 import { failureText, isWrite, toCrmError, unansweredWrite, withDeadline } from './errors';
 import { movedInstance } from './moved-instance';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
-import { requestClientCredentialsToken, type SalesforceCredentials, type SalesforceToken } from './token';
+import type { SalesforceCredentials } from '../../config/crm-credentials';
+import { requestToken, type SalesforceToken } from './token';
 
 /** The REST API version spoken by the connector. */
 export const SALESFORCE_API_VERSION = '62.0';
@@ -254,7 +255,7 @@ export class SalesforceConnection {
   }
 
   private token(): Promise<SalesforceToken> {
-    return requestClientCredentialsToken(this.options, this.retry, this.readTimeoutMs);
+    return requestToken(this.options, this.retry, this.readTimeoutMs);
   }
 
   /**

@@ -1,7 +1,8 @@
+import { createPrivateKey } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { CrmError } from '../crm-connector';
+import type { JwtBearerCredentials, SalesforceCredentials } from '../../config/crm-credentials';
 import { withRetry, type RetryPolicy } from './retry';
-
-export type SalesforceCredentials = { loginUrl: string; clientId: string; clientSecret: string };
 
 export type SalesforceToken = { accessToken: string; instanceUrl: string };
 
@@ -9,10 +10,44 @@ export type SalesforceToken = { accessToken: string; instanceUrl: string };
 class PassingFailure extends Error {}
 
 /**
- * OAuth 2.0 client credentials flow against `{loginUrl}/services/oauth2/token`.
- * jsforce has no helper for this grant, and calling the endpoint directly lets 5xx and network errors be retried.
+ * The JWT bearer assertion: RS256, `iss` the consumer key, `sub` the username, `aud` the login server, and an `exp`
+ * three minutes away, the longest Salesforce takes ("OAuth 2.0 JWT Bearer Flow for Server-to-Server Integration",
+ * https://help.salesforce.com/s/articleView?id=xcloud.remoteaccess_oauth_jwt_flow.htm).
  */
-export async function requestClientCredentialsToken(
+async function assertion(credentials: JwtBearerCredentials): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'RS256' })
+    .setIssuer(credentials.clientId)
+    .setSubject(credentials.username)
+    .setAudience(credentials.audience)
+    .setExpirationTime('3m')
+    .sign(createPrivateKey(credentials.privateKey));
+}
+
+/** The token request's form, and the flow's name in a refusal. */
+async function tokenForm(
+  credentials: SalesforceCredentials,
+): Promise<{ form: URLSearchParams; refused: string }> {
+  if ('clientSecret' in credentials) {
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: credentials.clientId,
+      client_secret: credentials.clientSecret,
+    });
+    return { form, refused: 'the client credentials' };
+  }
+  const form = new URLSearchParams({
+    grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+    assertion: await assertion(credentials),
+  });
+  return { form, refused: `the JWT bearer assertion for ${credentials.username}` };
+}
+
+/**
+ * An access token from `{loginUrl}/services/oauth2/token`, by the client credentials flow or the JWT bearer flow.
+ * jsforce has no helper for the first grant, and calling the endpoint directly lets 5xx and network errors be retried.
+ */
+export async function requestToken(
   credentials: SalesforceCredentials,
   retry: RetryPolicy,
   /** How long the login may take, its retries included: a call that needs a token waits no longer for it. */
@@ -20,11 +55,13 @@ export async function requestClientCredentialsToken(
 ): Promise<SalesforceToken> {
   const deadline = AbortSignal.timeout(timeoutMs);
   const url = `${credentials.loginUrl.replace(/\/+$/, '')}/services/oauth2/token`;
-  const body = new URLSearchParams({
-    grant_type: 'client_credentials',
-    client_id: credentials.clientId,
-    client_secret: credentials.clientSecret,
-  });
+  let signed: { form: URLSearchParams; refused: string };
+  try {
+    signed = await tokenForm(credentials);
+  } catch (error) {
+    throw new CrmError(`The JWT bearer assertion could not be signed: ${(error as Error).message}`);
+  }
+  const { form: body, refused } = signed;
   const attempt = async (): Promise<SalesforceToken> => {
     let response: Response;
     try {
@@ -32,8 +69,9 @@ export async function requestClientCredentialsToken(
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body,
-        // Followed, a 301 or 302 would become a GET without the form, and a 307 would send the client secret to
-        // whatever host it names: a redirect is reported instead (a login URL a My Domain change left behind).
+        // Followed, a 301 or 302 would become a GET without the form, and a 307 would send the client secret (or the
+        // assertion) to whatever host it names: a redirect is reported instead (a login URL a My Domain change left
+        // behind).
         redirect: 'manual',
         signal: deadline,
       });
@@ -67,7 +105,7 @@ export async function requestClientCredentialsToken(
         typeof json.error === 'string'
           ? `${json.error}${typeof json.error_description === 'string' ? ` (${json.error_description})` : ''}`
           : `HTTP ${response.status}`;
-      throw new CrmError(`Salesforce refused the client credentials at ${url}: ${reason}`, [
+      throw new CrmError(`Salesforce refused ${refused} at ${url}: ${reason}`, [
         {
           errorCode: typeof json.error === 'string' ? json.error : `HTTP_${response.status}`,
           message: reason,

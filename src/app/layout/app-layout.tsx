@@ -8,7 +8,11 @@ import { Header } from './header';
 import { SideMenu } from './side-menu';
 import { useDrawerFocus } from './use-drawer-focus';
 
-const WIDE_SCREEN = '(min-width: 1024px)';
+/**
+ * From 1280 px the menu stands beside the page; below, a tablet in landscape (1024) included, it is a drawer, so
+ * that the result tables get the whole width.
+ */
+const WIDE_SCREEN = '(min-width: 1280px)';
 
 /** The signed-in frame: header, collapsible side menu, the page. Without a session every page shows sign-in. */
 export function AppLayout() {
@@ -16,7 +20,7 @@ export function AppLayout() {
   const location = useLocation();
   const wide = useMediaQuery(WIDE_SCREEN);
   const [menuOpen, setMenuOpen] = useState(wide);
-  // The menu follows the window across 1024 px (a tablet turned, a window resized): open beside the page on a wide
+  // The menu follows the window across 1280 px (a tablet turned, a window resized): open beside the page on a wide
   // one, closed on a narrow one, where it opens as a drawer only when asked.
   const [menuWide, setMenuWide] = useState(wide);
   if (menuWide !== wide) {
@@ -25,7 +29,7 @@ export function AppLayout() {
   }
   const menuRef = useRef<HTMLElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
-  // Below 1024 px the open menu is a drawer over the page: a dimmed backdrop, Esc or a click outside closes it.
+  // Below 1280 px the open menu is a drawer over the page: a dimmed backdrop, Esc or a click outside closes it.
   const drawer = menuOpen && !wide;
   const trapFocus = useDrawerFocus(drawer, menuRef, menuButtonRef);
 
@@ -66,8 +70,8 @@ export function AppLayout() {
           ref={menuRef}
           id="side-menu"
           className={cn(
-            'z-20 w-64 shrink-0 border-r bg-background',
-            'max-lg:absolute max-lg:inset-y-0 max-lg:left-0 max-lg:shadow-lg',
+            'z-20 w-72 shrink-0 border-r bg-background',
+            'max-xl:absolute max-xl:inset-y-0 max-xl:left-0 max-xl:shadow-lg',
             !menuOpen && 'hidden',
           )}
         >

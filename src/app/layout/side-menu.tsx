@@ -26,7 +26,8 @@ import { prefetchOnIntent } from '../prefetch';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'flex min-h-11 items-center rounded-md px-3 text-sm hover:bg-accent',
+    // Each label on one line: the menu is wide enough for the longest ('Gestione ripristini contatti', bold).
+    'flex min-h-11 items-center whitespace-nowrap rounded-md px-3 text-sm hover:bg-accent',
     isActive && 'bg-accent font-semibold text-primary',
   );
 
@@ -63,7 +64,7 @@ function Group({
         className="group flex min-h-11 w-full items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-accent"
       >
         {icon}
-        <span className="flex-1 text-left">{label}</span>
+        <span className="flex-1 whitespace-nowrap text-left">{label}</span>
         <ChevronDown
           className="size-4 transition-transform group-data-[state=closed]:-rotate-90"
           aria-hidden="true"

@@ -1,4 +1,5 @@
 import { useRef, type ComponentProps } from 'react';
+import { it } from '@/i18n/it';
 import { cn } from '@/lib/cn';
 import { useScrollsAcross } from '@/lib/use-scrolls-across';
 
@@ -17,8 +18,14 @@ export function Table({ className, ...props }: ComponentProps<'table'>) {
       <div
         ref={frame}
         data-slot="table-container"
-        className="relative w-full overflow-x-auto rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': props['aria-label'] } : {})}
+        className="@container relative w-full overflow-x-auto rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        {...(scrolls
+          ? {
+              tabIndex: 0,
+              role: 'region',
+              'aria-label': props['aria-label'] && it.common.scrollingTable(props['aria-label']),
+            }
+          : {})}
       >
         <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
       </div>
@@ -67,7 +74,7 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
     <th
       data-slot="table-head"
       className={cn(
-        'h-11 whitespace-nowrap px-3 text-left align-middle font-medium text-muted-foreground',
+        'h-11 whitespace-nowrap px-2 text-left align-middle font-medium text-muted-foreground lg:px-3',
         className,
       )}
       {...props}
@@ -76,7 +83,7 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
 }
 
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {
-  return <td data-slot="table-cell" className={cn('px-3 py-2 align-middle', className)} {...props} />;
+  return <td data-slot="table-cell" className={cn('px-2 py-2 align-middle lg:px-3', className)} {...props} />;
 }
 
 export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {

@@ -90,7 +90,7 @@ export function RecordLifeMarks({
           key={mark.key}
           data-mark={mark.key}
           className={cn(
-            'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium',
+            'inline-flex items-center gap-1 whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium',
             mark.deleted ? 'border-destructive/40 bg-destructive/10 text-destructive-strong' : 'bg-muted',
           )}
         >

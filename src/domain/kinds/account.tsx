@@ -3,6 +3,7 @@ import { recordKindTable } from '@contract/record-kinds';
 import { accountRestoreRequestSchema, type AccountRestoreRequest } from '@contract/restores';
 import { contactRowSchema, type ContactRow } from '@contract/search';
 import { it } from '@/i18n/it';
+import { OneLineValue } from '@/components/one-line-value';
 import { formatDay } from '@/lib/dates';
 import { textOf } from '@/domain/snapshot';
 import type { SectionDef } from './fields';
@@ -77,20 +78,6 @@ const detailSections: readonly SectionDef[] = [
 
 const c = it.contacts.columns;
 
-/** A narrow column may wrap an address after its '@', never inside a name. */
-function Email({ address }: { address: string | null }) {
-  if (!address) return null;
-  const at = address.indexOf('@');
-  if (at < 0) return address;
-  return (
-    <>
-      {address.slice(0, at + 1)}
-      <wbr />
-      {address.slice(at + 1)}
-    </>
-  );
-}
-
 const columns: ColumnDef<ContactRow>[] = [
   {
     id: 'creationDate',
@@ -106,13 +93,20 @@ const columns: ColumnDef<ContactRow>[] = [
     meta: { className: 'whitespace-normal' },
     cell: ({ row }) => <span className="tabular-nums">{row.original.countSalesforceCases}</span>,
   },
+  // Never broken inside: a phone number whole, an address cut at 10 rem (13 from 1024 px), whole on hover
+  // and focus.
   {
     id: 'phone',
     header: c.phone,
-    // '+39 333 111 2222' may break after the country code only.
-    cell: ({ row }) => row.original.salesforceUser.phone?.replace(/(?<=\S+ .*) /g, '\u00a0'),
+    cell: ({ row }) => <OneLineValue value={row.original.salesforceUser.phone} />,
   },
-  { id: 'email', header: c.email, cell: ({ row }) => <Email address={row.original.salesforceUser.email} /> },
+  {
+    id: 'email',
+    header: c.email,
+    cell: ({ row }) => (
+      <OneLineValue value={row.original.salesforceUser.email} cutAt="max-w-40 lg:max-w-52" />
+    ),
+  },
 ];
 
 const toView = ({

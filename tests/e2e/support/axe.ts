@@ -14,25 +14,47 @@ type AxeResult = {
   }>;
 };
 
+/** A desktop, a tablet in landscape and one upright (docs/product.md#screen-sizes-and-touch). */
+export const SCREEN_WIDTHS = [
+  { width: 1440, height: 900 },
+  { width: 1024, height: 768 },
+  { width: 768, height: 1024 },
+] as const;
+
+/** Two frames: what a resize changes (a table's row actions moving under the row) is laid out and painted. */
+const settle = (page: Page) =>
+  page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))),
+  );
+
 /**
- * What axe-core finds serious or critical on the page as it is now, and whether it has exactly one `h1`, each as
- * `state: rule (help) at targets`. axe is evaluated through the DevTools protocol rather than added as a script
+ * Every violation axe-core finds on the page as it is now, of any impact, at each of the three screen widths,
+ * and whether it has exactly one `h1`, each as `state at width: rule (impact, help) at targets`. The page is
+ * given back at the size it had. axe is evaluated through the DevTools protocol rather than added as a script
  * element, so the app's Content-Security-Policy (`script-src 'self'`) stays as a user has it.
  */
 export async function accessibilityProblems(page: Page, state: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const result = await page.evaluate(
-    () =>
-      (
-        window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResult> } }
-      ).axe.run(document, { resultTypes: ['violations'] }) as Promise<AxeResult>,
-  );
-  const problems = result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${state}: ${violation.id} (${violation.help}) at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  const size = page.viewportSize();
+  const problems: string[] = [];
+  for (const viewport of SCREEN_WIDTHS) {
+    await page.setViewportSize(viewport);
+    await settle(page);
+    const result = await page.evaluate(
+      () =>
+        (
+          window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResult> } }
+        ).axe.run(document, { resultTypes: ['violations'] }) as Promise<AxeResult>,
     );
+    problems.push(
+      ...result.violations.map(
+        (violation) =>
+          `${state} at ${viewport.width}: ${violation.id} (${violation.impact}, ${violation.help}) at ` +
+          violation.nodes.map((node) => node.target.join(' ')).join(', '),
+      ),
+    );
+  }
+  if (size) await page.setViewportSize(size);
   const headings = await page.locator('h1').count();
   if (headings !== 1) problems.push(`${state}: ${headings} h1 elements, not one`);
   return problems;

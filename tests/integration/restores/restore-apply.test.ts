@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { envelopeOf } from '../../../contract/envelope';
+import { crmErrorText } from '../../../contract/crm-refusal';
 import { ErrorCode } from '../../../contract/error-codes';
 import {
   accountRestoreRequestSchema,
@@ -240,6 +241,25 @@ describe.each(testDbKinds())('applying restores to the CRM on %s', (kind) => {
     f.sandbox.validationRule(null);
     expect([approved.statusCode, messageOf(approved)]).toEqual([502, messageOf(forced)]);
     expect((await f.requestRow('case', id))?.status_id).toBe(1);
+  });
+
+  it('in an org with Private sharing, a restore without Modify All Records is refused, naming that permission in Italian', async () => {
+    const { recordId, target } = await f.editedRecord('account', { Phone: '+39 02 5555555' });
+    const rana = await f.user(USER_RANA);
+    f.sandbox.records.sharing.Account = { model: 'Private', modifyAllRecords: false };
+    try {
+      const forced = await f.create('account', rana, [target.id], { type: 2 });
+      expect(forced.statusCode).toBe(502);
+      expect(messageOf(forced)).toContain('INSUFFICIENT_ACCESS_OR_READONLY');
+      expect(crmErrorText(messageOf(forced))).toContain('«Modifica tutti i record» (Modify All Records)');
+      expect(f.sandbox.records.get('Account', recordId)!.Phone).toBe('+39 02 5555555');
+      // The permission given, the same restore goes through.
+      f.sandbox.records.sharing.Account = { model: 'Private', modifyAllRecords: true };
+      const again = await f.create('account', rana, [target.id], { type: 2 });
+      expect(again.statusCode, again.body).toBe(201);
+    } finally {
+      delete f.sandbox.records.sharing.Account;
+    }
   });
 
   it('a case field the org keeps read-only (field-level security) is left out of the write, the rest restored', async () => {

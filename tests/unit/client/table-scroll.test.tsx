@@ -37,7 +37,7 @@ describe('a table wider than its frame', () => {
   it('makes the frame a named region in the tab order, so that it scrolls from the keyboard', async () => {
     laidOut(900, 400);
     render(wide());
-    const frame = await screen.findByRole('region', { name: 'Audit' });
+    const frame = await screen.findByRole('region', { name: 'Audit, scorrevole in orizzontale' });
     expect(frame).toHaveAttribute('tabindex', '0');
     expect(frame).toContainElement(screen.getByRole('table', { name: 'Audit' }));
   });
@@ -45,7 +45,7 @@ describe('a table wider than its frame', () => {
   it('shades the edge where columns are out of view, as a touch screen shows no scroll bar', async () => {
     laidOut(900, 400);
     render(wide());
-    const frame = await screen.findByRole('region', { name: 'Audit' });
+    const frame = await screen.findByRole('region', { name: 'Audit, scorrevole in orizzontale' });
     expect(document.querySelector('[data-slot="table-more-right"]')).toBeInTheDocument();
     expect(document.querySelector('[data-slot="table-more-left"]')).toBeNull();
     // Scrolled to the end: the shade moves to the other edge.

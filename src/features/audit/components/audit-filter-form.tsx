@@ -63,11 +63,12 @@ export function AuditFilterForm({
 
   return (
     <form onSubmit={onSubmit} className="mb-4 flex flex-wrap items-start gap-3" noValidate>
-      <div className="flex flex-col gap-2">
+      <div className="flex w-48 flex-col gap-2">
         <Label htmlFor="audit-user">{itAudit.user}</Label>
         <Input {...text('user')} placeholder={itAudit.userPlaceholder} autoComplete="off" />
       </div>
-      <div className="flex flex-col gap-2">
+      {/* Wide enough for its whole placeholder, 'es. auth.login o restore'. */}
+      <div className="flex w-60 flex-col gap-2">
         <Label htmlFor="audit-action">{itAudit.action}</Label>
         <Input
           {...text('action')}
@@ -82,24 +83,27 @@ export function AuditFilterForm({
           ))}
         </datalist>
       </div>
-      {(['dateFrom', 'dateTo'] as const).map((key) => (
-        // Room for the whole 'GG/MM/AAAA' beside the calendar button (tests/e2e/typed-fields.test.ts measures it).
-        <div key={key} className="w-48">
-          <DateField
-            id={`audit-${key}`}
-            label={itAudit[key]}
-            value={texts[key]}
-            onChange={(value) => {
-              setTexts((current) => ({ ...current, [key]: value }));
-              // A date being corrected no longer carries the message about what it was.
-              setErrors(({ [key]: _edited, order: _order, ...others }) => others);
-            }}
-            error={errors[key]}
-            invalid={Boolean(errors.order)}
-            describedBy={errors.order ? ORDER_ERROR_ID : undefined}
-          />
-        </div>
-      ))}
+      {/* 'Da' and 'A' move to the next line together, never one without the other. */}
+      <div className="flex gap-3">
+        {(['dateFrom', 'dateTo'] as const).map((key) => (
+          // Room for the whole 'GG/MM/AAAA' beside the calendar button (tests/e2e/typed-fields.test.ts measures it).
+          <div key={key} className="w-48">
+            <DateField
+              id={`audit-${key}`}
+              label={itAudit[key]}
+              value={texts[key]}
+              onChange={(value) => {
+                setTexts((current) => ({ ...current, [key]: value }));
+                // A date being corrected no longer carries the message about what it was.
+                setErrors(({ [key]: _edited, order: _order, ...others }) => others);
+              }}
+              error={errors[key]}
+              invalid={Boolean(errors.order)}
+              describedBy={errors.order ? ORDER_ERROR_ID : undefined}
+            />
+          </div>
+        ))}
+      </div>
       <div className="flex gap-3 self-end">
         <Button type="submit">
           <Filter aria-hidden="true" />

@@ -1,5 +1,4 @@
 import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { Eye } from 'lucide-react';
 import { useMemo } from 'react';
 import type { RestoreStatus } from '@contract/restores';
 import { DataTable } from '@/components/data-table';
@@ -9,7 +8,6 @@ import { it } from '@/i18n/it';
 import { itRestores } from '@/i18n/it-restores';
 import type { RestoreRequestView } from '@/domain/kinds/kind-def';
 import type { RecordKind } from '@contract/record-kinds';
-import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
 import { decisionDateLabel, decisionDateText } from './decision-date';
 import { outcomeText } from './restore-outcome';
@@ -18,8 +16,11 @@ import { ReviewButtons } from './review-buttons';
 
 const c = itRestores.columns;
 
-/** Headers wrap at their spaces, so that the table fits a tablet held upright. */
-const wrapping = 'whitespace-normal';
+/**
+ * Headers wrap at their spaces, so that the table fits a tablet held upright. From 1280 px the cells do not: an id,
+ * a name or a username is read on one line (when the row does not fit, its buttons move under it).
+ */
+const wrapping = { className: 'whitespace-normal', cellClassName: 'xl:whitespace-nowrap' };
 
 /**
  * The requests of one tab: id, record, creation and decision date/time, who asked and who decided
@@ -45,7 +46,7 @@ export function RestoresTable({
       {
         id: 'id',
         header: c.id,
-        meta: { className: wrapping },
+        meta: wrapping,
         cell: ({ row }) => <span className="tabular-nums">{row.original.id}</span>,
       },
       {
@@ -57,25 +58,28 @@ export function RestoresTable({
             <>
               {row.original.recordLabel ?? row.original.recordId}
               {outcome && (
-                <span className="block text-xs text-muted-foreground" data-testid="restore-outcome">
+                <span
+                  className="block whitespace-normal break-words text-xs text-muted-foreground"
+                  data-testid="restore-outcome"
+                >
                   {outcome}
                 </span>
               )}
             </>
           );
         },
-        meta: { className: cn(wrapping, 'break-words') },
+        meta: wrapping,
       },
       {
         id: 'createdAt',
         header: c.createdAt,
-        meta: { className: wrapping },
+        meta: wrapping,
         cell: ({ row }) => formatDateTime(row.original.createdAt),
       },
       {
         id: 'approvedAt',
         header: decisionDateLabel(status),
-        meta: { className: wrapping },
+        meta: wrapping,
         cell: ({ row }) => {
           if (row.original.outcomeUnknownSince)
             return <Badge variant="warning">{itRestores.outcomeChecking}</Badge>;
@@ -86,13 +90,13 @@ export function RestoresTable({
       {
         id: 'requestedBy',
         header: c.requestedBy,
-        meta: { className: wrapping },
+        meta: wrapping,
         cell: ({ row }) => row.original.userCreator.username,
       },
       {
         id: 'doneBy',
         header: c.doneBy,
-        meta: { className: wrapping },
+        meta: wrapping,
         cell: ({ row }) => row.original.userReviewer?.username ?? it.values.empty,
       },
     ],
@@ -117,16 +121,18 @@ export function RestoresTable({
         label: (request) => itRestores.rowActions(request.id),
         render: (request) => (
           <>
+            {/* Compact, in words without icons (44 px high on touch): the buttons leave the columns their width. */}
             <Button
               variant="outline"
+              size="sm"
               aria-label={itRestores.detailsOf(request.id)}
               onClick={() => onDetail(request)}
             >
-              <Eye aria-hidden="true" />
               {itRestores.details}
             </Button>
             {request.status.status === 'PENDING' && (
               <ReviewButtons
+                compact
                 requestId={request.id}
                 checking={request.outcomeUnknownSince !== null}
                 heldBack={request.fourEyes !== null}

@@ -8,7 +8,8 @@ import { useOnline } from '@/lib/online-status';
 /**
  * Approva and Rifiuta for a pending request; online only, so offline they are disabled and say why. While the
  * outcome of the request's CRM write is being checked (`checking`) they are disabled too. A request the reviewer
- * may not approve (`heldBack`, four eyes) shows no Approva: `heldWhy` says why in its place.
+ * may not approve (`heldBack`, four eyes) shows no Approva: `heldWhy` says why in its place. `compact` (a list's
+ * row): small and in words alone, without icons.
  */
 export function ReviewButtons({
   requestId,
@@ -16,12 +17,14 @@ export function ReviewButtons({
   checking = false,
   heldBack = false,
   heldWhy,
+  compact = false,
 }: {
   requestId: number;
   onReview: (approved: boolean) => void;
   checking?: boolean;
   heldBack?: boolean;
   heldWhy?: string;
+  compact?: boolean;
 }) {
   const online = useOnline();
   const disabledWhy = checking ? itRestores.outcomeChecking : online ? undefined : it.offline.onlineOnly;
@@ -30,12 +33,13 @@ export function ReviewButtons({
     return (
       <Button
         variant={approved ? 'default' : 'destructive'}
+        size={compact ? 'sm' : 'default'}
         disabled={disabledWhy !== undefined}
         title={disabledWhy}
         aria-label={name}
         onClick={() => onReview(approved)}
       >
-        {approved ? <Check aria-hidden="true" /> : <X aria-hidden="true" />}
+        {!compact && (approved ? <Check aria-hidden="true" /> : <X aria-hidden="true" />)}
         {approved ? itRestores.approve : itRestores.reject}
       </Button>
     );

@@ -65,8 +65,12 @@ export function ResultsTable<T>({
       ...columns,
       {
         id: 'expand',
-        // Sticky: while a narrow screen scrolls the cells sideways the toggle stays at the right edge.
-        meta: { className: 'sticky right-0 w-14 bg-background px-1' },
+        // Sticky: while a narrow screen scrolls the cells sideways the toggle stays at the right edge. Opaque, so
+        // that no cell shows through it; in the header tinted as the header row is.
+        meta: {
+          className: 'sticky right-0 w-14 bg-background px-1',
+          headerClassName: 'bg-linear-to-r from-muted/50 to-muted/50',
+        },
         header: () => <span className="sr-only">{it.search.expandColumn}</span>,
         cell: ({ row }) => {
           const expanded = expandedId === row.id;
@@ -114,7 +118,9 @@ export function ResultsTable<T>({
       loading={loading}
       aria-label={caption}
       renderSubRow={(row) => (
-        <div id={`versions-${getRowId(row)}`} className="py-1">
+        // As wide as the table's frame and held at its left edge: while the row's cells scroll sideways the two
+        // versions, 'Solo differenze' and 'Copia JSON' stay in view.
+        <div id={`versions-${getRowId(row)}`} className="sticky left-3 w-[calc(100cqw-1.5rem)] py-1">
           {renderExpanded(row)}
         </div>
       )}
