@@ -142,7 +142,7 @@ describe('the restore workflow in the browser', () => {
     expect(reported.status, JSON.stringify(reported.body)).toBe(201);
     const [request] = reported.body.data.query;
 
-    await page.getByRole('link', { name: 'Gestione ripristini contatti' }).click();
+    await chooseInMenu(page, 'Gestione ripristini contatti');
     await page.getByRole('button', { name: `Dettaglio della richiesta ${request!.id}` }).click();
     const detail = page.getByRole('dialog', { name: `Richiesta di ripristino n. ${request!.id}` });
     await detail
