@@ -6,7 +6,7 @@ import {
   contactDetailPath,
   contactToRestore,
   crmAccount,
-  RANGE,
+  reportBody,
   type Page0,
 } from './support/restore-targets';
 import { apiClient, sessionToken, signInTypingCode } from './support/session';
@@ -125,15 +125,7 @@ describe('the restore workflow in the browser', () => {
       `/restore-account-request/?code=${await rana.codes.nextCode()}`,
       {
         method: 'POST',
-        body: {
-          dateFrom: `${RANGE.dateFrom}T00:00:00.000Z`,
-          dateTo: `${RANGE.dateTo}T00:00:00.000Z`,
-          restoreTypeId: 1,
-          userCreatorId: rana.id,
-          userReviewerId: 0,
-          salesforceUserId: agent.id,
-          revisionIdList: [row.earlierRevisionAccount.id],
-        },
+        body: reportBody(rana.id, agent.id, row.earlierRevisionAccount.id),
       },
     );
 
