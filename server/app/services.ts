@@ -70,7 +70,7 @@ export function buildServices(deps: IdentitySources & { crm?: CrmConnector; logg
       oneAtATime,
       mail: restoreMail,
     }),
-    alerts: new AlertsService({ db, crm: deps.crm, audit, now }),
+    alerts: new AlertsService({ db, crm: deps.crm, audit, now, maxApiUsage: deps.config.sfApiMaxUsage }),
     rollbacks: new RollbacksService({
       db,
       crm: deps.crm,
@@ -79,6 +79,7 @@ export function buildServices(deps: IdentitySources & { crm?: CrmConnector; logg
       now,
       wake: () => rollbackWakeUp.wake(),
       oneAtATime,
+      maxApiUsage: deps.config.sfApiMaxUsage,
     }),
     rollbackRunner: deps.crm
       ? new RollbackRunner({

@@ -48,6 +48,8 @@ export type RollbacksDeps = {
   wake: () => void;
   /** Runs a caller's code-confirmed actions one at a time (shared with the restores). */
   oneAtATime: OneAtATime;
+  /** SF_API_MAX_USAGE: at the cap the CRM's user names are not asked (crmUserNames). */
+  maxApiUsage?: number;
 };
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
