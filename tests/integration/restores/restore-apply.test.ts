@@ -14,7 +14,10 @@ import {
 import { differencesSchema } from '../../../contract/revisions';
 import { USER_RANA, productRole } from '../../../contract/roles';
 import { startSandboxCrm } from '../../../sandbox-crm/sandbox-crm';
+import type { CrmConnector } from '../../../server/crm/crm-connector';
+import { toSfDateTime } from '../../../server/crm/salesforce-dates';
 import { storeSnapshots } from '../../../server/store/revision-store';
+import { RecordChangedSince, restoreInCrm } from '../../../server/write-back/restore-apply';
 import { bearer, nextCode, signedInUser } from '../../support/auth';
 import { createTestApp } from '../../support/test-app';
 import { testDbKinds } from '../../support/test-database';
@@ -224,6 +227,35 @@ describe.each(testDbKinds())('applying restores to the CRM on %s', (kind) => {
       .where('revision_account_id', '=', target.id)
       .execute();
     expect(open).toEqual([]);
+  });
+
+  it('takes a 412 from the CRM for a change between the read and the write: nothing written, the newer record seen', async () => {
+    const { recordId, target } = await f.editedRecord('case', { Subject: 'Before the race' });
+    const known = new Date(String((await f.inCrm('case', recordId)).LastModifiedDate));
+    // A colleague saves the case just before the restore's PATCH arrives, a few seconds after the read.
+    const raced = new Proxy(f.crm, {
+      get(crm, property) {
+        if (property === 'updateRecord')
+          return (...args: Parameters<CrmConnector['updateRecord']>) => {
+            const stamp = toSfDateTime(known.getTime() + 5_000);
+            f.sandbox.records.save('Case', {
+              ...f.sandbox.records.get('Case', recordId)!,
+              Origin: 'Web',
+              LastModifiedDate: stamp,
+              SystemModstamp: stamp,
+            });
+            return crm.updateRecord(...args);
+          };
+        const value: unknown = Reflect.get(crm, property, crm);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(crm) : value;
+      },
+    });
+    const error: unknown = await restoreInCrm(raced, 'Case', target.json, { condition: known }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(RecordChangedSince);
+    expect((error as RecordChangedSince).seen[0]).toMatchObject({ Origin: 'Web' });
+    expect(f.sandbox.records.get('Case', recordId)!.Subject).toBe('Before the race');
   });
 
   it('a failing CRM leaves the request PENDING and answers 502 with its reason; a later approval works', async () => {
