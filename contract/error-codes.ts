@@ -60,6 +60,12 @@ export const ErrorCode = {
    */
   RELATED_RECORD_DELETED: 'RELATED_RECORD_DELETED',
   /**
+   * 409: the record was changed in the CRM after the version the restore was compared with (its LastModifiedDate is
+   * later, or the CRM refused the conditional write with 412): nothing was written. The message names who changed it
+   * and when (contract/record-changed.ts); a report stays pending, compared now with the newer version.
+   */
+  RECORD_CHANGED_SINCE: 'RECORD_CHANGED_SINCE',
+  /**
    * 502: the CRM took the restore's write but holds other values right after it (a trigger, a flow or a rule of
    * the org changed them): the restore is not done; what the CRM holds is kept as the restore's revision.
    */

@@ -16,4 +16,6 @@ export const WRITE_REFUSAL_TEXTS = {
     'Il contatto è diventato un account aziendale nel CRM: non può essere ripristinato finché non torna un contatto',
   RELATED_RECORD_DELETED:
     'Il contatto di questo caso è eliminato nel CRM: ripristina prima il contatto, poi riprova',
+  RECORD_CHANGED_SINCE:
+    'Il record è stato modificato nel CRM dopo la versione confrontata: controlla il confronto con la versione più recente',
 } as const satisfies Partial<Record<ErrorCode, string>>;

@@ -27,6 +27,12 @@ export type SandboxRecordsOptions = SandboxSchemaOptions & {
   sharing?: Partial<Record<'Account' | 'Case', RecordSharing>>;
   /** Every change is appended here (NDJSON) and replayed at the next start. */
   changeLog?: string;
+  /**
+   * How long (ms) a record purged from the recycle bin is still listed by queryAll, deleted, while undelete refuses
+   * it as not in the recycle bin: Salesforce may go on returning a hard-deleted record for a while (Help article
+   * 000386040, https://help.salesforce.com/s/articleView?id=000386040&type=1). None by default.
+   */
+  purgedListedMs?: number;
 };
 
 export type WriteContext = {

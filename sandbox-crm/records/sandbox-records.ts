@@ -32,6 +32,20 @@ const deleteFailed = (account: SfRecord, cases: SfRecord[]): SfErrorDetail => ({
 export class SandboxRecords extends RecordStore {
   /** By object, the deletion time of the last record purged from the recycle bin (getDeleted's earliestDateAvailable). */
   private readonly purgedUpTo = { Account: 0, Case: 0 };
+  /** Purged records queryAll still lists (purgedListedMs), by Id: their last state and until when. */
+  private readonly listedAfterPurge = new Map<
+    string,
+    { object: StoredObject; record: SfRecord; until: number }
+  >();
+
+  /** What queryAll sees of `object`: every record, those in the recycle bin, and those purged but still listed. */
+  seenByQueryAll(object: SandboxObject): SfRecord[] {
+    const now = Date.now();
+    const listed = [...this.listedAfterPurge.values()]
+      .filter((p) => p.object === object && p.until > now)
+      .map((p) => p.record);
+    return [...this.allWithDeleted(object), ...listed];
+  }
 
   /**
    * Every field of the record as the org serves it: stored fields plus compound addresses, the person account's
@@ -258,6 +272,12 @@ export class SandboxRecords extends RecordStore {
           continue;
         this.tables[object].delete(r.Id);
         purged.push(r.Id);
+        if (this.options.purgedListedMs)
+          this.listedAfterPurge.set(r.Id, {
+            object,
+            record: r,
+            until: Date.now() + this.options.purgedListedMs,
+          });
         this.purgedUpTo[object] = Math.max(this.purgedUpTo[object], parseSfDateTime(r.SystemModstamp) ?? 0);
         if (this.options.changeLog) appendChange(this.options.changeLog, { type: object, purged: r.Id });
       }

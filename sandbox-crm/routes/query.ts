@@ -76,7 +76,7 @@ export function queryRoutes(app: FastifyInstance, { records, options, stats }: S
     }
     const now = Date.now();
     for (const [key, c] of cursors) if (now - c.usedAt > CURSOR_IDLE_MS) cursors.delete(key);
-    const matched = (all ? records.allWithDeleted(compiled.object) : records.all(compiled.object))
+    const matched = (all ? records.seenByQueryAll(compiled.object) : records.all(compiled.object))
       .map((r) => records.view(compiled.object, r))
       .filter(compiled.matches)
       .sort(compiled.compare);

@@ -3,7 +3,7 @@ import type { SandboxOrg } from '../org';
 import { entityIsDeleted, NOT_FOUND } from '../records/record-errors';
 import type { SandboxRecords } from '../records/sandbox-records';
 import { isSandboxObject, type SandboxObject } from '../sandbox-schema';
-import type { SfRecord } from '../salesforce-wire';
+import { parseSfDateTime, type SfErrorDetail, type SfRecord } from '../salesforce-wire';
 import { apiVersion, sendErrors } from './answers';
 import { faultedWrite, writeContext } from './writes';
 
@@ -46,6 +46,32 @@ export const answerRecord = (
     fields.map((field) => ({ field: field! })),
   );
 };
+
+/** An HTTP-date as RFC 9110 section 5.6.7 writes it: `Tue, 10 Aug 2015 00:00:00 GMT`. */
+const HTTP_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+
+/**
+ * Why a PATCH's If-Unmodified-Since refuses it, if it does: the guide's weak validation against the record's
+ * LastModifiedDate, to the second an HTTP-date holds; 412 when the record was modified after it, 400 for a value
+ * that is no HTTP-date (REST API Developer Guide, Conditional Request Headers,
+ * https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api/intro_rest_conditional_requests.htm).
+ */
+function failedPrecondition(
+  header: string | string[] | undefined,
+  record: SfRecord,
+): { status: number; errors: SfErrorDetail[] } | null {
+  if (header === undefined) return null;
+  const value = Array.isArray(header) ? header.join(', ') : header;
+  const since = HTTP_DATE.test(value) ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(since)) {
+    const message = `If-Unmodified-Since is not a valid HTTP-date: ${value}`;
+    return { status: 400, errors: [{ errorCode: 'INVALID_HEADER_VALUE', message }] };
+  }
+  const modified = Math.floor((parseSfDateTime(record.LastModifiedDate) ?? 0) / 1000) * 1000;
+  if (modified <= since) return null;
+  const message = `The requested resource has been modified since ${value}: it was last modified ${String(record.LastModifiedDate)}`;
+  return { status: 412, errors: [{ errorCode: 'PRECONDITION_FAILED', message }] };
+}
 
 /** sObject Create, and sObject Rows by Id: GET, PATCH and DELETE. */
 export function sobjectRowRoutes(app: FastifyInstance, org: SandboxOrg): void {
@@ -93,6 +119,8 @@ export function sobjectRowRoutes(app: FastifyInstance, org: SandboxOrg): void {
     if (!isSandboxObject(type) || type === 'Contact') return sendErrors(reply, 404, [NOT_FOUND]);
     stats.patches++;
     if (!record) return missing(records, reply, type, id);
+    const refused = failedPrecondition(request.headers['if-unmodified-since'], record);
+    if (refused) return sendErrors(reply, refused.status, refused.errors);
     return faultedWrite(
       org,
       request,

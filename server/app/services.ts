@@ -71,7 +71,7 @@ export function buildServices(deps: IdentitySources & { crm?: CrmConnector; logg
       oneAtATime,
       mail: restoreMail,
     }),
-    alerts: new AlertsService({ db, crm: deps.crm, audit, now }),
+    alerts: new AlertsService({ db, crm: deps.crm, audit, now, maxApiUsage: deps.config.sfApiMaxUsage }),
     rollbacks: new RollbacksService({
       db,
       crm: deps.crm,
@@ -81,6 +81,7 @@ export function buildServices(deps: IdentitySources & { crm?: CrmConnector; logg
       wake: () => rollbackWakeUp.wake(),
       oneAtATime,
       fourEyesCooldownDays: deps.config.fourEyesCooldownDays,
+      maxApiUsage: deps.config.sfApiMaxUsage,
     }),
     rollbackRunner: deps.crm
       ? new RollbackRunner({

@@ -168,9 +168,15 @@ export interface CrmConnector {
   /**
    * Writes the writable fields of `fields` (read-only ones are left out; addresses through their components),
    * without running assignment rules; throws the CRM's error when it refuses, and CrmOutcomeUnknown when the
-   * write was sent but no answer came. Never repeated on its own.
+   * write was sent but no answer came. Never repeated on its own. With `unmodifiedSince` the CRM writes nothing
+   * when the record was changed after that time (CrmError PRECONDITION_FAILED).
    */
-  updateRecord(object: CrmObject, id: string, fields: Record<string, unknown>): Promise<void>;
+  updateRecord(
+    object: CrmObject,
+    id: string,
+    fields: Record<string, unknown>,
+    unmodifiedSince?: Date,
+  ): Promise<void>;
   /** Records of `object` deleted at or after `since` (as far back as the recycle bin goes when null). */
   deletedSince(object: CrmObject, since: Date | null): Promise<DeletedSince>;
   /** The ids of every record of `object` the CRM still has, live or in its recycle bin. */

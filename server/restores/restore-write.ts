@@ -7,11 +7,27 @@ import type { Db } from '../db/database';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
 import type { Caller } from '../http/caller';
 import { conflict, HttpError } from '../http/http-error';
+import { recordChangedMessage } from '../../contract/record-changed';
+import { parseSfDateTime } from '../crm/salesforce-dates';
+import { crmUserNames } from '../store/crm-user-names';
+import { latestSnapshots } from '../store/revisions.repository';
+import { changedFields } from '../store/snapshot-fields';
 import { RecordRecreating, type RecordReturn } from '../write-back/record-return';
-import type { RestoreFailure, RestoreVerdict, SentWrite } from '../write-back/restore-apply';
+import {
+  RecordChangedSince,
+  type RestoreFailure,
+  type RestoreVerdict,
+  type SentWrite,
+} from '../write-back/restore-apply';
 import { writeBack, type RefusalReason, type WriteDone, type WriteOutcome } from '../write-back/write-back';
 import type { RestoreMail } from './restore-mail';
-import { completeRequest, deleteUnapplied, markOutcomeUnknown, recordOutcome } from './restores.repository';
+import {
+  compareAgain,
+  completeRequest,
+  deleteUnapplied,
+  markOutcomeUnknown,
+  recordOutcome,
+} from './restores.repository';
 
 export type RestoresDeps = {
   db: Db;
@@ -80,7 +96,7 @@ export async function crmOrFail(deps: RestoresDeps): Promise<CrmConnector> {
 }
 
 /** The answer to a refused restore, by the reason the write-back gives. */
-function refusalError(reason: RefusalReason, failure: RestoreFailure): HttpError {
+function refusalError(reason: Exclude<RefusalReason, 'changed-since'>, failure: RestoreFailure): HttpError {
   switch (reason) {
     case 'converted':
       return new HttpError(409, failure.message, ErrorCode.RECORD_CONVERTED);
@@ -149,13 +165,16 @@ export async function applyRequest(
     ip: caller.ip,
     target: `${recordKinds[kind].requestNoun}:${claimed.id}`,
   };
+  const object = recordKinds[kind].crmObject;
   let outcome: WriteOutcome;
   try {
+    const condition = await knownChange(deps.db, kind, claimed.target.Id);
     outcome = await writeBack(
       { db: deps.db, crm, now: deps.now },
       {
-        object: recordKinds[kind].crmObject,
+        object,
         snapshot: claimed.target,
+        ...(condition ? { condition } : {}),
         only: claimed.fields ?? undefined,
         source: `restore:${claimed.id}`,
         // A forced restore is deleted on failure: no revision names a request that is not there.
@@ -170,12 +189,47 @@ export async function applyRequest(
   if (outcome.status === 'unknown')
     throw await markUnknown(deps, kind, claimed, outcome, caller, { ...options, back: outcome.back });
   if (outcome.status === 'refused') {
-    await auditFailure(deps, entry, claimed, options, outcome.failure);
-    throw refusalError(outcome.reason, outcome.failure);
+    const { failure } = outcome;
+    await auditFailure(deps, entry, claimed, options, failure);
+    throw outcome.reason === 'changed-since'
+      ? await changedSinceError(deps, kind, claimed, failure)
+      : refusalError(outcome.reason, failure);
   }
   if (!outcome.recorded) throw conflict(CLAIMED_ELSEWHERE_MESSAGE, undefined, ErrorCode.CLAIMED_ELSEWHERE);
   // Who forced a restore sees its outcome in the answer; a reporter learns it from the e-mail.
   if (!options.forced) deps.mail?.outcome(kind, claimed.id, 'approved');
+}
+
+/**
+ * The record's LastModifiedDate as the reviewer's comparison shows it: its latest stored revision's, now (the
+ * approval's or the forced restore's time). None when Storico never kept one.
+ */
+async function knownChange(db: Db, kind: RecordKind, recordId: string): Promise<Date | undefined> {
+  const latest = (await latestSnapshots(db, kind, [recordId])).get(recordId);
+  const at = parseSfDateTime(latest?.LastModifiedDate);
+  return at === undefined ? undefined : new Date(at);
+}
+
+/**
+ * 409 RECORD_CHANGED_SINCE naming who changed the record and when. The CRM's newer version was kept by the
+ * write-back as a sync's revision: a pending request is compared with it from now on.
+ */
+async function changedSinceError(
+  deps: RestoresDeps,
+  kind: RecordKind,
+  claimed: ClaimedRequest,
+  failure: RestoreFailure,
+): Promise<HttpError> {
+  const change = failure instanceof RecordChangedSince ? failure : undefined;
+  const changedBy = change?.changedBy;
+  const by = changedBy
+    ? ((await crmUserNames(deps, [changedBy])).get(changedBy) ?? changedBy)
+    : 'an unknown user';
+  const at = parseSfDateTime(change?.changedAt);
+  const latest = (await latestSnapshots(deps.db, kind, [claimed.target.Id])).get(claimed.target.Id);
+  if (latest) await compareAgain(deps.db, kind, claimed.id, changedFields(kind, claimed.target, latest));
+  const message = recordChangedMessage({ by, at: at === undefined ? '' : new Date(at).toISOString() });
+  return new HttpError(409, message, ErrorCode.RECORD_CHANGED_SINCE);
 }
 
 const auditFailure = (

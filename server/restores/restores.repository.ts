@@ -271,6 +271,18 @@ export async function completeRequest(
   return rows.length > 0;
 }
 
+/** The fields a pending request's target differs in from the record's newer version, now compared with it. */
+export async function compareAgain(
+  db: Db,
+  kind: RecordKind,
+  id: number,
+  differences: string[],
+): Promise<void> {
+  await sql`update ${sql.table(TABLES[kind].requests)}
+    set differences = cast(${JSON.stringify(differences)} as jsonb)
+    where id = ${id} and status_id = ${STATUS_ID.PENDING}`.execute(db);
+}
+
 /** How an applied restore brought back a record deleted in the CRM (migration 0003). */
 export async function recordOutcome(
   db: Db,

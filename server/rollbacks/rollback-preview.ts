@@ -10,7 +10,14 @@ import { revisionsByIds } from '../store/revisions.repository';
 import { chosenFields, rollbackChanges, rollbackWindow, writeRules } from './rollback-changes';
 import { recordsChangedInWindow } from './rollback-scope';
 
-export type PreviewDeps = { db: Db; crm: CrmConnector | undefined; audit: AuditService; now: () => Date };
+export type PreviewDeps = {
+  db: Db;
+  crm: CrmConnector | undefined;
+  audit: AuditService;
+  now: () => Date;
+  /** SF_API_MAX_USAGE: at the cap the CRM's user names are not asked (crmUserNames). */
+  maxApiUsage?: number;
+};
 
 /** Records shown with their values in a preview. */
 const SAMPLE_SIZE = 20;

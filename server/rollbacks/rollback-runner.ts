@@ -7,7 +7,7 @@ import { kindOfObject } from '../db/record-kinds';
 import { revisionsByIds } from '../store/revisions.repository';
 import { settleLostWrite } from '../write-back/lost-write-read';
 import type { RecordReturn } from '../write-back/record-return';
-import { RestoreFailure, type SentWrite } from '../write-back/restore-apply';
+import { RecordChangedSince, type SentWrite } from '../write-back/restore-apply';
 import { STALE_CLAIM_MS, writeBack, type WriteDone, type WriteOutcome } from '../write-back/write-back';
 import { parseSfDateTime } from '../crm/salesforce-dates';
 import { apiUsageReached } from '../sync/crm-sync';
@@ -175,6 +175,8 @@ export class RollbackRunner {
       snapshot: revision!.json as CrmRecord,
       only: rollback.fields ?? undefined,
       source: `rollback:${rollback.id}`,
+      // The write holds only if nobody changes the record between the read checked below and the write.
+      condition: 'as-read',
       // A record brought back just now was deleted or purged, by the agent or since: nobody changed it after.
       checkLive: (live, back) => {
         if (back.outcome === null && changedSinceRequest(live, known, rollback))
@@ -226,8 +228,9 @@ export class RollbackRunner {
     if (outcome.status !== 'refused') return 'done';
     const { reason, failure } = outcome;
     if (reason === 'crm-limit') return 'crm-limit';
-    // Left as it is: someone changed it since the request, or going back would point it at a deleted record.
-    const changed = failure instanceof ChangedSinceRequest;
+    // Left as it is: someone changed it since the request (or between its read and the write), or going back
+    // would point it at a deleted record.
+    const changed = failure instanceof RecordChangedSince;
     const saved =
       changed || reason === 'related-deleted'
         ? {
@@ -309,17 +312,13 @@ export class RollbackRunner {
  * Someone other than the agent changed the record in the CRM after the rollback was requested: what the requester
  * previewed and the reviewer approved did not hold that change, so the record is left as it is.
  */
-class ChangedSinceRequest extends RestoreFailure {
-  /** The CRM user who changed it (LastModifiedById), for the screens to name. */
-  readonly changedBy: string | null;
-
+class ChangedSinceRequest extends RecordChangedSince {
   constructor(live: CrmRecord) {
     super(
+      live,
       `Changed in the CRM by ${String(live.LastModifiedById)} at ${String(live.LastModifiedDate)}, after the rollback was requested: left as it is`,
-      [live],
     );
     this.name = 'ChangedSinceRequest';
-    this.changedBy = typeof live.LastModifiedById === 'string' ? live.LastModifiedById : null;
   }
 }
 

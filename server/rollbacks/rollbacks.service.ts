@@ -52,6 +52,8 @@ export type RollbacksDeps = {
   oneAtATime: OneAtATime;
   /** FOUR_EYES_COOLDOWN_DAYS (server/identity/four-eyes.ts). */
   fourEyesCooldownDays: number;
+  /** SF_API_MAX_USAGE: at the cap the CRM's user names are not asked (crmUserNames). */
+  maxApiUsage?: number;
 };
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;

@@ -1,18 +1,25 @@
 import type { CrmConnector } from '../crm/crm-connector';
 import { answerWithin } from '../crm/crm-wait';
 import type { Db } from '../db/database';
+import { apiUsageReached } from '../sync/crm-sync';
 
 /** How long a name read from the CRM is taken as it is before it is read again (a user may be renamed). */
 export const CRM_USER_NAME_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-type Deps = { db: Db; crm: CrmConnector | undefined; now: () => Date };
+type Deps = {
+  db: Db;
+  crm: CrmConnector | undefined;
+  now: () => Date;
+  /** SF_API_MAX_USAGE: at or above this share of the org's daily API limit the CRM is not asked. */
+  maxApiUsage?: number | undefined;
+};
 
 /**
  * The display names of CRM users, by id. An agent's come from the agents sync (`sf_users`: first and last name,
  * else username). Anyone else who changes records (an integration or partner user, or an owner the sync only holds
  * a placeholder for) is asked of the CRM's User object and kept in `crm_user_names`, read again once a day; when
- * the CRM cannot be reached, the name kept is used however old, and a user never named is left out: the screens
- * show the CRM id then.
+ * the CRM cannot be reached, or its API usage is at the cap (no query is made then), the name kept is used however
+ * old, and a user never named is left out: the screens show the CRM id then.
  */
 export async function crmUserNames(deps: Deps, ids: readonly string[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids)];
@@ -52,7 +59,7 @@ export async function crmUserNames(deps: Deps, ids: readonly string[]): Promise<
  * (the CRM cannot be asked, or does not answer).
  */
 async function readNames(deps: Deps, ids: string[]): Promise<Map<string, string>> {
-  if (!deps.crm) return new Map();
+  if (!deps.crm || apiUsageReached(deps.crm, deps.maxApiUsage)) return new Map();
   const asked = deps.crm.userNames(ids).then(async (read) => {
     if (read.size > 0) await keepNames(deps, read);
     return read;

@@ -68,7 +68,14 @@ function toAlert(row: AlertListRow, names: ReadonlyMap<string, string>): Alert {
 /** Mass-change and forced-restore alerts as the API lists them, and their acknowledgement. */
 export class AlertsService {
   constructor(
-    private readonly deps: { db: Db; crm: CrmConnector | undefined; audit: AuditService; now: () => Date },
+    private readonly deps: {
+      db: Db;
+      crm: CrmConnector | undefined;
+      audit: AuditService;
+      now: () => Date;
+      /** SF_API_MAX_USAGE: at the cap the CRM's user names are not asked (crmUserNames). */
+      maxApiUsage?: number;
+    },
   ) {}
 
   async list(query: AlertListQuery): Promise<Page<Alert>> {

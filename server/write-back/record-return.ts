@@ -75,9 +75,10 @@ const refused = (error: unknown) => error instanceof CrmError && error.errors.le
 /**
  * Makes sure the record a restore writes to lives in the CRM, before its fields are written: a record Storico
  * re-created is followed to its successor; one in the recycle bin is undeleted (same Id, and Salesforce brings
- * back what it deleted with it); one purged (undelete is refused and queryAll no longer sees it)
- * is created again from the target's writable fields, once, under a claim on the record (a claim abandoned by
- * an attempt whose create went unanswered is taken over only after looking for the record that create made). A
+ * back what it deleted with it); one purged (undelete is refused and queryAll no longer sees it, or undelete says
+ * it is not in the recycle bin while queryAll still lists it) is created again from the target's writable fields,
+ * once, under a claim on the record (a claim abandoned by an attempt whose create went unanswered is taken over
+ * only after looking for the record that create made). A
  * record found live that Storico still thinks deleted was undeleted by an earlier attempt that stopped before
  * writing its fields: the write is finished, the undelete not repeated. A contact made a business account, live or
  * deleted, is refused (RecordConverted) unless the CRM says it is a person account again.
@@ -111,11 +112,19 @@ export async function bringBack(context: ReturnContext, target: CrmRecord): Prom
       state = await crm.recordState(object, id);
       if (state === 'business') throw new RecordConverted(id);
       if (state === 'live') return { target: wanted, outcome: 'undeleted', newRecordId: moved };
-      if (state === 'deleted') throw error;
+      if (state === 'deleted' && !notInRecycleBin(error)) throw error;
     }
   }
   return recreate(context, wanted, id);
 }
+
+/**
+ * An undelete refused as "Entity is not in the recycle bin" (UNDELETE_FAILED) of a record queryAll still lists as
+ * deleted: Salesforce may go on listing a hard-deleted record for a while (Help article 000386040,
+ * https://help.salesforce.com/s/articleView?id=000386040&type=1). It is purged, and re-created as such.
+ */
+const notInRecycleBin = (error: CrmError) =>
+  error.errors.some((e) => e.errorCode === 'UNDELETE_FAILED' && /not in the recycle bin/i.test(e.message));
 
 /**
  * What a record in the recycle bin holds once undeleted and restored: the target's value of each field the restore

@@ -8,6 +8,7 @@ import {
 } from '../crm/crm-connector';
 import { keptByCrm } from '../../contract/restore-writes';
 import { normaliseAddress, WRITABLE_ADDRESS_PARTS } from '../crm/crm-fields';
+import { parseSfDateTime } from '../crm/salesforce-dates';
 import { sameJson } from '../store/snapshot-diff';
 
 export type CrmRestore = {
@@ -94,6 +95,59 @@ export async function deletedLookupRefusal(
   const lookups = await crm.deletedLookups(write.object, write.fields).catch(() => []);
   if (lookups.length === 0) return error;
   return new RelatedRecordDeleted(write.object, write.recordId, lookups, seen, error);
+}
+
+/**
+ * The record was changed in the CRM after the version the write was to follow (its LastModifiedDate, by
+ * LastModifiedById: the Object Reference's system fields,
+ * https://developer.salesforce.com/docs/atlas.en-us.object_reference.meta/object_reference/system_fields.htm):
+ * nothing was written. `seen` holds the record as the CRM has it now, so that it is kept and compared with.
+ */
+export class RecordChangedSince extends RestoreFailure {
+  /** The CRM user who changed it last (LastModifiedById), and when (LastModifiedDate). */
+  readonly changedBy: string | null;
+  readonly changedAt: string | null;
+
+  constructor(live: CrmRecord, message?: string) {
+    super(
+      message ??
+        `${String(live.Id)} was changed in the CRM by ${String(live.LastModifiedById)} at ${String(live.LastModifiedDate)}, after the version the write follows: nothing was written`,
+      [live],
+    );
+    this.name = 'RecordChangedSince';
+    this.changedBy = typeof live.LastModifiedById === 'string' ? live.LastModifiedById : null;
+    this.changedAt = typeof live.LastModifiedDate === 'string' ? live.LastModifiedDate : null;
+  }
+}
+
+/**
+ * The condition a write is sent on: the record's LastModifiedDate as the caller knew it (a live record changed
+ * later is refused before anything is sent), or `as-read`, that of the live record read just before the write
+ * (the caller's checkLive judges a change made before that read).
+ */
+export type WriteCondition = Date | 'as-read';
+
+/** The time a write's If-Unmodified-Since names, refusing a live record changed after a known version. */
+function unmodifiedSince(live: CrmRecord, condition: WriteCondition | undefined): Date | undefined {
+  if (condition === undefined) return undefined;
+  const liveAt = parseSfDateTime(live.LastModifiedDate);
+  if (condition === 'as-read') return liveAt === undefined ? undefined : new Date(liveAt);
+  if (liveAt !== undefined && liveAt > condition.getTime()) throw new RecordChangedSince(live);
+  return condition;
+}
+
+/**
+ * The CRM refused the conditional write (412 PRECONDITION_FAILED): someone changed the record between the read and
+ * the write. It is read again, to keep and to name who changed it.
+ */
+async function changedMeanwhile(
+  crm: CrmConnector,
+  object: CrmObject,
+  live: CrmRecord,
+  error: unknown,
+): Promise<RecordChangedSince | undefined> {
+  if (!(error instanceof CrmError) || error.errorCode !== 'PRECONDITION_FAILED') return undefined;
+  return new RecordChangedSince(await crm.readRecord(object, live.Id).catch(() => live));
 }
 
 /** What the read after a restore's write showed: values the CRM did not keep, or an owner it changed. */
@@ -184,7 +238,9 @@ async function withConsistentContact(
  * it (without assignment rules), reads the record back and checks that every written field holds the target's
  * value and that the owner did not change unless it was restored. `only`, when given, limits the write (and so
  * its check) to those snapshot fields; an address is one field. `checkLive` sees the live record before anything
- * is written, and may refuse the write by throwing. `beforeWrite` is told the write just before it is sent (a
+ * is written, and may refuse the write by throwing. `condition` makes the write conditional (If-Unmodified-Since):
+ * a record changed after it, before the read or between the read and the write, is refused as RecordChangedSince
+ * with what the CRM holds now. `beforeWrite` is told the write just before it is sent (a
  * caller that must never send it twice keeps it first). Throws a RestoreFailure when the CRM refuses, cannot be
  * reached, or does not keep a value; other errors as they are.
  */
@@ -196,22 +252,26 @@ export async function restoreInCrm(
     only,
     checkLive,
     beforeWrite,
+    condition,
   }: {
     only?: readonly string[] | undefined;
     checkLive?: (live: CrmRecord) => void;
     beforeWrite?: (write: SentWrite) => Promise<void>;
+    condition?: WriteCondition | undefined;
   } = {},
 ): Promise<CrmRestore> {
   let live: CrmRecord;
   let writable: Set<string>;
   let wanted = target;
   let written: string[];
+  let since: Date | undefined;
   try {
     if (await crm.limitExceeded()) {
       throw new RestoreFailure('The CRM refuses calls: its daily API request limit is exceeded', [], true);
     }
     live = await crm.readRecord(object, target.Id);
     checkLive?.(live);
+    since = unmodifiedSince(live, condition);
     writable = new Set(await crm.writableFields(object));
     written = fieldsToRestore(target, live, writable, new Set(await crm.neverEmptyFields(object)));
     if (only) written = written.filter((field) => only.includes(field));
@@ -237,9 +297,11 @@ export async function restoreInCrm(
   };
   await beforeWrite?.(write);
   try {
-    await crm.updateRecord(object, target.Id, write.fields);
+    await crm.updateRecord(object, target.Id, write.fields, since);
   } catch (error) {
     if (error instanceof CrmOutcomeUnknown) throw new RestoreOutcomeUnknown(error.message, live, write);
+    const changed = await changedMeanwhile(crm, object, live, error);
+    if (changed) throw changed;
     const refusal = await deletedLookupRefusal(crm, { object, ...write }, error, [live]);
     throw refusal instanceof RestoreFailure ? refusal : failure(refusal, [live]);
   }

@@ -9,11 +9,13 @@ import {
 } from '../store/revision-store';
 import { bringBack, RecordConverted, RecordRecreating, type RecordReturn } from './record-return';
 import {
+  RecordChangedSince,
   RelatedRecordDeleted,
   RestoreFailure,
   restoreInCrm,
   RestoreOutcomeUnknown,
   type SentWrite,
+  type WriteCondition,
 } from './restore-apply';
 
 /**
@@ -46,7 +48,14 @@ export type WriteDone = WriteRead & ({ status: 'applied' } | { status: 'skipped'
 
 /** Why a write was refused: by the CRM, or by Storico before or right after the write. */
 export type RefusalReason =
-  'crm-limit' | 'converted' | 'recreating' | 'related-deleted' | 'not-kept' | 'owner-changed' | 'crm-refused';
+  | 'crm-limit'
+  | 'converted'
+  | 'recreating'
+  | 'related-deleted'
+  | 'changed-since'
+  | 'not-kept'
+  | 'owner-changed'
+  | 'crm-refused';
 
 export type WriteOutcome =
   | (WriteDone & {
@@ -78,6 +87,11 @@ export type WriteTarget = {
    * restore is deleted when it fails, and no revision may name a request that is not there.
    */
   keepsRefusedRead?: boolean;
+  /**
+   * The condition the write to a record that stayed live is sent on (If-Unmodified-Since): a record changed later
+   * in the CRM is refused (RecordChangedSince). A record brought back from the recycle bin or re-created has none.
+   */
+  condition?: WriteCondition;
   /** Sees the live record before anything is written, and may refuse the write by throwing a RestoreFailure. */
   checkLive?: (live: CrmRecord, back: RecordReturn) => void;
   /** Told the write just before it is sent: a caller that must never send it twice keeps it first. */
@@ -106,6 +120,7 @@ export async function writeBack(deps: WriteBackDeps, target: WriteTarget): Promi
       only: target.only,
       checkLive: target.checkLive && ((live) => target.checkLive!(live, brought)),
       beforeWrite: target.beforeWrite && ((write) => target.beforeWrite!(write, brought)),
+      condition: brought.outcome === null && brought.newRecordId === null ? target.condition : undefined,
     });
     return await keepWritten(deps.db, target, { ...result, back: brought });
   } catch (error) {
@@ -178,5 +193,6 @@ function refusalReason(failure: RestoreFailure): RefusalReason {
   if (failure instanceof RecordConverted) return 'converted';
   if (failure instanceof RecordRecreating) return 'recreating';
   if (failure instanceof RelatedRecordDeleted) return 'related-deleted';
+  if (failure instanceof RecordChangedSince) return 'changed-since';
   return failure.verdict ?? 'crm-refused';
 }

@@ -25,6 +25,9 @@ export const itRestores = {
   outcomeChecking: 'Esito in verifica',
   outcomeCheckingDetail:
     "Il CRM non ha risposto al ripristino: l'esito è in verifica. La richiesta non può essere approvata o rifiutata finché il CRM non conferma se il ripristino è stato applicato.",
+  /** An approval refused because the record was changed in the CRM since the version compared: who, when. */
+  recordChanged: (change: { by: string; at: string } | undefined) =>
+    `Il record è stato modificato nel CRM${change ? ` da ${change.by} il ${change.at}` : ''}: controlla il confronto con la versione più recente prima di approvare.`,
   /** A CRM refusal whose reason has a translation in `crmErrors`. */
   crmRefused: (reason: string) => `Il CRM ha rifiutato il ripristino: ${reason}`,
   rowActions: (id: number) => `Azioni per la richiesta ${id}`,

@@ -287,6 +287,9 @@ export const it = {
       account: 'Errore durante il ripristino del contatto',
       case: 'Errore durante il ripristino del caso',
     },
+    /** A forced restore refused because the record was changed in the CRM since its latest version here. */
+    recordChanged: (change: { by: string; at: string } | undefined) =>
+      `Il record è stato modificato nel CRM${change ? ` da ${change.by} il ${change.at}` : ''}: controlla il confronto con la versione più recente prima di ripristinare.`,
     /** The field choice of a restore of one record. */
   },
   /** Beneath a failed restore: a CRM refusal, with what the CRM itself said. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import type { authenticator } from './support/one-time-codes';
 import { apiClient, signInTypingCode } from './support/session';
-import { claimContact } from './support/restore-targets';
+import { claimContact, reportBody } from './support/restore-targets';
 import { adminApiToken, createUser } from './support/users';
 
 const baseUrl = inject('baseUrl');
@@ -117,15 +117,7 @@ describe('data that is never silently stale', () => {
     const row = rows.content.toReversed().find((r) => claimContact(r.id))!;
     await ranaApi(`/restore-account-request/?code=${await rana.codes.nextCode()}`, {
       method: 'POST',
-      body: {
-        dateFrom: `${RANGE.dateFrom}T00:00:00.000Z`,
-        dateTo: `${RANGE.dateTo}T23:59:59.000Z`,
-        restoreTypeId: 1,
-        userCreatorId: rana.id,
-        userReviewerId: 0,
-        salesforceUserId: agent.id,
-        revisionIdList: [row.earlierRevisionAccount.id],
-      },
+      body: reportBody(rana.id, agent.id, row.earlierRevisionAccount.id),
     });
     const created = Date.now();
 

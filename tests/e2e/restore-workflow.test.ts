@@ -3,17 +3,21 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chooseInMenu } from './support/menu';
 import { launchBrowser } from './support/browser';
 import { formatDay } from '../../contract/rome-time';
+import { sandboxConnector } from '../support/sandbox-connector';
 import {
   contactDetailPath,
   contactToRestore,
   crmAccount,
   RANGE,
+  reportBody,
   type Page0,
 } from './support/restore-targets';
-import { sessionToken, signInTypingCode } from './support/session';
+import { apiClient, sessionToken, signInTypingCode } from './support/session';
 import { adminApiToken, call, createUser, type Envelope } from './support/users';
 
 const baseUrl = inject('baseUrl');
+/** The demo's sandbox CRM over its REST API, as a colleague changing records there. */
+const sandboxCrm = () => sandboxConnector(inject('sandboxUrl'));
 /** A tablet in landscape, the narrowest width every screen must work at in landscape. */
 const viewport = { width: 1024, height: 768 };
 
@@ -112,6 +116,7 @@ describe('the restore workflow in the browser', () => {
     for (const field of fields) expect(after[field] ?? null, field).toEqual(target[field] ?? null);
     expect(crashes).toEqual([]);
   });
+
   it('shows an administrator no Approva for a request by a user they created, and says why', async () => {
     // Four eyes means two people: the administrator who created and enrolled the requester may not approve.
     const admin = await createUser(adminApiToken(), 'ADMIN');
@@ -154,6 +159,54 @@ describe('the restore workflow in the browser', () => {
     expect(
       await detail.getByRole('button', { name: `Rifiuta la richiesta ${request!.id}` }).isEnabled(),
     ).toBe(true);
+  });
+
+  it('refuses an approval once the contact changed in the CRM since, naming who and when, and shows the newer change', async () => {
+    const token = adminApiToken();
+    const rana = await createUser(token, 'USER_RANA');
+    const reviewer = await createUser(token, 'USER_STORICO');
+    const { agent, row, fields } = await contactToRestore(token);
+    const ranaPage = await newPage();
+    await signInTypingCode(ranaPage, rana);
+    const ranaApi = apiClient(baseUrl, await sessionToken(ranaPage.context()));
+    const [request] = await ranaApi<RestoreRequest[]>(
+      `/restore-account-request/?code=${await rana.codes.nextCode()}`,
+      {
+        method: 'POST',
+        body: reportBody(rana.id, agent.id, row.earlierRevisionAccount.id),
+      },
+    );
+
+    const reviewerPage = await newPage();
+    await signInTypingCode(reviewerPage, reviewer);
+    await reviewerPage.goto('/gestione_ripristini_contatti/gestioneRipristiniContatti');
+    const detailButton = reviewerPage.getByRole('button', {
+      name: `Dettaglio della richiesta ${request!.id}`,
+    });
+    await detailButton.click();
+    const detail = reviewerPage.getByRole('dialog', { name: `Richiesta di ripristino n. ${request!.id}` });
+    const rows = detail.getByRole('table').getByRole('row');
+    await rows.first().waitFor();
+    const rowsBefore = await rows.count();
+
+    // A colleague changes a field the request did not touch, in the CRM, after the request was compared.
+    const changed = ['PersonMobilePhone', 'PersonHomePhone', 'Fax'].find((field) => !fields.includes(field))!;
+    await sandboxCrm().updateRecord('Account', row.id, { [changed]: '+39 333 9876543' });
+
+    await detail.getByRole('button', { name: `Approva la richiesta ${request!.id}` }).click();
+    const review = reviewerPage.getByRole('dialog', { name: `Approva la richiesta n. ${request!.id}` });
+    await review.getByLabel('Codice OTP').pressSequentially(await reviewer.codes.nextCode());
+    await reviewerPage
+      .getByText(
+        /^Il record è stato modificato nel CRM da .+ il .+: controlla il confronto con la versione più recente prima di approvare\.$/,
+      )
+      .waitFor({ timeout: 30_000 });
+    expect(await crmAccount(row.id)).toMatchObject({ [changed]: '+39 333 9876543' });
+
+    // Still pending, and its detail now compares with the colleague's version: the changed field is among those
+    // the restore would write back.
+    await detailButton.click();
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(rowsBefore + 1);
     expect(crashes).toEqual([]);
   });
 

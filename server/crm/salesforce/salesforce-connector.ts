@@ -105,8 +105,13 @@ export class SalesforceConnector implements CrmConnector {
     return this.queries.personContactId(accountId);
   }
 
-  updateRecord(object: CrmObject, id: string, fields: Record<string, unknown>): Promise<void> {
-    return this.writes.updateRecord(object, id, fields);
+  updateRecord(
+    object: CrmObject,
+    id: string,
+    fields: Record<string, unknown>,
+    unmodifiedSince?: Date,
+  ): Promise<void> {
+    return this.writes.updateRecord(object, id, fields, unmodifiedSince);
   }
 
   createRecord(object: CrmObject, fields: Record<string, unknown>, formerId: string): Promise<string> {

@@ -38,15 +38,29 @@ export class RecordWrites {
     private readonly plans: FieldPlans,
   ) {}
 
-  async updateRecord(object: CrmObject, id: string, fields: Record<string, unknown>): Promise<void> {
+  /**
+   * sObject Rows PATCH. `unmodifiedSince` goes as If-Unmodified-Since, an HTTP-date: Salesforce validates it (weakly)
+   * against the record's LastModifiedDate and, when the record was modified after it, writes nothing and answers 412
+   * Precondition Failed (REST API Developer Guide, Conditional Request Headers,
+   * https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api/intro_rest_conditional_requests.htm).
+   */
+  async updateRecord(
+    object: CrmObject,
+    id: string,
+    fields: Record<string, unknown>,
+    unmodifiedSince?: Date,
+  ): Promise<void> {
     checkId(object, id);
     const body = toWriteBody(await this.plans.plan(object), fields);
+    const condition: Record<string, string> = unmodifiedSince
+      ? { 'if-unmodified-since': unmodifiedSince.toUTCString() }
+      : {};
     await this.connection.call(
       {
         method: 'PATCH',
         url: `/sobjects/${object}/${id}`,
         body: JSON.stringify(body),
-        headers: { 'content-type': 'application/json', ...writeHeaders(object) },
+        headers: { 'content-type': 'application/json', ...writeHeaders(object), ...condition },
       },
       `Updating ${object} ${id}`,
     );

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { CreateRestore } from '@contract/restores';
+import { ErrorCode } from '@contract/error-codes';
 import { apiData } from '@/lib/api-client';
+import { hasErrorCode } from '@/lib/error-message';
 import { recordKindTable, type RecordKind } from '@contract/record-kinds';
 import { refreshQueries } from '@/lib/refresh-queries';
 import { recordKeys, restoreKeys } from '@/domain/kinds/query-keys';
@@ -21,11 +23,18 @@ export const createRestoreRequest = (kind: RecordKind, body: CreateRestore, code
 
 export type CreateRestoreInput = { body: CreateRestore; code: string };
 
-/** Online only: nothing is queued. The restore lists and the record's versions are refreshed afterwards. */
+/**
+ * Online only: nothing is queued. The restore lists and the record's versions are refreshed afterwards, and after a
+ * forced restore refused because the record was changed in the CRM since: its newer version was kept, and shows.
+ */
 export function useCreateRestoreRequest(kind: RecordKind) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, code }: CreateRestoreInput) => createRestoreRequest(kind, body, code),
     onSuccess: () => void refreshQueries(queryClient, [restoreKeys.all(kind), recordKeys.all(kind)]),
+    onError: (error) =>
+      hasErrorCode(error, ErrorCode.RECORD_CHANGED_SINCE)
+        ? refreshQueries(queryClient, [recordKeys.all(kind)])
+        : undefined,
   });
 }

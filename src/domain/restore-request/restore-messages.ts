@@ -1,6 +1,7 @@
 import { ErrorCode } from '@contract/error-codes';
 import { it } from '@/i18n/it';
 import { codeRefusalText, hasErrorCode, isInvalidCode } from '@/lib/error-message';
+import { recordChangeIn } from '@/domain/crm-refusal';
 import type { RecordKind } from '@contract/record-kinds';
 
 /** 'Segnala ripristino' (type 1, waits for a reviewer) or 'Forza ripristino' (type 2, done at once). */
@@ -15,7 +16,8 @@ export function restoreSuccessMessage(kind: RecordKind, action: RestoreAction): 
 
 /**
  * docs/product.md#restores-and-reviews: a duplicate reads differently on the lists (several revisions) and on
- * a detail screen (one), a wrong code is the same everywhere, anything else names the action that failed.
+ * a detail screen (one), a wrong code is the same everywhere, a record changed in the CRM since its latest version
+ * here names who changed it and when, anything else names the action that failed.
  */
 export function restoreErrorMessage(
   kind: RecordKind,
@@ -26,10 +28,16 @@ export function restoreErrorMessage(
   if (hasErrorCode(error, ErrorCode.DUPLICATE_REQUEST))
     return place === 'list' ? it.restore.duplicateOnList : it.restore.duplicateOnDetail;
   if (isInvalidCode(error)) return codeRefusalText(error);
+  const change = recordChangeIn(error);
+  if (change !== null) return it.restore.recordChanged(change);
   return action === 'report' ? it.restore.reportFailed : it.restore.restoreFailed[kind];
 }
 
 /** Whether the catalogue message already says everything, or the server's reason should be shown beneath it. */
 export function needsReason(error: unknown): boolean {
-  return !(hasErrorCode(error, ErrorCode.DUPLICATE_REQUEST) || isInvalidCode(error));
+  return !(
+    hasErrorCode(error, ErrorCode.DUPLICATE_REQUEST) ||
+    hasErrorCode(error, ErrorCode.RECORD_CHANGED_SINCE) ||
+    isInvalidCode(error)
+  );
 }

@@ -7,6 +7,17 @@ import { call, type Envelope } from './users';
 /** A range of the demo data in which records changed. */
 export const RANGE = { dateFrom: '2025-01-01', dateTo: '2025-06-30' };
 
+/** The body of a report (type 1) of one revision by `creatorId`, found searching `agentId` over RANGE. */
+export const reportBody = (creatorId: number, agentId: string, revisionId: number) => ({
+  dateFrom: `${RANGE.dateFrom}T00:00:00.000Z`,
+  dateTo: `${RANGE.dateTo}T00:00:00.000Z`,
+  restoreTypeId: 1,
+  userCreatorId: creatorId,
+  userReviewerId: 0,
+  salesforceUserId: agentId,
+  revisionIdList: [revisionId],
+});
+
 /** The contact's detail screen for the agent and the range, as the search opens it. */
 export const contactDetailPath = (
   contactId: string,

@@ -132,6 +132,44 @@ describe('Salesforce connector against the sandbox CRM', () => {
     );
   });
 
+  it('writes on If-Unmodified-Since only when the record was not modified after it (to the second)', async () => {
+    const record = sandbox.records.all('Account')[3]!;
+    const modified = new Date(String(record.LastModifiedDate));
+    const refused = await failure(
+      crm.updateRecord(
+        'Account',
+        record.Id,
+        { Phone: '+39 02 7770001' },
+        new Date(modified.getTime() - 1000),
+      ),
+    );
+    expect(refused.errorCode).toBe('PRECONDITION_FAILED');
+    expect(refused.message).toContain('The requested resource has been modified since');
+    expect(sandbox.records.get('Account', record.Id)!.Phone).toBe(record.Phone);
+    // An HTTP-date holds whole seconds: a change within the second named is no later than it.
+    await crm.updateRecord('Account', record.Id, { Phone: '+39 02 7770002' }, modified);
+    expect(sandbox.records.get('Account', record.Id)!.Phone).toBe('+39 02 7770002');
+
+    const token = (await (
+      await fetch(`${sandbox.url}/services/oauth2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials&client_id=sandbox&client_secret=sandbox',
+      })
+    ).json()) as { access_token: string };
+    const invalid = await fetch(`${sandbox.url}/services/data/v62.0/sobjects/Account/${record.Id}`, {
+      method: 'PATCH',
+      headers: {
+        authorization: `Bearer ${token.access_token}`,
+        'content-type': 'application/json',
+        'if-unmodified-since': 'yesterday',
+      },
+      body: JSON.stringify({ Phone: '+39 02 7770003' }),
+    });
+    expect(invalid.status).toBe(400);
+    expect(sandbox.records.get('Account', record.Id)!.Phone).toBe('+39 02 7770002');
+  });
+
   it('gets a new token and repeats the call when the session has expired', async () => {
     const issued = sandbox.stats.tokensIssued;
     sandbox.expireTokens();

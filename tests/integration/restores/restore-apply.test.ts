@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { envelopeOf } from '../../../contract/envelope';
 import { crmErrorText } from '../../../contract/crm-refusal';
 import { ErrorCode } from '../../../contract/error-codes';
+import { recordChangeOf } from '../../../contract/record-changed';
 import {
   accountRestoreRequestSchema,
   caseRestoreRequestSchema,
@@ -14,7 +15,10 @@ import {
 import { differencesSchema } from '../../../contract/revisions';
 import { USER_RANA, productRole } from '../../../contract/roles';
 import { startSandboxCrm } from '../../../sandbox-crm/sandbox-crm';
+import type { CrmConnector } from '../../../server/crm/crm-connector';
+import { toSfDateTime } from '../../../server/crm/salesforce-dates';
 import { storeSnapshots } from '../../../server/store/revision-store';
+import { RecordChangedSince, restoreInCrm } from '../../../server/write-back/restore-apply';
 import { bearer, nextCode, signedInUser } from '../../support/auth';
 import { createTestApp } from '../../support/test-app';
 import { testDbKinds } from '../../support/test-database';
@@ -164,20 +168,95 @@ describe.each(testDbKinds())('applying restores to the CRM on %s', (kind) => {
     expect([again.statusCode, messageOf(again)]).toEqual([409, DUPLICATE_REQUEST_MESSAGE]);
   });
 
-  it('keeps a change made in the CRM since the last sync: the live version is stored before the restored one', async () => {
+  /** A CRM agent as Storico names them (sf_users), to stand for a colleague changing a record. */
+  async function colleague() {
+    const agent = await f.t.database.db
+      .selectFrom('sf_users')
+      .select(['id', 'first_name', 'last_name'])
+      .where('first_name', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    return { id: agent.id, name: `${agent.first_name} ${agent.last_name ?? ''}`.trim() };
+  }
+
+  it('refuses an approval once the record changed in the CRM since its comparison: 409 naming who and when, pending, compared again; approving again restores it', async () => {
     const { id, recordId, target, latest } = await reportedCase({ Subject: 'Synced change' });
-    // Someone edits the case in the CRM after the last sync.
-    await f.crm.updateRecord('Case', recordId, { Subject: 'Unsynced change', Origin: 'Phone' });
-    const live = await f.inCrm('case', recordId);
+    expect((await f.requestRow('case', id))!.differences).not.toContain('Origin');
+    // A colleague edits the case in the CRM after the last sync.
+    const someone = await colleague();
+    const changed = f.editInCrm('case', recordId, { Origin: 'Phone', LastModifiedById: someone.id });
+    const patches = f.sandbox.stats.patches;
+
+    const refused = await f.review('case', await productUser(), id, true);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(codeOf(refused)).toBe(ErrorCode.RECORD_CHANGED_SINCE);
+    expect(recordChangeOf(messageOf(refused))).toEqual({
+      by: someone.name,
+      at: new Date(String(changed.LastModifiedDate)).toISOString(),
+    });
+    expect(f.sandbox.stats.patches).toBe(patches);
+    const row = await f.requestRow('case', id);
+    expect(row).toMatchObject({ status_id: 1, user_reviewer_id: null, applying_token: null });
+    // The reviewer's comparison is now with the colleague's version, which the refusal kept.
+    expect(row!.differences).toContain('Origin');
+    const [unsynced, synced] = await f.revisions('case', recordId);
+    expect(synced!.id).toBe(latest.id);
+    expect(unsynced).toMatchObject({ source: 'sync', json: await f.inCrm('case', recordId) });
 
     const res = await f.review('case', await productUser(), id, true);
     expect(res.statusCode, res.body).toBe(200);
-    const [restored, unsynced, synced] = await f.revisions('case', recordId);
-    expect(synced!.id).toBe(latest.id);
-    expect(unsynced).toMatchObject({ source: 'sync', json: live });
+    const [restored] = await f.revisions('case', recordId);
     expect(restored!.source).toBe(`restore:${id}`);
     expect(restored!.json.Subject).toBe(target.json.Subject);
     expect(restored!.json.Origin).toBe(target.json.Origin);
+  });
+
+  it('refuses a forced restore of a record changed in the CRM since its last sync: nothing written, nothing kept of the request', async () => {
+    const { recordId, target } = await f.editedRecord('account', { Phone: '+39 02 1112223' });
+    const someone = await colleague();
+    f.editInCrm('account', recordId, { PersonMobilePhone: '+39 333 4445556', LastModifiedById: someone.id });
+    const patches = f.sandbox.stats.patches;
+
+    const res = await f.create('account', await f.user(USER_RANA), [target.id], { type: 2 });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(codeOf(res)).toBe(ErrorCode.RECORD_CHANGED_SINCE);
+    expect(recordChangeOf(messageOf(res))?.by).toBe(someone.name);
+    expect(f.sandbox.stats.patches).toBe(patches);
+    const open = await f.t.database.db
+      .selectFrom('restore_account_requests')
+      .select('id')
+      .where('revision_account_id', '=', target.id)
+      .execute();
+    expect(open).toEqual([]);
+  });
+
+  it('takes a 412 from the CRM for a change between the read and the write: nothing written, the newer record seen', async () => {
+    const { recordId, target } = await f.editedRecord('case', { Subject: 'Before the race' });
+    const known = new Date(String((await f.inCrm('case', recordId)).LastModifiedDate));
+    // A colleague saves the case just before the restore's PATCH arrives, a few seconds after the read.
+    const raced = new Proxy(f.crm, {
+      get(crm, property) {
+        if (property === 'updateRecord')
+          return (...args: Parameters<CrmConnector['updateRecord']>) => {
+            const stamp = toSfDateTime(known.getTime() + 5_000);
+            f.sandbox.records.save('Case', {
+              ...f.sandbox.records.get('Case', recordId)!,
+              Origin: 'Web',
+              LastModifiedDate: stamp,
+              SystemModstamp: stamp,
+            });
+            return crm.updateRecord(...args);
+          };
+        const value: unknown = Reflect.get(crm, property, crm);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(crm) : value;
+      },
+    });
+    const error: unknown = await restoreInCrm(raced, 'Case', target.json, { condition: known }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(RecordChangedSince);
+    expect((error as RecordChangedSince).seen[0]).toMatchObject({ Origin: 'Web' });
+    expect(f.sandbox.records.get('Case', recordId)!.Subject).toBe('Before the race');
   });
 
   it('a failing CRM leaves the request PENDING and answers 502 with its reason; a later approval works', async () => {

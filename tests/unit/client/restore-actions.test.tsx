@@ -7,6 +7,8 @@ import type { ComponentProps } from 'react';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, refusal, startFakeApi, type FakeReply } from '../../support/fake-api';
 import { setOnline } from '../../support/online';
+import { recordChangedMessage } from '../../../contract/record-changed';
+import { formatDateTime } from '../../../contract/rome-time';
 import { fakeSessionToken } from '../../support/client-token';
 
 // Whole screens render slowly in jsdom on a busy machine.
@@ -245,6 +247,19 @@ describe('the messages of a refused restore', () => {
       expect(screen.queryByText(new RegExp(english.slice(0, 20)))).toBeNull();
     },
   );
+
+  it('names who changed the record in the CRM since its latest version here, and when', async () => {
+    const at = '2026-11-03T09:15:00.000Z';
+    reply = () => refusal(409, recordChangedMessage({ by: 'Giulia Bianchi', at }), 'RECORD_CHANGED_SINCE');
+    const { user } = await renderActions({ kind: 'account' });
+    await request(user, 'Forza ripristino');
+    expect(
+      await screen.findByText(
+        `Il record è stato modificato nel CRM da Giulia Bianchi il ${formatDateTime(at)}: controlla il confronto con la versione più recente prima di ripristinare.`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Changed in the CRM/)).toBeNull();
+  });
 
   it('says what to do when the case would point at its deleted contact', async () => {
     reply = () =>

@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { refusal } from '../../support/fake-api';
+import { recordChangedMessage } from '../../../contract/record-changed';
+import { formatDateTime } from '../../../contract/rome-time';
 import { setOnline } from '../../support/online';
 import {
   answerReviews,
@@ -222,6 +224,22 @@ describe('reviewing a pending request', () => {
     expect(await screen.findByText(shown)).toBeInTheDocument();
     // The reason is the message itself, not the explanation of a generic failure.
     expect(screen.queryByText("Errore durante l'approvazione della richiesta")).toBeNull();
+  });
+
+  it('names who changed the record in the CRM since the version compared, and when', async () => {
+    const at = '2026-11-03T09:15:00.000Z';
+    answerReviews(() =>
+      refusal(409, recordChangedMessage({ by: 'Giulia Bianchi', at }), 'RECORD_CHANGED_SINCE'),
+    );
+    const { user } = await open();
+    await user.click(await screen.findByRole('button', { name: 'Approva la richiesta 11' }));
+    await typeCode(user);
+    expect(
+      await screen.findByText(
+        `Il record è stato modificato nel CRM da Giulia Bianchi il ${formatDateTime(at)}: controlla il confronto con la versione più recente prima di approvare.`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Changed in the CRM/)).toBeNull();
   });
 
   it("gives the CRM's reason in Italian when the CRM refuses the restore", async () => {

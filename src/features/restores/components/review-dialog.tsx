@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { OtpDialog } from '@/components/otp-dialog';
 import { itRestores } from '@/i18n/it-restores';
-import { restoreFailureReason } from '@/domain/crm-refusal';
+import { recordChangeIn, restoreFailureReason } from '@/domain/crm-refusal';
 import { isInvalidCode, isSignedOut } from '@/lib/error-message';
 import type { RestoreRequestView } from '@/domain/kinds/kind-def';
 import type { RecordKind } from '@contract/record-kinds';
@@ -38,7 +38,11 @@ export function ReviewDialog({
       // The server's reason (your own request, already reviewed, the CRM refused the write) goes beneath.
       if (!isSignedOut(error)) {
         const message = reviewErrorMessage(error);
-        const reason = restoreFailureReason(error, { reasonShown: message !== itRestores.reviewFailed });
+        // Who changed the record and when says everything: the comparison shown is now with their version.
+        const reason =
+          recordChangeIn(error) === null
+            ? restoreFailureReason(error, { reasonShown: message !== itRestores.reviewFailed })
+            : message;
         toast.error(message, reason === message ? undefined : { description: reason });
       }
       return true;
