@@ -22,7 +22,7 @@ export const idSchema = z.number().int().positive().max(DB_INT_MAX);
  * hex (`Number()` would read `0x10` as 16, `1e3` as 1000 and ` 1` as 1), then bounded. Documented as the integer
  * it stands for.
  */
-const decimalParamSchema = (min: number, max: number) =>
+export const decimalParamSchema = (min: number, max: number) =>
   z
     .string()
     .regex(/^[0-9]+$/, 'Expected a whole number in decimal digits')
