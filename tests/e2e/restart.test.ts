@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { readinessSchema } from '../../contract/health';
 import { openDatabase } from '../../server/db/database';
 import { startServer } from './support/server-process';
 
@@ -18,10 +19,23 @@ async function withDataDir<T>(
   }
 }
 
+/** Waits until the server's database is open and migrated (`/readyz` says so before the data has loaded). */
+async function migrated(baseUrl: string): Promise<void> {
+  await expect
+    .poll(
+      async () => readinessSchema.parse(await (await fetch(`${baseUrl}/readyz`)).json()).checks.database,
+      { timeout: 120_000, interval: 250 },
+    )
+    .toBe('ok');
+}
+
 describe('stopping and starting the server', () => {
+  // Both starts are stopped once their database is migrated, while the demo data may still load: a stop in the
+  // middle of the load closes as cleanly as one after it (first-start.test.ts waits for a whole load).
   it('closes cleanly on SIGTERM to npm start, within 10 s, and keeps the data for the next start', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'storico-restart-'));
-    const first = await startServer({}, dataDir);
+    const first = await startServer({}, dataDir, '/healthz');
+    await migrated(first.baseUrl);
     const stoppingAt = Date.now();
     expect(await first.stop()).toBe(0);
     expect(Date.now() - stoppingAt).toBeLessThan(10_000);
@@ -31,7 +45,8 @@ describe('stopping and starting the server', () => {
       db.insertInto('audit_log').values({ action: 'restart-marker', target: 'kept' }).execute(),
     );
 
-    const second = await startServer({}, dataDir);
+    const second = await startServer({}, dataDir, '/healthz');
+    await migrated(second.baseUrl);
     const health = await fetch(`${second.baseUrl}/healthz`);
     expect(health.status).toBe(200);
     expect(await second.stop()).toBe(0);

@@ -27,8 +27,12 @@ describe.each(testDbKinds())('restore e-mails on %s', (kind) => {
     f = await RestoreFixture.start(
       kind,
       {},
-      // A read that does not show an unanswered write settles it at once (production waits 10 minutes).
-      { env: { SMTP_URL: smtp.url, PUBLIC_URL, RESTORE_OUTCOME_WAIT_S: '0' } },
+      // A read that does not show an unanswered write settles it at once (production waits 10 minutes), and a
+      // write that hangs is given up after 2 s (production: SF_WRITE_TIMEOUT_S, 10 s).
+      {
+        env: { SMTP_URL: smtp.url, PUBLIC_URL, RESTORE_OUTCOME_WAIT_S: '0' },
+        connector: { writeTimeoutMs: 2000 },
+      },
     );
     admin = await f.user(ADMIN);
     staff = await f.user(productRole(f.t.config.productCode));
