@@ -30,7 +30,7 @@ function ChangeMark({ change, deletedAt }: { change: RelatedChange; deletedAt: s
       data-change={change}
       className={cn(
         'inline-flex items-center gap-1 text-xs font-semibold',
-        change === 'added' ? 'text-emerald-800' : 'text-destructive',
+        change === 'added' ? 'text-emerald-800' : 'text-destructive-strong',
       )}
     >
       {change === 'changed' && (
@@ -51,7 +51,7 @@ function Summary({ line, names }: { line: RelatedLine; names: ReadonlyMap<string
   const Icon = email ? Mail : MessageSquare;
   return (
     <span className="flex min-w-0 flex-1 flex-col gap-1">
-      <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+      <span data-testid="related-head" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <span className="inline-flex items-center gap-1 font-medium">
           <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
           {email ? t.email : t.comment}
