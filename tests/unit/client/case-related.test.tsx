@@ -15,6 +15,10 @@ vi.stubEnv('VITE_API_BASE_URL', api.apiBaseUrl);
 const { renderApp, resetApp } = await import('../../support/render-app');
 const { queryClient } = await import('@/app/query-client');
 const { clearComparisons, latestComparison } = await import('@/offline/comparison-store');
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await api.close();
+});
 
 const STAFF = { id: 4, username: 'staff.storico', role: 'USER_STORICO' };
 const RANGE = 'dateFrom=2025-01-01&dateTo=2025-06-30&agent=005A';
@@ -118,13 +122,8 @@ beforeEach(() => {
   );
 });
 afterEach(async () => {
-  setOnline(true);
   resetApp();
   await clearComparisons();
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await api.close();
 });
 
 const relatedRequests = () => api.requests.filter((request) => request.path.endsWith('/related'));
@@ -235,9 +234,14 @@ describe("a case's e-mails and comments on its detail screen", () => {
     view.unmount();
     queryClient.clear();
     setOnline(false);
-    await renderApp(`/casi/500A?${RANGE}`, { as: STAFF });
-    await screen.findByTestId('offline-note');
-    await userEvent.click(screen.getByRole('button', { name: 'E-mail e commenti' }));
-    expect(await within(section()).findAllByTestId('related-line')).toHaveLength(4);
+    try {
+      await renderApp(`/casi/500A?${RANGE}`, { as: STAFF });
+      await screen.findByTestId('offline-note');
+      await userEvent.click(screen.getByRole('button', { name: 'E-mail e commenti' }));
+      expect(await within(section()).findAllByTestId('related-line')).toHaveLength(4);
+      expect(relatedRequests()).toHaveLength(1);
+    } finally {
+      setOnline(true);
+    }
   });
 });
