@@ -9,8 +9,8 @@ type Common = {
   date: string;
   change: RelatedChange;
   deletedAt: string | null;
-  /** Its text, as plain text. */
-  text: string;
+  /** Its text, as plain text: read when the line is expanded (an HTML body is parsed then). */
+  text: () => string;
 };
 
 /** One line of 'E-mail e commenti'. */
@@ -54,7 +54,7 @@ export function relatedLine(record: RelatedRecord): RelatedLine {
       to: textOf(snapshot.ToAddress),
       subject: textOf(snapshot.Subject),
       incoming: snapshot.Incoming === true,
-      text: emailText(snapshot),
+      text: () => emailText(snapshot),
     };
   }
   return {
@@ -63,6 +63,6 @@ export function relatedLine(record: RelatedRecord): RelatedLine {
     date: textOf(snapshot.CreatedDate) || record.savedAt,
     authorId: textOf(snapshot.CreatedById),
     published: snapshot.IsPublished === true,
-    text: textOf(snapshot.CommentBody),
+    text: () => textOf(snapshot.CommentBody),
   };
 }

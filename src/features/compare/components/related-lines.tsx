@@ -83,6 +83,11 @@ function Summary({ line, names }: { line: RelatedLine; names: ReadonlyMap<string
   );
 }
 
+function LineText({ line }: { line: RelatedLine }) {
+  const text = useMemo(() => line.text(), [line]);
+  return text || t.noText;
+}
+
 /** One e-mail or comment: its line, a button that shows its text beneath (as text: an HTML e-mail is never rendered). */
 function RelatedItem({ line, names }: { line: RelatedLine; names: ReadonlyMap<string, string> }) {
   const [open, setOpen] = useState(false);
@@ -117,7 +122,7 @@ function RelatedItem({ line, names }: { line: RelatedLine; names: ReadonlyMap<st
         data-testid="related-text"
         className="whitespace-pre-wrap break-words border-t px-3 py-2 text-sm"
       >
-        {open && (line.text || t.noText)}
+        {open && <LineText line={line} />}
       </div>
     </li>
   );
