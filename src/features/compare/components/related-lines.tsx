@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArchiveX, ChevronRight, Mail, MessageSquare, Plus } from 'lucide-react';
+import { ArchiveX, ChevronDown, CirclePlus, Mail, MessageSquare } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import type { Agent } from '@contract/agents';
+import { agentLabel, type Agent } from '@contract/agents';
 import type { RelatedChange, RelatedRecord } from '@contract/case-related';
 import { Badge } from '@/components/ui/badge';
 import { itCaseRelated as t } from '@/i18n/it-case-related';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatDay } from '@/lib/dates';
-import { AGENTS_KEY, agentLabel } from '@/domain/agent-label';
+import { AGENTS_KEY } from '@/domain/kinds/query-keys';
 import { relatedLine, type RelatedLine } from './related-line';
 
 /** The CRM users' names this device has read (the agents list), by id: a comment's author is named by them. */
@@ -40,7 +40,7 @@ function ChangeMark({ change, deletedAt }: { change: RelatedChange; deletedAt: s
         />
       )}
       {change === 'deleted' && <ArchiveX className="size-4" aria-hidden="true" />}
-      {change === 'added' && <Plus className="size-4" aria-hidden="true" />}
+      {change === 'added' && <CirclePlus className="size-4" aria-hidden="true" />}
       {text}
     </span>
   );
@@ -110,9 +110,9 @@ function RelatedItem({ line, names }: { line: RelatedLine; names: ReadonlyMap<st
         onClick={() => setOpen(!open)}
         className="flex min-h-11 w-full items-start gap-2 rounded-md px-3 py-2 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
-        <ChevronRight
+        <ChevronDown
           aria-hidden="true"
-          className={cn('mt-0.5 size-4 shrink-0 transition-transform', open && 'rotate-90')}
+          className={cn('mt-0.5 size-4 shrink-0 transition-transform', !open && '-rotate-90')}
         />
         <Summary line={line} names={names} />
       </button>

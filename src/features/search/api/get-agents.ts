@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { agentListSchema, type Agent } from '@contract/agents';
 import { envelopeOf } from '@contract/envelope';
 import { apiRequest } from '@/lib/api-client';
-import { AGENTS_KEY } from '@/domain/agent-label';
+import { AGENTS_KEY } from '@/domain/kinds/query-keys';
 
-export { agentLabel } from '@/domain/agent-label';
+export { agentLabel } from '@contract/agents';
 
 /** `GET /sf-user/`: every agent, unpaged. */
 export const getAgents = (signal?: AbortSignal) =>
