@@ -18,9 +18,6 @@ export const recordKeys = {
   latest: (kind: RecordKind, id: string) => [root(kind), 'latest', id] as const,
   differences: (kind: RecordKind, firstId: number, secondId: number) =>
     [root(kind), 'differences', firstId, secondId] as const,
-  /** A case's e-mails and comments at the dates; a restore may bring some back. */
-  related: (id: string, dateFrom: string, dateTo: string) =>
-    ['cases', 'related', id, dateFrom, dateTo] as const,
 };
 
 /** Every list of a kind's restore requests lives under `all`: a new request or a review invalidates it. */

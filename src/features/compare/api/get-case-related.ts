@@ -19,7 +19,8 @@ export const getCaseRelated = (caseId: string, range: DayRange, page: number, si
 /** Asked for only while `enabled` (the section is open and the network is there). */
 export const caseRelatedOptions = (caseId: string, range: DayRange, enabled: boolean) =>
   infiniteQueryOptions({
-    queryKey: recordKeys.related(caseId, range.dateFrom, range.dateTo),
+    // Under the cases' root: a restore, which may bring e-mails and comments back, reads them again.
+    queryKey: [...recordKeys.all('case'), 'related', caseId, range.dateFrom, range.dateTo],
     queryFn: enabled
       ? ({ pageParam, signal }) => getCaseRelated(caseId, range, pageParam, signal)
       : skipToken,
