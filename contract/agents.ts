@@ -10,6 +10,11 @@ export const agentSchema = z.object({
 });
 export type Agent = z.infer<typeof agentSchema>;
 
+/** How a CRM user is named: first and last name (the username when the CRM has neither). */
+export function agentLabel(agent: Agent): string {
+  return [agent.FirstName, agent.LastName].filter(Boolean).join(' ').trim() || agent.username;
+}
+
 /** `GET /api/v3/sf-user/` (every signed-in role): every active agent, unpaged (`isPaged` is ignored), sorted by username. */
 export const agentListSchema = z.array(agentSchema);
 

@@ -233,6 +233,8 @@ export const it = {
       product: 'Customer Product Information',
       service: 'Customer Service Information',
       notes: 'Note interne',
+      /** Below the two columns; its other texts load with it (it-case-related.ts). */
+      related: 'E-mail e commenti',
     },
     fields: CASE_FIELD_LABELS,
   },

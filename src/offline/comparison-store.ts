@@ -56,10 +56,25 @@ async function evict(store: IDBObjectStore, userId: number, now: number): Promis
   for (const key of oldest) store.delete(key);
 }
 
-/** Keeps a comparison the user opened online (opening it again refreshes it). */
+/** The case's e-mails and comments saved with the same comparison at the same dates, which a new save keeps. */
+const keptRelated = (stored: SavedComparison | undefined, comparison: NewComparison) =>
+  stored?.related && stored.dateFrom === comparison.dateFrom && stored.dateTo === comparison.dateTo
+    ? { related: stored.related }
+    : {};
+
+/**
+ * Keeps a comparison the user opened online (opening it again refreshes it). Saved without `related`, it keeps the
+ * e-mails and comments saved before with it at the same dates: the detail screen saves the comparison, its
+ * 'E-mail e commenti' section the two together, in either order.
+ */
 export async function saveComparison(comparison: NewComparison, now = Date.now()): Promise<SavedComparison> {
-  const saved: SavedComparison = { ...comparison, key: keyOf(comparison), savedAt: now };
+  const key = keyOf(comparison);
+  let saved: SavedComparison = { ...comparison, key, savedAt: now };
   await withComparisons('readwrite', async (store) => {
+    if (!comparison.related) {
+      const stored = (await done(store.get(key))) as SavedComparison | undefined;
+      saved = { ...saved, ...keptRelated(stored, comparison) };
+    }
     await done(store.put(saved));
     await evict(store, comparison.userId, now);
   });

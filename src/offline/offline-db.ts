@@ -1,5 +1,13 @@
 import type { RecordKind } from '@contract/record-kinds';
 import type { Revision } from '@contract/revisions';
+import type { RelatedRecord } from '@contract/case-related';
+
+/** A case's e-mails and comments at the comparison's dates, as far as they were read (their first pages). */
+export type RelatedCopy = {
+  content: RelatedRecord[];
+  /** How many the server holds for those dates: more than `content` when not every page was read. */
+  totalElements: number;
+};
 
 /**
  * Everything one opened comparison needs to be shown again: both revisions, their differences, what the record
@@ -16,6 +24,8 @@ export type Comparison = {
   second: Revision;
   /** Top-level snapshot fields that differ between the two. */
   differences: string[];
+  /** A case's 'E-mail e commenti', once the section was opened online with these dates. */
+  related?: RelatedCopy;
 };
 
 /** A comparison the user opened online, kept on this device so it can be shown again without a network. */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, launchProfile } from './support/browser';
+import { controlledByServiceWorker } from './support/service-worker';
 import { apiClient, sessionToken, signInAsNewAdmin } from './support/session';
 
 const baseUrl = inject('baseUrl');
@@ -55,13 +56,6 @@ const savedComparisons = (page: Page) =>
         };
       }),
   );
-
-/** Makes sure the service worker controls the page, so a reload without network still opens the app. */
-async function controlledByServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
 
 describe('offline', () => {
   let browser: Browser;

@@ -25,3 +25,6 @@ export const restoreKeys = {
   all: (kind: RecordKind) => ['restores', kind] as const,
   list: (kind: RecordKind, status: string, page: number) => ['restores', kind, status, page] as const,
 };
+
+/** The agents list (`GET /sf-user/`), kept across reloads: the screens that name a CRM user read it. */
+export const AGENTS_KEY = ['agents'] as const;

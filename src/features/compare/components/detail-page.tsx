@@ -26,6 +26,7 @@ import { RestoreActions } from '@/domain/restore-request/restore-actions';
 import { ComparisonPanel } from '@/domain/comparison/comparison-panel';
 import { ComparisonView } from '@/domain/comparison/comparison-view';
 import { RevisionTimeline, type RevisionTimelineProps } from './revision-timeline';
+import { CaseRelated } from './case-related';
 
 type TimelineSource = Pick<
   RevisionTimelineProps,
@@ -131,6 +132,18 @@ function RecordDetail({ kind, recordId }: { kind: RecordKind; recordId: string }
         view={(shown) => <ComparisonView {...shown} sections={sections} />}
         skeletonRows={10}
       />
+      {kind === 'case' && (
+        <CaseRelated
+          caseId={recordId}
+          // A copy saved on this device shows the e-mails and comments saved with it, at its own dates.
+          range={
+            state.savedAt !== undefined && state.comparison
+              ? { dateFrom: state.comparison.dateFrom, dateTo: state.comparison.dateTo }
+              : search
+          }
+          comparison={state.comparison}
+        />
+      )}
     </div>
   );
 }

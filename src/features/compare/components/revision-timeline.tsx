@@ -1,7 +1,6 @@
-import { ChevronDown, History } from 'lucide-react';
-import { Suspense, useId, useState } from 'react';
-import { PartLoading } from '@/components/part-loading';
-import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
+import { History } from 'lucide-react';
+import { useId, useState } from 'react';
+import { FoldedPanel } from '@/components/folded-panel';
 import { it } from '@/i18n/it';
 import { lazyNamed } from '@/lib/lazy-named';
 import type { RevisionTimelineData } from './revision-timeline-list';
@@ -21,22 +20,13 @@ export function RevisionTimeline({ open, onOpenChange, ...list }: RevisionTimeli
   const [chosen, setChosen] = useState<number[]>([]);
 
   return (
-    <Collapsible open={open} onOpenChange={onOpenChange} className="rounded-lg border bg-card">
-      <h2>
-        <CollapsibleTrigger className="group flex min-h-11 w-full items-center gap-2 rounded-lg px-4 py-2 text-left font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-          <History className="size-4" aria-hidden="true" />
-          <span className="flex-1">{t.title}</span>
-          <ChevronDown
-            aria-hidden="true"
-            className="size-4 shrink-0 transition-transform group-data-[state=closed]:-rotate-90"
-          />
-        </CollapsibleTrigger>
-      </h2>
-      <CollapsibleContent className="flex flex-col gap-3 px-4 pb-4">
-        <Suspense fallback={<PartLoading />}>
-          <RevisionTimelineList introId={introId} chosen={chosen} setChosen={setChosen} {...list} />
-        </Suspense>
-      </CollapsibleContent>
-    </Collapsible>
+    <FoldedPanel
+      open={open}
+      onOpenChange={onOpenChange}
+      icon={<History className="size-4" aria-hidden="true" />}
+      title={t.title}
+    >
+      <RevisionTimelineList introId={introId} chosen={chosen} setChosen={setChosen} {...list} />
+    </FoldedPanel>
   );
 }

@@ -2,6 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { agentListSchema, type Agent } from '@contract/agents';
 import { envelopeOf } from '@contract/envelope';
 import { apiRequest } from '@/lib/api-client';
+import { AGENTS_KEY } from '@/domain/kinds/query-keys';
+
+export { agentLabel } from '@contract/agents';
 
 /** `GET /sf-user/`: every agent, unpaged. */
 export const getAgents = (signal?: AbortSignal) =>
@@ -11,7 +14,7 @@ export const getAgents = (signal?: AbortSignal) =>
 
 export const agentsQueryOptions = () =>
   queryOptions({
-    queryKey: ['agents'],
+    queryKey: AGENTS_KEY,
     queryFn: ({ signal }) => getAgents(signal),
     // The CRM's users change rarely; the list is fetched once per session.
     staleTime: 10 * 60 * 1000,
@@ -20,11 +23,6 @@ export const agentsQueryOptions = () =>
   });
 
 export const useAgents = () => useQuery(agentsQueryOptions());
-
-/** The dropdown's label: first and last name (the username when the CRM has neither). */
-export function agentLabel(agent: Agent): string {
-  return [agent.FirstName, agent.LastName].filter(Boolean).join(' ').trim() || agent.username;
-}
 
 export const sortAgents = (agents: readonly Agent[]): Agent[] =>
   [...agents].sort((a, b) => a.username.localeCompare(b.username));
