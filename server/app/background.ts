@@ -72,6 +72,7 @@ function watchAfterEverySync(deps: BackgroundDeps): { idle(): Promise<void> } {
     mailer: services.mailer,
     publicUrl: config.publicUrl,
     crm: crm.connector,
+    maxApiUsage: config.sfApiMaxUsage,
     logger,
   };
   let watching: Promise<void> = Promise.resolve();

@@ -70,6 +70,7 @@ export function buildServices(deps: IdentitySources & { crm?: CrmConnector; logg
       fourEyesCooldownDays: deps.config.fourEyesCooldownDays,
       oneAtATime,
       mail: restoreMail,
+      maxApiUsage: deps.config.sfApiMaxUsage,
     }),
     alerts: new AlertsService({ db, crm: deps.crm, audit, now, maxApiUsage: deps.config.sfApiMaxUsage }),
     rollbacks: new RollbacksService({

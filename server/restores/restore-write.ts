@@ -44,6 +44,8 @@ export type RestoresDeps = {
   oneAtATime: OneAtATime;
   /** FOUR_EYES_COOLDOWN_DAYS (server/identity/four-eyes.ts). */
   fourEyesCooldownDays: number;
+  /** SF_API_MAX_USAGE: at the cap a refusal names the CRM user by the name kept, never asked (crmUserNames). */
+  maxApiUsage: number;
 };
 
 /** A request claimed for its write: its id, the claim's token, the revision's snapshot and the chosen fields. */

@@ -7,7 +7,7 @@ import type { FieldCount } from '../db/tables/alerts.table';
 
 /** The alert e-mail goes to staff as it is, so it is written in Italian like the app. */
 export async function alertMail(
-  deps: { db: Db; crm: CrmConnector | undefined; now: () => Date },
+  deps: { db: Db; crm: CrmConnector | undefined; now: () => Date; maxApiUsage?: number | undefined },
   alert: {
     id: number;
     agent: string;

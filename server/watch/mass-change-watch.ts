@@ -41,6 +41,8 @@ export type WatchDeps = {
   publicUrl: string;
   /** Asked the name of a CRM user who is no agent, for the e-mail; without one, the name kept is used. */
   crm?: CrmConnector;
+  /** SF_API_MAX_USAGE: at the cap the CRM is not asked the name either (crmUserNames). */
+  maxApiUsage?: number;
   logger?: SyncLogger;
 };
 
@@ -204,7 +206,7 @@ async function notifyReviewers(
   try {
     const to = await reviewerAddresses(deps.db, rolesAllowed('acknowledgeAlerts', deps.productCode));
     const mail = await alertMail(
-      { db: deps.db, crm: deps.crm, now: () => new Date() },
+      { db: deps.db, crm: deps.crm, now: () => new Date(), maxApiUsage: deps.maxApiUsage },
       { id, agent, object, ...values },
       deps.publicUrl,
     );

@@ -1,59 +1,43 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDemoData } from '../../sandbox-crm/demo/demo-data';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sandboxConnector } from '../support/sandbox-connector';
 import { chooseInMenu } from './support/menu';
 import { accessibilityProblems } from './support/axe';
 import { launchBrowser } from './support/browser';
-import { E2E_ADMIN } from './support/e2e-env';
-import { authenticator } from './support/one-time-codes';
-import { startServer, type RunningServer } from './support/server-process';
+import { E2E_BURST_SIZE } from './support/e2e-env';
 import { signInTypingCode } from './support/session';
-import { adminToken, call, createUser, type Envelope } from './support/users';
+import { call, createUser, type Envelope } from './support/users';
 
 /** A tablet in landscape, the narrowest width every screen must work at in landscape. */
 const viewport = { width: 1024, height: 768 };
-/** The contacts the demo agent edits at once when the server starts: over the watch's 50. */
-const BURST = 60;
 
 type Alert = { id: number; sfUserID: string; changed: number };
 type Rollback = { id: number; total: number; done: number; restored: number; run: string; status: string };
 
 /**
- * A server of this test's own, started with SANDBOX_CRM_BURST: one demo agent edits 60 contacts at once, the first
- * sync stores them and the mass-change watch raises an alert. USER_RANA prepares the rollback from the alert and
- * finds it pending in 'Le mie richieste di rollback', a reviewer approves it with a code, and 'Gestione rollback'
- * shows the progress to the end.
+ * On the end-to-end server, whose sandbox CRM starts with one demo agent editing E2E_BURST_SIZE contacts at once
+ * (tests/e2e/support/global-setup.ts): the first sync stores them and the mass-change watch raises an alert.
+ * USER_RANA prepares the rollback from the alert and finds it pending in 'Le mie richieste di rollback', a reviewer
+ * approves it with a code, and 'Gestione rollback' shows the progress to the end.
  */
 describe('an agent rollback in the browser', () => {
-  let server: RunningServer;
+  const baseUrl = inject('baseUrl');
+  const agent = inject('burstAgent');
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   const crashes: string[] = [];
-  const agent = generateDemoData({}).users[0]!;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({
-        ADMIN_USERNAME: E2E_ADMIN.username,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        ADMIN_TOTP_SECRET: E2E_ADMIN.totpSecret,
-        SANDBOX_CRM_BURST: `${String(agent.Username).split('@')[0]}:${BURST}`,
-        ROLLBACK_BATCH_SIZE: '10',
-        ROLLBACK_PAUSE_MS: '300',
-      }),
-      launchBrowser(),
-    ]);
-  }, 300_000);
+    browser = await launchBrowser();
+  });
   afterAll(async () => {
     for (const context of contexts) await context.close();
     await browser?.close();
-    await server?.stop();
   });
 
   const newPage = async (): Promise<Page> => {
     // Reduced motion: axe judges colours as they settle, not a toast half faded in.
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport, reducedMotion: 'reduce' });
+    const context = await browser.newContext({ baseURL: baseUrl, viewport, reducedMotion: 'reduce' });
     contexts.push(context);
     const page = await context.newPage();
     page.on('pageerror', (error) => crashes.push(error.message));
@@ -61,9 +45,7 @@ describe('an agent rollback in the browser', () => {
   };
 
   it('prepares a rollback from the alert, its requester follows it, a reviewer approves it with a code, and it runs to the end', async () => {
-    const baseUrl = server.baseUrl;
-    // The bootstrap admin of this server shares the main server's secret: its codes come from the same steps.
-    const token = await adminToken(authenticator(E2E_ADMIN.totpSecret), baseUrl);
+    const token = inject('adminToken');
     const rana = await createUser(token, 'USER_RANA', baseUrl);
     const reviewer = await createUser(token, 'USER_STORICO', baseUrl);
 
@@ -73,7 +55,7 @@ describe('an agent rollback in the browser', () => {
       .poll(
         async () => {
           const open = await call<Envelope<{ content: Alert[] }>>('/alert/?status=open', { token, baseUrl });
-          alert = open.body.data.query.content.find((a) => a.sfUserID === agent.Id);
+          alert = open.body.data.query.content.find((a) => a.sfUserID === agent.id);
           return alert !== undefined;
         },
         { timeout: 30_000, interval: 500 },
@@ -84,7 +66,7 @@ describe('an agent rollback in the browser', () => {
     const ranaPage = await newPage();
     await signInTypingCode(ranaPage, rana);
     await ranaPage.goto('/avvisi');
-    const agentName = `${String(agent.FirstName)} ${String(agent.LastName)}`;
+    const agentName = agent.name;
     const prepare = ranaPage.getByRole('link', {
       name: `Prepara rollback delle modifiche di ${agentName}`,
     });
@@ -96,7 +78,7 @@ describe('an agent rollback in the browser', () => {
     await records.waitFor({ timeout: 20_000 });
     const count = Number(/\d+/.exec((await records.textContent()) ?? '')?.[0]);
     expect(count).toBeGreaterThan(50);
-    expect(count).toBeLessThanOrEqual(BURST);
+    expect(count).toBeLessThanOrEqual(E2E_BURST_SIZE);
     await ranaPage.getByRole('heading', { name: 'Record da ripristinare per campo' }).waitFor();
     await ranaPage.getByRole('table', { name: 'Esempio di valori' }).waitFor();
     await ranaPage
@@ -171,13 +153,13 @@ describe('an agent rollback in the browser', () => {
     });
 
     // The CRM holds the contacts as they were before the burst: none is by the agent any more.
-    const crm = sandboxConnector(`http://127.0.0.1:${server.env.SANDBOX_CRM_PORT}`);
+    const crm = sandboxConnector(inject('sandboxUrl'));
     const outcomes = await call<
       Envelope<{ outcomes: { content: Array<{ recordId: string; outcome: string }> } }>
     >(`/rollback-request/${id}?outcome=restored&size=5`, { token, baseUrl });
     for (const { recordId } of outcomes.body.data.query.outcomes.content) {
       const record = await crm.readRecord('Account', recordId);
-      expect(record.LastModifiedById).not.toBe(agent.Id);
+      expect(record.LastModifiedById).not.toBe(agent.id);
     }
     expect(crashes).toEqual([]);
   }, 300_000);

@@ -5,6 +5,9 @@ export const E2E_ADMIN = {
   totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
 } as const;
 
+/** The contacts the demo's first agent edits at once when the end-to-end server starts: over the watch's 50. */
+export const E2E_BURST_SIZE = 60;
+
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
@@ -14,6 +17,11 @@ declare module 'vitest' {
     stepsDir: string;
     /** Where a test file claims the demo contacts it restores (see restore-targets.ts). */
     claimsDir: string;
+    /**
+     * The demo agent whose burst of edits raises the run's one mass-change alert: the rollback test rolls its
+     * contacts back, so no other file restores them (restore-targets.ts).
+     */
+    burstAgent: { id: string; name: string };
     /** A session of the bootstrap administrator on `baseUrl`, signed in once for the whole run, for API calls. */
     adminToken: string;
   }
