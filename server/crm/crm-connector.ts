@@ -1,6 +1,11 @@
+import type { RelatedObject } from '../../contract/case-related';
+
 /** The CRM objects whose revisions Storico keeps. */
 export type CrmObject = 'Account' | 'Case';
 export const CRM_OBJECTS: readonly CrmObject[] = ['Account', 'Case'];
+export type { RelatedObject };
+/** Every object the sync reads: contacts and cases, and the cases' e-mails and comments (ParentId the case). */
+export type SyncedObject = CrmObject | RelatedObject;
 
 /** A record as the CRM returned it, without the transport's `attributes`. */
 export type CrmRecord = Record<string, unknown> & { Id: string };
@@ -154,8 +159,11 @@ export interface CrmConnector {
   checkLimits(): Promise<ApiUsage | null>;
   /** True while the org refuses calls for its daily limit (403 REQUEST_LIMIT_EXCEEDED). */
   limitExceeded(): Promise<boolean>;
-  /** Records of `object` changed at or after `since` (all when null), oldest change first, one page at a time. */
-  changedSince(object: CrmObject, since: Date | null): AsyncIterable<ChangedPage>;
+  /**
+   * Records of `object` changed at or after `since` (all when null), oldest change first, one page at a time; for a
+   * case's e-mails and comments, every readable field of describe.
+   */
+  changedSince(object: SyncedObject, since: Date | null): AsyncIterable<ChangedPage>;
   /**
    * The Ids of the accounts that are not person accounts (business accounts) changed at or after `since` (all when
    * null), a page at a time: among them are contacts made business accounts since.
@@ -178,7 +186,12 @@ export interface CrmConnector {
     unmodifiedSince?: Date,
   ): Promise<void>;
   /** Records of `object` deleted at or after `since` (as far back as the recycle bin goes when null). */
-  deletedSince(object: CrmObject, since: Date | null): Promise<DeletedSince>;
+  deletedSince(object: SyncedObject, since: Date | null): Promise<DeletedSince>;
+  /**
+   * The e-mails or comments of the cases named (ParentId), live or in the recycle bin: a deleted one with
+   * `IsDeleted: true`. QueryAll, so that one gone from both is known purged.
+   */
+  relatedOfCases(object: RelatedObject, caseIds: readonly string[]): Promise<CrmRecord[]>;
   /** The ids of every record of `object` the CRM still has, live or in its recycle bin. */
   recordIds(object: CrmObject): Promise<Set<string>>;
   /**
