@@ -180,7 +180,7 @@ export interface CrmConnector {
    * when the record was changed after that time (CrmError PRECONDITION_FAILED).
    */
   updateRecord(
-    object: CrmObject,
+    object: SyncedObject,
     id: string,
     fields: Record<string, unknown>,
     unmodifiedSince?: Date,
@@ -213,7 +213,7 @@ export interface CrmConnector {
    */
   deletedLookups(object: CrmObject, fields: Record<string, unknown>): Promise<DeletedLookup[]>;
   /** Takes the record out of the recycle bin (same Id, its cascade-deleted children with it); CrmError if refused. */
-  undeleteRecord(object: CrmObject, id: string): Promise<void>;
+  undeleteRecord(object: SyncedObject, id: string): Promise<void>;
   /**
    * Creates a record in place of `formerId`, which the CRM no longer has, from the writable fields of `fields`,
    * without assignment rules; answers the new Id. Where the org has the re-create key field, the create is an upsert
@@ -221,7 +221,7 @@ export interface CrmConnector {
    * making another, and several records holding the key refuse it (CrmDuplicateKey). Never repeated on its own: a
    * create whose answer is lost may have happened.
    */
-  createRecord(object: CrmObject, fields: Record<string, unknown>, formerId: string): Promise<string>;
+  createRecord(object: SyncedObject, fields: Record<string, unknown>, formerId: string): Promise<string>;
   /**
    * The Id of the record a create in place of `formerId` made, or null: how a create whose answer was lost is
    * found, if it happened. The record holding `formerId` as its re-create key, live or in the recycle bin, where

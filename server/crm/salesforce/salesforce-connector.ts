@@ -108,7 +108,7 @@ export class SalesforceConnector implements CrmConnector {
   }
 
   updateRecord(
-    object: CrmObject,
+    object: SyncedObject,
     id: string,
     fields: Record<string, unknown>,
     unmodifiedSince?: Date,
@@ -116,7 +116,7 @@ export class SalesforceConnector implements CrmConnector {
     return this.writes.updateRecord(object, id, fields, unmodifiedSince);
   }
 
-  createRecord(object: CrmObject, fields: Record<string, unknown>, formerId: string): Promise<string> {
+  createRecord(object: SyncedObject, fields: Record<string, unknown>, formerId: string): Promise<string> {
     return this.writes.createRecord(object, fields, formerId);
   }
 
@@ -129,7 +129,7 @@ export class SalesforceConnector implements CrmConnector {
     return this.writes.findCreated(object, fields, since, formerId);
   }
 
-  undeleteRecord(object: CrmObject, id: string): Promise<void> {
+  undeleteRecord(object: SyncedObject, id: string): Promise<void> {
     return this.writes.undeleteRecord(object, id);
   }
 

@@ -22,6 +22,7 @@ import { auditActorId } from './0020-audit-actor-id';
 import { crmFieldLabels } from './0021-crm-field-labels';
 import { accessGrants } from './0022-access-grants';
 import { relatedRevisions } from './0023-related-revisions';
+import { relatedRestored } from './0024-related-restored';
 
 /** Migrations are listed here rather than read from disk, so they work the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0021-crm-field-labels': crmFieldLabels,
   '0022-access-grants': accessGrants,
   '0023-related-revisions': relatedRevisions,
+  '0024-related-restored': relatedRestored,
 };
 
 export const migrationProvider: MigrationProvider = {
