@@ -27,6 +27,15 @@ const COMMENT_EDITS = [
   'Chiuso in accordo con il responsabile qualità.',
 ] as const;
 
+/** The audit fields of a record created at `stamp` by `agent` and not changed since. */
+const savedBy = (stamp: string, agent: SfRecord) => ({
+  CreatedDate: stamp,
+  CreatedById: agent.Id,
+  LastModifiedDate: stamp,
+  LastModifiedById: agent.Id,
+  SystemModstamp: stamp,
+});
+
 /** Every version of one e-mail or comment, oldest first; the last is what the CRM holds now. */
 type History = SfRecord[];
 
@@ -61,11 +70,7 @@ function email(d: Draw, kase: SfRecord, n: number, at: number, incoming: boolean
     // 0 New, 1 Read, 3 Sent (Object Reference, EmailMessage: Status).
     Status: incoming ? d.pick(['0', '1']) : '3',
     IsExternallyVisible: true,
-    CreatedDate: stamp,
-    CreatedById: agent.Id,
-    LastModifiedDate: stamp,
-    LastModifiedById: agent.Id,
-    SystemModstamp: stamp,
+    ...savedBy(stamp, agent),
   } as SfRecord;
 }
 
@@ -77,11 +82,7 @@ function comment(d: Draw, kase: SfRecord, n: number, at: number, agent: SfRecord
     CommentBody: d.pick(INTERNAL_COMMENTS),
     // Most comments are internal; a public one is seen by the customer in the portal.
     IsPublished: d.chance(0.3),
-    CreatedDate: stamp,
-    CreatedById: agent.Id,
-    LastModifiedDate: stamp,
-    LastModifiedById: agent.Id,
-    SystemModstamp: stamp,
+    ...savedBy(stamp, agent),
   } as SfRecord;
   const versions: History = [first];
   for (let edits = d.chance(0.4) ? d.int(1, 2) : 0, t = at; edits > 0; edits--) {
