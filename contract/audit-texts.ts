@@ -39,6 +39,7 @@ export const AUDIT_ACTION_NAMES: Partial<Record<string, string>> = {
   'restore.approved': 'Ripristino approvato',
   'restore.rejected': 'Ripristino rifiutato',
   'restore.applied': 'Ripristino applicato',
+  'restore.related-applied': 'E-mail e commenti del caso ripristinati',
   'restore.failed': 'Ripristino non riuscito',
   'restore.outcome_unknown': 'Esito del ripristino in verifica',
   'restore.not_applied': 'Ripristino non applicato',

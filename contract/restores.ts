@@ -154,6 +154,11 @@ export type AccountRestoreRequest = z.infer<typeof accountRestoreRequestSchema>;
 export const caseRestoreRequestSchema = z.object({
   ...restoreRequestFields,
   caseId: z.string(),
+  /**
+   * How many of the case's e-mails and comments came back with it when the restore took it out of the recycle bin
+   * (Salesforce undeletes them with their case); 0 otherwise.
+   */
+  relatedRestored: z.number().int().default(0),
   caseNumber: z.string().nullable(),
   revisionCase: revisionRefSchema,
 });

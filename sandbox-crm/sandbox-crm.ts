@@ -63,6 +63,8 @@ export const currentState = (data: DemoData): SandboxState => ({
   cases: data.cases.map((h) => h.at(-1)!),
   queues: data.queues,
   recordTypes: data.recordTypes,
+  emails: data.emails.map((h) => h.at(-1)!),
+  comments: data.comments.map((h) => h.at(-1)!),
 });
 
 /**

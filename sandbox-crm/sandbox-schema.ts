@@ -12,7 +12,14 @@
  *   contact fields prefixed Person / suffixed __pc; Name is compound of FirstName and LastName.
  */
 
-export type SandboxObject = 'Account' | 'Case' | 'Contact' | 'User' | 'Group' | 'RecordType';
+export type SandboxObject =
+  'Account' | 'Case' | 'Contact' | 'User' | 'Group' | 'RecordType' | 'EmailMessage' | 'CaseComment';
+
+/** A case's children that go to the recycle bin with it and come back with it (ParentId = the case). */
+export const CASE_CHILDREN = ['EmailMessage', 'CaseComment'] as const;
+export type CaseChild = (typeof CASE_CHILDREN)[number];
+export const isCaseChild = (object: string): object is CaseChild =>
+  (CASE_CHILDREN as readonly string[]).includes(object);
 
 export type DescribeType =
   | 'id'
@@ -303,6 +310,42 @@ const SCHEMA: Record<SandboxObject, SandboxField[]> = {
     field('IsPersonType', 'boolean', { updateable: false }),
     ...audit(),
   ],
+  // EmailMessage (Object Reference:
+  // https://developer.salesforce.com/docs/atlas.en-us.202.0.object_reference.meta/object_reference/sforce_api_objects_emailmessage.htm):
+  // ParentId the case; describe says Update for the addresses, bodies and dates, but "update() is supported only on
+  // records whose Status is Draft. When a record's Status is not Draft, update() is supported only for the
+  // IsExternallyVisible field and custom fields" (refused by SandboxRecords.patch). Status: 0 New, 1 Read,
+  // 2 Replied, 3 Sent, 4 Forwarded, 5 Draft.
+  EmailMessage: [
+    readOnly('Id', 'id', { nillable: false }),
+    readOnly('IsDeleted', 'boolean'),
+    reference('ParentId', ['Case'], 'Parent', { updateable: false, createable: true }),
+    field('FromAddress', 'email', { label: 'From Address' }),
+    field('FromName', 'string', { label: 'From Name', length: 1000 }),
+    field('ToAddress', 'string', { label: 'To Address', length: 4000 }),
+    field('CcAddress', 'string', { label: 'CC Address', length: 4000 }),
+    field('BccAddress', 'string', { label: 'BCC Address', length: 4000 }),
+    field('Subject', 'string', { length: 3000 }),
+    field('TextBody', 'textarea', { label: 'Text Body', length: 32_000 }),
+    field('HtmlBody', 'textarea', { label: 'HTML Body', length: 32_000, extraTypeInfo: 'richtextarea' }),
+    field('Incoming', 'boolean', { label: 'Is Incoming', updateable: false, createable: true }),
+    readOnly('HasAttachment', 'boolean', { label: 'Has Attachment', defaultedOnCreate: true }),
+    field('MessageDate', 'datetime', { label: 'Message Date' }),
+    field('Status', 'picklist', { nillable: false, defaultedOnCreate: true }),
+    field('IsExternallyVisible', 'boolean', { label: 'Is Externally Visible' }),
+    ...audit(),
+  ],
+  // CaseComment (Object Reference:
+  // https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_objects_casecomment.htm): CommentBody
+  // (at most 4,000 bytes) and IsPublished can be created and updated; ParentId is set on create only.
+  CaseComment: [
+    readOnly('Id', 'id', { nillable: false }),
+    readOnly('IsDeleted', 'boolean'),
+    reference('ParentId', ['Case'], 'Parent', { updateable: false, createable: true, nillable: false }),
+    field('CommentBody', 'textarea', { label: 'Body', length: 4000 }),
+    field('IsPublished', 'boolean', { label: 'Published' }),
+    ...audit(),
+  ],
 };
 
 export const KEY_PREFIXES: Record<SandboxObject, string> = {
@@ -312,6 +355,8 @@ export const KEY_PREFIXES: Record<SandboxObject, string> = {
   User: '005',
   Group: '00G',
   RecordType: '012',
+  EmailMessage: '02s',
+  CaseComment: '00a',
 };
 
 export const SANDBOX_OBJECTS = Object.keys(SCHEMA) as SandboxObject[];

@@ -24,6 +24,7 @@ import { salesforceId } from '../salesforce-id';
 import { DAY, demoFaker, Draw, isoDate, setAddress, setBilling, setShipping, slug } from './demo-draw';
 import { addCustomFields } from './demo-custom-fields';
 import { editRecord } from './demo-edits';
+import { relatedRecordsOf } from './demo-related';
 
 export type DemoCounts = { users: number; accounts: number; cases: number };
 export const DEFAULT_DEMO_COUNTS: DemoCounts = { users: 24, accounts: 2000, cases: 5000 };
@@ -43,6 +44,9 @@ export type DemoData = {
   businessAccounts: SfRecord[];
   queues: SfRecord[];
   recordTypes: SfRecord[];
+  /** The cases' e-mails (EmailMessage) and comments (CaseComment), each with its history. */
+  emails: RecordHistory[];
+  comments: RecordHistory[];
 };
 
 const fullName = (user: SfRecord) => `${String(user.FirstName)} ${String(user.LastName)}`;
@@ -325,5 +329,6 @@ export function generateDemoData(options: { seed?: number; counts?: Partial<Demo
     makeBusinessAccount(d, n, d.pick(owners)),
   );
   addCustomFields({ accounts, cases }, seed);
-  return { users, accounts, cases, businessAccounts, ...setupRecords() };
+  const related = relatedRecordsOf(cases, owners, seed, HISTORY_END);
+  return { users, accounts, cases, businessAccounts, ...related, ...setupRecords() };
 }

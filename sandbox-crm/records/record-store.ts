@@ -5,7 +5,13 @@ import { appendChange, replayChanges } from './change-log';
 import { contactOf, personOf } from './person-accounts';
 import type { SandboxData, SandboxRecordsOptions, StoredObject } from './record-types';
 import { isDeleted, text } from './record-values';
-import { SandboxSchema, type SandboxField, type SandboxObject } from '../sandbox-schema';
+import {
+  CASE_CHILDREN,
+  KEY_PREFIXES,
+  SandboxSchema,
+  type SandboxField,
+  type SandboxObject,
+} from '../sandbox-schema';
 
 /** The active case assignment rule hands every case it evaluates to this queue. */
 export const CASE_QUEUE_DEVELOPER_NAME = 'Coda_Assistenza_Clienti';
@@ -34,6 +40,8 @@ export class RecordStore {
       Case: table(data.cases),
       Group: table(data.queues),
       RecordType: table(data.recordTypes),
+      EmailMessage: table(data.emails),
+      CaseComment: table(data.comments),
     };
     if (options.changeLog && existsSync(options.changeLog)) replayChanges(options.changeLog, this.tables);
     for (const t of Object.values(this.tables)) {
@@ -110,7 +118,7 @@ export class RecordStore {
   }
 
   protected findAnywhere(id: string): { object: StoredObject; record: SfRecord } | undefined {
-    for (const object of ['Account', 'Case'] as const) {
+    for (const object of ['Account', 'Case', ...CASE_CHILDREN] as const) {
       const record = this.tables[object].get(id);
       if (record) return { object, record };
     }
@@ -124,7 +132,7 @@ export class RecordStore {
   }
 
   protected newId(object: SandboxObject): string {
-    const prefix = { Account: '001', Case: '500', Contact: '003' }[object as string] ?? '000';
+    const prefix = KEY_PREFIXES[object];
     for (;;) {
       const id = salesforceId(prefix, 90_000_000 + ++this.created);
       if (!this.findAnywhere(id) && !this.contactIndex().has(id)) return id;

@@ -13,6 +13,9 @@ export type SandboxData = {
   cases: SfRecord[];
   queues?: SfRecord[];
   recordTypes?: SfRecord[];
+  /** The cases' e-mails (EmailMessage) and comments (CaseComment). */
+  emails?: SfRecord[];
+  comments?: SfRecord[];
 };
 
 /**

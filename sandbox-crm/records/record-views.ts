@@ -3,7 +3,7 @@ import type { SelectItem } from '../soql';
 import { FORMER_PERSON } from './person-accounts';
 import type { RecordStore } from './record-store';
 import { isDeleted, joinName, recordUrl, text } from './record-values';
-import { ADDRESS_COMPONENTS, type SandboxField, type SandboxObject } from '../sandbox-schema';
+import { ADDRESS_COMPONENTS, isCaseChild, type SandboxField, type SandboxObject } from '../sandbox-schema';
 
 /**
  * Every field of the record as the org serves it: stored fields plus compound addresses, the person account's
@@ -16,6 +16,7 @@ export function viewOf(records: RecordStore, object: SandboxObject, record: SfRe
     out.IsDeleted = isDeleted(record);
     out.MasterRecordId = record.MasterRecordId ?? null;
   }
+  if (isCaseChild(object)) out.IsDeleted = isDeleted(record);
   if (object === 'Account') {
     if (record.IsPersonAccount === true) out.Name = joinName(record);
     out.Loyalty_Score__c = loyaltyScore(record);

@@ -8,7 +8,7 @@ import { RecordStore } from './record-store';
 import type { PatchOutcome, RecordSharing, StoredObject, UndeleteResult, WriteContext } from './record-types';
 import { answerOf, relatedOf, viewOf } from './record-views';
 import { isDeleted, joinName, text } from './record-values';
-import type { SandboxField, SandboxObject } from '../sandbox-schema';
+import { CASE_CHILDREN, isCaseChild, type SandboxField, type SandboxObject } from '../sandbox-schema';
 
 /** A business account that cannot become a person account: it has no contact, or more than one. */
 const NOT_ONE_CONTACT: SfErrorDetail = {
@@ -25,13 +25,40 @@ const deleteFailed = (account: SfRecord, cases: SfRecord[]): SfErrorDetail => ({
 });
 
 /**
+ * An edit of a sent e-mail: "update() is supported only on records whose Status is Draft. When a record's Status is
+ * not Draft, update() is supported only for the IsExternallyVisible field and custom fields" (Object Reference,
+ * EmailMessage:
+ * https://developer.salesforce.com/docs/atlas.en-us.202.0.object_reference.meta/object_reference/sforce_api_objects_emailmessage.htm).
+ */
+function sentEmailRefusal(
+  object: SandboxObject,
+  stored: SfRecord,
+  values: Record<string, unknown>,
+): SfErrorDetail | undefined {
+  if (object !== 'EmailMessage' || stored.Status === '5') return undefined;
+  const fields = Object.keys(values).filter((f) => f !== 'IsExternallyVisible' && !f.endsWith('__c'));
+  if (fields.length === 0) return undefined;
+  return {
+    errorCode: 'FIELD_INTEGRITY_EXCEPTION',
+    message:
+      'An email message that is not a draft can only have IsExternallyVisible and custom fields changed',
+    fields,
+  };
+}
+
+/**
  * The current state of every sandbox record (a CRM keeps no history), stored by field as the org names them.
  * Compound, formula and relationship values are computed when a record is read, as Salesforce does. Writes run the
  * org's rules (field access, duplicate, validation and assignment rules); deletions go through the recycle bin.
  */
 export class SandboxRecords extends RecordStore {
   /** By object, the deletion time of the last record purged from the recycle bin (getDeleted's earliestDateAvailable). */
-  private readonly purgedUpTo = { Account: 0, Case: 0 };
+  private readonly purgedUpTo: Record<'Account' | 'Case' | (typeof CASE_CHILDREN)[number], number> = {
+    Account: 0,
+    Case: 0,
+    EmailMessage: 0,
+    CaseComment: 0,
+  };
   /** Purged records queryAll still lists (purgedListedMs), by Id: their last state and until when. */
   private readonly listedAfterPurge = new Map<
     string,
@@ -101,6 +128,8 @@ export class SandboxRecords extends RecordStore {
     if (unshared) return { ok: false, status: 400, errors: [unshared] };
     const checked = checkBody(this, object, body, 'updateable', stored);
     if (!checked.ok) return checked;
+    const sent = sentEmailRefusal(object, stored, checked.values);
+    if (sent) return { ok: false, status: 400, errors: [sent] };
     const next = { ...stored, ...checked.values };
     if (object === 'Account' && 'RecordTypeId' in checked.values) {
       const person = this.personType(checked.values.RecordTypeId);
@@ -145,9 +174,11 @@ export class SandboxRecords extends RecordStore {
         ],
       };
     }
+    if (isCaseChild(object) && !this.get('Case', String(values.ParentId)))
+      return { ok: false, status: 400, errors: [{ ...entityIsDeleted(), fields: ['ParentId'] }] };
     const now = toSfDateTime(this.now());
     const record: Record<string, unknown> = {
-      OwnerId: context.userId,
+      ...(isCaseChild(object) ? {} : { OwnerId: context.userId }),
       ...values,
       Id: this.newId(object),
       // Given by a create only when the user may set audit fields (SandboxSchemaOptions.auditFieldsOnCreate).
@@ -180,7 +211,42 @@ export class SandboxRecords extends RecordStore {
       const cases = this.casesOf(stored);
       if (cases.length > 0) return { ok: false, status: 400, errors: [deleteFailed(stored, cases)] };
     }
-    return { ok: true, record: this.markDeleted(object, stored, userId, {}) };
+    const deleted = this.markDeleted(object, stored, userId, {});
+    if (object === 'Case') this.cascade(deleted, (child) => !isDeleted(child), true);
+    return { ok: true, record: deleted };
+  }
+
+  /**
+   * A case's e-mails and comments go to the recycle bin with it, and an undelete of the case brings back those that
+   * went with it, not those deleted before: "if you delete a case record, Apex automatically deletes any CaseComment,
+   * CaseHistory, and CaseSolution records associated with that case"
+   * (https://developer.salesforce.com/docs/atlas.en-us.apexcode.meta/api/langCon_apex_dml_examples_delete.htm), and
+   * "Since a delete call cascade-deletes child records, an undelete call undeletes the cascade-deleted records"
+   * (https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_undelete.htm). The children
+   * deleted with their case carry its deletion's SystemModstamp, which tells them from those deleted on their own.
+   */
+  private cascade(kase: SfRecord, which: (child: SfRecord) => boolean, deleted: boolean): void {
+    for (const object of CASE_CHILDREN) {
+      for (const child of this.allWithDeleted(object)) {
+        if (child.ParentId !== kase.Id || !which(child)) continue;
+        this.put(object, {
+          ...child,
+          IsDeleted: deleted,
+          SystemModstamp: kase.SystemModstamp,
+          LastModifiedDate: kase.LastModifiedDate,
+          LastModifiedById: kase.LastModifiedById,
+        });
+      }
+    }
+  }
+
+  /** The e-mails and comments of a case, live or in the recycle bin. */
+  childrenOf(caseId: string): Array<{ object: (typeof CASE_CHILDREN)[number]; record: SfRecord }> {
+    return CASE_CHILDREN.flatMap((object) =>
+      this.allWithDeleted(object)
+        .filter((r) => r.ParentId === caseId)
+        .map((record) => ({ object, record })),
+    );
   }
 
   /**
@@ -253,7 +319,10 @@ export class SandboxRecords extends RecordStore {
           ],
         };
       }
-      this.markLive(found.object, found.record, userId);
+      const deletedAt = found.record.SystemModstamp;
+      const live = this.markLive(found.object, found.record, userId);
+      if (found.object === 'Case')
+        this.cascade(live, (child) => isDeleted(child) && child.SystemModstamp === deletedAt, false);
       return { id: found.record.Id, success: true, errors: [] };
     });
   }
@@ -264,14 +333,16 @@ export class SandboxRecords extends RecordStore {
    */
   purge(options: { before?: number; ids?: readonly string[] } = {}): string[] {
     const purged: string[] = [];
-    for (const object of ['Account', 'Case'] as const) {
+    // A case's e-mails and comments in the recycle bin are purged with it, and not listed among the ids purged.
+    const named = (r: SfRecord) =>
+      !options.ids || options.ids.includes(r.Id) || options.ids.includes(String(r.ParentId));
+    for (const object of ['Account', 'Case', ...CASE_CHILDREN] as const) {
       for (const r of this.allWithDeleted(object)) {
-        if (!isDeleted(r)) continue;
-        if (options.ids && !options.ids.includes(r.Id)) continue;
+        if (!isDeleted(r) || !named(r)) continue;
         if (options.before !== undefined && (parseSfDateTime(r.SystemModstamp) ?? 0) >= options.before)
           continue;
         this.tables[object].delete(r.Id);
-        purged.push(r.Id);
+        if (!isCaseChild(object) || options.ids?.includes(r.Id)) purged.push(r.Id);
         if (this.options.purgedListedMs)
           this.listedAfterPurge.set(r.Id, {
             object,
@@ -287,7 +358,7 @@ export class SandboxRecords extends RecordStore {
 
   /** The deletion time of the last record of `object` purged from the recycle bin (0: none yet). */
   lastPurgedDeletion(object: SandboxObject): number {
-    return object === 'Account' || object === 'Case' ? this.purgedUpTo[object] : 0;
+    return object in this.purgedUpTo ? this.purgedUpTo[object as keyof typeof this.purgedUpTo] : 0;
   }
 
   /** Records of `object` in the recycle bin deleted in [start, end): their ids and deletion times. */
@@ -296,7 +367,7 @@ export class SandboxRecords extends RecordStore {
     start: number,
     end: number,
   ): Array<{ id: string; deletedAt: number }> {
-    if (object !== 'Account' && object !== 'Case') return [];
+    if (!(object in this.purgedUpTo)) return [];
     return this.allWithDeleted(object)
       .filter(isDeleted)
       .map((r) => ({ id: r.Id, deletedAt: parseSfDateTime(r.SystemModstamp) ?? 0 }))
@@ -316,10 +387,12 @@ export class SandboxRecords extends RecordStore {
     return next as SfRecord;
   }
 
-  private markLive(object: StoredObject, record: SfRecord, userId: string): void {
-    const next: Record<string, unknown> = { ...record, IsDeleted: false, MasterRecordId: null };
+  private markLive(object: StoredObject, record: SfRecord, userId: string): SfRecord {
+    const next: Record<string, unknown> = { ...record, IsDeleted: false };
+    if (!isCaseChild(object)) next.MasterRecordId = null;
     this.stamp(next, userId);
     this.put(object, next as SfRecord);
+    return next as SfRecord;
   }
 
   /** Duplicate and validation rules, then assignment rules, then the save. */

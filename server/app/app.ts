@@ -109,7 +109,11 @@ export async function buildAppAndServices(
     enrolment: services.enrolment,
   });
   await app.register(searchRoutes, { prefix: API_PREFIX, search: services.search });
-  await app.register(revisionRoutes, { prefix: API_PREFIX, revisions: services.revisions });
+  await app.register(revisionRoutes, {
+    prefix: API_PREFIX,
+    revisions: services.revisions,
+    related: services.related,
+  });
   await app.register(restoreRoutes, { prefix: API_PREFIX, restores: services.restores, productCode });
   await app.register(alertRoutes, { prefix: API_PREFIX, alerts: services.alerts, productCode });
   await app.register(auditRoutes, { prefix: API_PREFIX, db: deps.db, productCode });

@@ -9,6 +9,7 @@ import { OneAtATime } from '../identity/one-at-a-time';
 import { RestoresService } from '../restores/restores.service';
 import { silentLogger, type SyncLogger } from '../config/logger';
 import { RevisionsService } from '../revisions/revisions.service';
+import { RelatedService } from '../revisions/related.service';
 import { EnrolmentService } from '../users/enrolment.service';
 import { UsersService } from '../users/users.service';
 import { AlertsService } from '../watch/alerts.service';
@@ -29,6 +30,8 @@ export type Services = {
   enrolment: EnrolmentService;
   search: SearchService;
   revisions: RevisionsService;
+  /** A case's e-mails and comments. */
+  related: RelatedService;
   restores: RestoresService;
   alerts: AlertsService;
   rollbacks: RollbacksService;
@@ -60,6 +63,7 @@ export function buildServices(deps: IdentitySources & { crm?: CrmConnector; logg
     enrolment: new EnrolmentService(identity),
     search: new SearchService(db),
     revisions: new RevisionsService(db, deps.crm),
+    related: new RelatedService(db),
     restores: new RestoresService({
       db,
       crm: deps.crm,

@@ -1,6 +1,11 @@
+import type { RelatedObject } from '../../contract/case-related';
+
 /** The CRM objects whose revisions Storico keeps. */
 export type CrmObject = 'Account' | 'Case';
 export const CRM_OBJECTS: readonly CrmObject[] = ['Account', 'Case'];
+export type { RelatedObject };
+/** Every object the sync reads: contacts and cases, and the cases' e-mails and comments (ParentId the case). */
+export type SyncedObject = CrmObject | RelatedObject;
 
 /** A record as the CRM returned it, without the transport's `attributes`. */
 export type CrmRecord = Record<string, unknown> & { Id: string };
@@ -154,8 +159,11 @@ export interface CrmConnector {
   checkLimits(): Promise<ApiUsage | null>;
   /** True while the org refuses calls for its daily limit (403 REQUEST_LIMIT_EXCEEDED). */
   limitExceeded(): Promise<boolean>;
-  /** Records of `object` changed at or after `since` (all when null), oldest change first, one page at a time. */
-  changedSince(object: CrmObject, since: Date | null): AsyncIterable<ChangedPage>;
+  /**
+   * Records of `object` changed at or after `since` (all when null), oldest change first, one page at a time; for a
+   * case's e-mails and comments, every readable field of describe.
+   */
+  changedSince(object: SyncedObject, since: Date | null): AsyncIterable<ChangedPage>;
   /**
    * The Ids of the accounts that are not person accounts (business accounts) changed at or after `since` (all when
    * null), a page at a time: among them are contacts made business accounts since.
@@ -172,13 +180,18 @@ export interface CrmConnector {
    * when the record was changed after that time (CrmError PRECONDITION_FAILED).
    */
   updateRecord(
-    object: CrmObject,
+    object: SyncedObject,
     id: string,
     fields: Record<string, unknown>,
     unmodifiedSince?: Date,
   ): Promise<void>;
   /** Records of `object` deleted at or after `since` (as far back as the recycle bin goes when null). */
-  deletedSince(object: CrmObject, since: Date | null): Promise<DeletedSince>;
+  deletedSince(object: SyncedObject, since: Date | null): Promise<DeletedSince>;
+  /**
+   * The e-mails or comments of the cases named (ParentId), live or in the recycle bin: a deleted one with
+   * `IsDeleted: true`. QueryAll, so that one gone from both is known purged.
+   */
+  relatedOfCases(object: RelatedObject, caseIds: readonly string[]): Promise<CrmRecord[]>;
   /** The ids of every record of `object` the CRM still has, live or in its recycle bin. */
   recordIds(object: CrmObject): Promise<Set<string>>;
   /**
@@ -200,7 +213,7 @@ export interface CrmConnector {
    */
   deletedLookups(object: CrmObject, fields: Record<string, unknown>): Promise<DeletedLookup[]>;
   /** Takes the record out of the recycle bin (same Id, its cascade-deleted children with it); CrmError if refused. */
-  undeleteRecord(object: CrmObject, id: string): Promise<void>;
+  undeleteRecord(object: SyncedObject, id: string): Promise<void>;
   /**
    * Creates a record in place of `formerId`, which the CRM no longer has, from the writable fields of `fields`,
    * without assignment rules; answers the new Id. Where the org has the re-create key field, the create is an upsert
@@ -208,7 +221,7 @@ export interface CrmConnector {
    * making another, and several records holding the key refuse it (CrmDuplicateKey). Never repeated on its own: a
    * create whose answer is lost may have happened.
    */
-  createRecord(object: CrmObject, fields: Record<string, unknown>, formerId: string): Promise<string>;
+  createRecord(object: SyncedObject, fields: Record<string, unknown>, formerId: string): Promise<string>;
   /**
    * The Id of the record a create in place of `formerId` made, or null: how a create whose answer was lost is
    * found, if it happened. The record holding `formerId` as its re-create key, live or in the recycle bin, where

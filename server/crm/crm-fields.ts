@@ -1,4 +1,4 @@
-import type { CrmObject } from './crm-connector';
+import type { CrmObject, SyncedObject } from './crm-connector';
 
 /** A snapshot field read from a related record: OwnerName is Owner.Name. */
 export type FromRelationship = { relationship: string; field: string };
@@ -11,7 +11,7 @@ const system = ['LastModifiedById', 'CreatedDate', 'LastModifiedDate', 'SystemMo
  * are queried and written is decided by the org's describe (see planFields, salesforce/field-plan.ts): a field the
  * org lacks or hides is left out.
  */
-export const CATALOGUE: Record<CrmObject, CatalogueEntry[]> = {
+export const CATALOGUE: Record<SyncedObject, CatalogueEntry[]> = {
   Account: [
     'Id',
     'OwnerId',
@@ -93,6 +93,9 @@ export const CATALOGUE: Record<CrmObject, CatalogueEntry[]> = {
     'Product_Description__c',
     'Internal_comments__c',
   ],
+  // A case's e-mails and comments: every other readable field of describe follows (planFields).
+  EmailMessage: ['Id', 'ParentId', ...system],
+  CaseComment: ['Id', 'ParentId', ...system],
 };
 
 const entryName = (e: CatalogueEntry) => (typeof e === 'string' ? e : e.name);

@@ -1,3 +1,4 @@
+import { commentIdOfField } from '../../contract/case-related';
 import { latestSnapshots } from '../store/revisions.repository';
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '../../contract/error-codes';
@@ -50,7 +51,10 @@ function chosenFields(
   if (!input.fields) return null;
   const object = recordKinds[kind].crmObject;
   const known = new Set(targets.flatMap((t) => Object.keys(t.json)).filter((field) => field !== 'Id'));
-  const unknown = input.fields.findIndex((field) => !known.has(field));
+  // A case's comment is chosen as `CaseComment:{Id}` (contract/case-related.ts): restored with the case.
+  const isField = (field: string) =>
+    known.has(field) || (kind === 'case' && commentIdOfField(field) !== null);
+  const unknown = input.fields.findIndex((field) => !isField(field));
   if (unknown >= 0)
     throw badRequest(
       `body.fields.${unknown}`,

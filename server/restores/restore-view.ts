@@ -50,6 +50,7 @@ export function toRequest<K extends RecordKind>(kind: K, view: RequestView): Res
       : {
           ...common,
           caseId: view.recordId,
+          relatedRestored: view.relatedRestored,
           caseNumber:
             view.recordLabel ?? (typeof view.target.CaseNumber === 'string' ? view.target.CaseNumber : null),
           revisionCase: revision,

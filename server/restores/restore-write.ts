@@ -2,7 +2,8 @@ import { ErrorCode } from '../../contract/error-codes';
 import { CLAIMED_ELSEWHERE_MESSAGE, OUTCOME_UNKNOWN_MESSAGE } from '../../contract/restores';
 import type { AuditEvent, AuditService } from '../audit-log/audit.service';
 import type { OneAtATime } from '../identity/one-at-a-time';
-import type { CrmConnector, CrmRecord } from '../crm/crm-connector';
+import { CrmError, type CrmConnector, type CrmRecord } from '../crm/crm-connector';
+import { restoreCaseRelated, splitFields } from './related-restore';
 import type { Db } from '../db/database';
 import { recordKinds, type RecordKind } from '../db/record-kinds';
 import type { Caller } from '../http/caller';
@@ -27,6 +28,7 @@ import {
   deleteUnapplied,
   markOutcomeUnknown,
   recordOutcome,
+  recordRelatedRestored,
 } from './restores.repository';
 
 export type RestoresDeps = {
@@ -177,7 +179,8 @@ export async function applyRequest(
         object,
         snapshot: claimed.target,
         ...(condition ? { condition } : {}),
-        only: claimed.fields ?? undefined,
+        // A case's comments among the fields are restored after the case (related-restore.ts).
+        only: (kind === 'case' ? splitFields(claimed.fields).caseFields : claimed.fields) ?? undefined,
         source: `restore:${claimed.id}`,
         // A forced restore is deleted on failure: no revision names a request that is not there.
         keepsRefusedRead: !options.forced,
@@ -198,8 +201,50 @@ export async function applyRequest(
       : refusalError(outcome.reason, failure);
   }
   if (!outcome.recorded) throw conflict(CLAIMED_ELSEWHERE_MESSAGE, undefined, ErrorCode.CLAIMED_ELSEWHERE);
+  if (kind === 'case') await restoreRelatedOf(deps, crm, claimed, entry, outcome.back.newRecordId);
   // Who forced a restore sees its outcome in the answer; a reporter learns it from the e-mail.
   if (!options.forced) deps.mail?.outcome(kind, claimed.id, 'approved');
+}
+
+/**
+ * A case's e-mails and comments after its restore (related-restore.ts): how many came back with it is kept on the
+ * request, and what was written to its comments is audited. The case's own restore stands whatever befalls them: a
+ * refusal of the CRM here is audited as a failure, and the request stays approved. A case created again (purged)
+ * has no comments to bring back: they were purged with it.
+ */
+async function restoreRelatedOf(
+  deps: RestoresDeps,
+  crm: CrmConnector,
+  claimed: ClaimedRequest,
+  entry: Omit<AuditEvent, 'action' | 'details'>,
+  newRecordId: string | null,
+): Promise<void> {
+  const savedAt = parseSfDateTime(claimed.target.SystemModstamp);
+  if (newRecordId || savedAt === undefined) return;
+  const { comments } = splitFields(claimed.fields);
+  try {
+    const done = await restoreCaseRelated(
+      { db: deps.db, crm },
+      claimed.target.Id,
+      { savedAt: new Date(savedAt), comments },
+      `restore:${claimed.id}`,
+    );
+    await recordRelatedRestored(deps.db, claimed.id, done.cameBack);
+    const written = Object.values(done.comments).flat().length;
+    if (done.cameBack > 0 || written > 0)
+      await deps.audit.record({
+        ...entry,
+        action: 'restore.related-applied',
+        details: { recordId: claimed.target.Id, returned: done.cameBack, records: done.comments },
+      });
+  } catch (error) {
+    if (!(error instanceof CrmError)) throw error;
+    await deps.audit.record({
+      ...entry,
+      action: 'restore.failed',
+      details: { recordId: claimed.target.Id, object: 'CaseComment', error: error.message },
+    });
+  }
 }
 
 /**

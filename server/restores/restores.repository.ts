@@ -41,6 +41,8 @@ export type RequestView = {
   outcomeUnknownSince: Date | null;
   /** The snapshot fields the restore writes; null: every field that differs (migration 0009). */
   fields: string[] | null;
+  /** A case's e-mails and comments that came back with it out of the recycle bin (migration 0024). */
+  relatedRestored: number;
 };
 
 type ViewRow = {
@@ -67,6 +69,7 @@ type ViewRow = {
   new_record_id: string | null;
   outcome_unknown_since: Date | string | null;
   fields: string[] | string | null;
+  related_restored: number;
 };
 
 const fromJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
@@ -95,6 +98,7 @@ const toView = (row: ViewRow): RequestView => ({
   newRecordId: row.new_record_id,
   outcomeUnknownSince: row.outcome_unknown_since === null ? null : new Date(row.outcome_unknown_since),
   fields: row.fields === null ? null : fromJson(row.fields),
+  relatedRestored: Number(row.related_restored ?? 0),
 });
 
 function viewQuery(kind: RecordKind) {
@@ -106,7 +110,7 @@ function viewQuery(kind: RecordKind) {
       q.user_reviewer_id, reviewer.username as reviewer_username,
       q.${sql.ref(t.key)} as record_id, rec.${sql.ref(t.label)} as record_label,
       q.${sql.ref(t.revisionColumn)} as revision_id, rev.json, q.outcome, q.new_record_id,
-      q.outcome_unknown_since, q.fields
+      q.outcome_unknown_since, q.fields, q.related_restored
     from ${sql.table(t.requests)} q
     join restore_types ty on ty.id = q.restore_type_id
     join restore_statuses st on st.id = q.status_id
@@ -377,4 +381,9 @@ export async function settleNotApplied(
     where id = ${settled.id} and outcome_unknown_since = ${settled.since} and status_id = ${STATUS_ID.PENDING}
     returning id`.execute(db);
   return rows.length > 0;
+}
+
+/** How many of the case's e-mails and comments came back with it (migration 0024). */
+export async function recordRelatedRestored(db: Db, id: number, count: number): Promise<void> {
+  await sql`update restore_case_requests set related_restored = ${count} where id = ${id}`.execute(db);
 }

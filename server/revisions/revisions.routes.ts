@@ -15,6 +15,8 @@ import {
 import { envelope } from '../http/envelope';
 import type { RecordKind } from '../db/record-kinds';
 import type { RevisionsService } from './revisions.service';
+import type { RelatedService } from './related.service';
+import { relatedQuerySchema, relatedRecordSchema } from '../../contract/case-related';
 import { recordKindTable } from '../../contract/record-kinds';
 
 const signedIn = { access: 'signed-in' } as const;
@@ -24,7 +26,7 @@ const revisionPage = envelopeOf(pageOf(revisionSchema));
 /** The revisions of contacts (`/revision-account`) and cases (`/revision-case`), and their comparison. */
 export async function revisionRoutes(
   app: FastifyInstance,
-  { revisions }: { revisions: RevisionsService },
+  { revisions, related }: { revisions: RevisionsService; related: RelatedService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -77,6 +79,24 @@ export async function revisionRoutes(
   const cases = recordKindTable.case.api;
   recordRoutes('account', account.revisions, account.versions, 'contact');
   recordRoutes('case', cases.revisions, cases.versions, 'case');
+
+  r.get(
+    `${cases.revisions}/:id/related`,
+    {
+      config: signedIn,
+      schema: {
+        tags: ['revisions'],
+        summary:
+          "The case's e-mails and comments that existed at some time from dateFrom to dateTo (Europe/Rome days, both " +
+          'included; the whole history without them), each as it stood at dateTo, newest savedAt first, with what ' +
+          'happened to it in the range (404 for an unknown case)',
+        params: recordParamsSchema,
+        querystring: relatedQuerySchema,
+        response: { 200: envelopeOf(pageOf(relatedRecordSchema)), ...errors },
+      },
+    },
+    async (request) => envelope(await related.related(request.params.id, request.query)),
+  );
 
   r.get(
     `${account.revisions}/differences`,

@@ -1,4 +1,4 @@
-import { CRM_OBJECTS, type CrmConnector, type CrmObject } from '../crm/crm-connector';
+import { CRM_OBJECTS, type CrmConnector, type CrmObject, type RelatedObject } from '../crm/crm-connector';
 import { parseSfDateTime } from '../crm/salesforce-dates';
 import type { Db } from '../db/database';
 import { ensurePartitionsFor } from '../store/revision-partitions';
@@ -8,6 +8,7 @@ import { storeSnapshots } from '../store/revision-store';
 import { upsertCrmUsers } from './crm-users.repository';
 import { storeConversions, syncConversions } from './conversion-sync';
 import { syncDeletions } from './deletion-sync';
+import { syncRelated, type RelatedReport } from './related-sync';
 import { silentLogger, type SyncLogger } from '../config/logger';
 import { advanceWatermark, readWatermark, recordRun } from './sync-state.repository';
 
@@ -35,6 +36,8 @@ export type SyncOptions = {
 export type SyncReport = {
   agents: number;
   objects: Partial<Record<CrmObject, { read: number; stored: number; pages: number }>>;
+  /** The cases' e-mails and comments (related-sync.ts), once the cases are synced. */
+  related?: Partial<Record<RelatedObject, RelatedReport>>;
   /** The run stopped (or did not start) because API usage reached maxApiUsage. */
   paused?: boolean;
 };
@@ -89,7 +92,7 @@ async function syncObject(
 
 /**
  * One sync run: agents, then Accounts and Cases changed since each object's watermark, each object's deletions, and
- * the contacts made business accounts.
+ * the contacts made business accounts; then the cases' e-mails and comments (related-sync.ts).
  */
 export async function runSync(
   db: Db,
@@ -146,5 +149,16 @@ export async function runSync(
       throw error;
     }
   }
-  return { agents: agents.length, objects };
+  const related = await syncRelated(db, connector, {
+    overlapMs: options.overlapMs ?? DEFAULT_OVERLAP_MS,
+    capReached: () => apiUsageReached(connector, options.maxApiUsage),
+    signal: options.signal,
+  });
+  for (const [object, r] of Object.entries(related.reports))
+    if (r.stored > 0 || r.deleted > 0) log.info({ object, ...r }, 'sync: case e-mails and comments stored');
+  if (related.paused) {
+    log.warn({ usage: connector.apiUsage() }, 'sync paused: CRM API usage at the limit set');
+    return { agents: agents.length, objects, related: related.reports, paused: true };
+  }
+  return { agents: agents.length, objects, related: related.reports };
 }

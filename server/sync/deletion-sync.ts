@@ -1,4 +1,11 @@
-import type { CrmConnector, CrmObject, CrmRecord, DeletedRecord, DeletedSince } from '../crm/crm-connector';
+import type {
+  CrmConnector,
+  CrmObject,
+  CrmRecord,
+  DeletedRecord,
+  DeletedSince,
+  SyncedObject,
+} from '../crm/crm-connector';
 import { parseSfDateTime, toSfDateTime } from '../crm/salesforce-dates';
 import type { Db } from '../db/database';
 import { kindOfObject } from '../db/record-kinds';
@@ -9,7 +16,7 @@ import { storeSnapshots } from '../store/revision-store';
 import { advanceWatermark, readWatermark } from './sync-state.repository';
 
 /** The sync_state row of the deletions of `object`: a watermark of its own, apart from the changes'. */
-export const deletionsKey = (object: CrmObject) => `${object}:deleted`;
+export const deletionsKey = (object: SyncedObject) => `${object}:deleted`;
 
 export type DeletionReport = {
   deleted: number;

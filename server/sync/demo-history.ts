@@ -1,5 +1,5 @@
 import { open, rename } from 'node:fs/promises';
-import type { CrmObject, CrmRecord } from '../crm/crm-connector';
+import type { CrmRecord, SyncedObject } from '../crm/crm-connector';
 import { planFields, selectList, toSnapshot } from '../crm/salesforce/field-plan';
 import { compileSoql, currentState, SandboxRecords, type DemoData } from '../../sandbox-crm';
 
@@ -7,7 +7,7 @@ import { compileSoql, currentState, SandboxRecords, type DemoData } from '../../
  * Each earlier version of `object` as the connector would have stored it: answered by the sandbox's own query
  * engine, then turned into a snapshot by the connector's field plan for this org's describe.
  */
-function snapshotsOf(records: SandboxRecords, object: CrmObject) {
+function snapshotsOf(records: SandboxRecords, object: SyncedObject) {
   const plan = planFields(object, records.schema.fields(object));
   const { select } = compileSoql(`SELECT ${selectList(plan).join(', ')} FROM ${object}`, records.schema);
   return (version: CrmRecord) =>
@@ -15,15 +15,20 @@ function snapshotsOf(records: SandboxRecords, object: CrmObject) {
 }
 
 /** A function giving any version of a demo record as the connector would store it. */
-export function demoSnapshots(data: DemoData): (object: CrmObject, version: CrmRecord) => CrmRecord {
+export function demoSnapshots(data: DemoData): (object: SyncedObject, version: CrmRecord) => CrmRecord {
   const records = new SandboxRecords(currentState(data));
-  const by = { Account: snapshotsOf(records, 'Account'), Case: snapshotsOf(records, 'Case') };
+  const by = {
+    Account: snapshotsOf(records, 'Account'),
+    Case: snapshotsOf(records, 'Case'),
+    EmailMessage: snapshotsOf(records, 'EmailMessage'),
+    CaseComment: snapshotsOf(records, 'CaseComment'),
+  };
   return (object, version) => by[object](version);
 }
 
 /**
  * Writes what a backup of the demo CRM taken just before Storico's first start would hold: every agent, and every
- * version of each Account and Case up to the current one as a snapshot, one `{"type", "record"}` a line (the `npm
+ * version of each Account and Case, and of the cases' e-mails and comments, up to the current one as a snapshot, one `{"type", "record"}` a line (the `npm
  * run import` format). The first sync reads the current versions again and stores each once; what changed since
  * (the demo's life events, a SANDBOX_CRM_BURST) is then a change from a stored version, so a rollback of the burst
  * goes back to the values the agent overwrote and no record edited by it looks created in its window.
@@ -47,6 +52,8 @@ export async function writeDemoHistory(data: DemoData, file: string): Promise<{ 
     for (const [object, histories] of [
       ['Account', data.accounts],
       ['Case', data.cases],
+      ['EmailMessage', data.emails],
+      ['CaseComment', data.comments],
     ] as const) {
       for (const versions of histories) {
         for (const version of versions) await write(object, snapshot(object, version));

@@ -3,7 +3,9 @@ import { createInterface } from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
 import type pg from 'pg';
 import { z } from 'zod';
-import { toCrmAgent, type CrmObject, type CrmRecord } from '../crm/crm-connector';
+import { RELATED_OBJECTS } from '../../contract/case-related';
+import { toCrmAgent, type CrmObject, type CrmRecord, type SyncedObject } from '../crm/crm-connector';
+import { heldCases, storeRelated } from '../store/related-store';
 import { parseSfDateTime } from '../crm/salesforce-dates';
 import type { Db } from '../db/database';
 import { kindOfObject } from '../db/record-kinds';
@@ -50,12 +52,19 @@ export type ImportOptions = {
   pool?: pg.Pool | undefined;
 };
 
-const KEY_PREFIX = { User: '005', Account: '001', Case: '500' } as const;
+const KEY_PREFIX = {
+  User: '005',
+  Account: '001',
+  Case: '500',
+  EmailMessage: '02s',
+  CaseComment: '00a',
+} as const;
+const TYPES = Object.keys(KEY_PREFIX) as Array<keyof typeof KEY_PREFIX>;
 const ID = /^[a-zA-Z0-9]{15}(?:[a-zA-Z0-9]{3})?$/;
 
 const lineSchema = z
   .object({
-    type: z.enum(['User', 'Account', 'Case']),
+    type: z.enum(TYPES),
     record: z
       .object({
         Id: z.string().regex(ID, 'must be a 15 or 18 character Salesforce id'),
@@ -75,7 +84,7 @@ const lineSchema = z
 
 type ParsedLine = {
   line: number;
-  type: 'User' | CrmObject;
+  type: 'User' | SyncedObject;
   record: CrmRecord;
   /** Its SystemModstamp, read once. */
   savedAt: number;
@@ -92,10 +101,11 @@ type LineContent = { type: ParsedLine['type']; record: CrmRecord };
 function goodLineTime(json: unknown): number | undefined {
   if (typeof json !== 'object' || json === null) return undefined;
   const { type, record } = json as { type?: unknown; record?: unknown };
-  if (type !== 'User' && type !== 'Account' && type !== 'Case') return undefined;
+  if (typeof type !== 'string' || !Object.hasOwn(KEY_PREFIX, type)) return undefined;
   if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined;
   const { Id, SystemModstamp } = record as { Id?: unknown; SystemModstamp?: unknown };
-  const good = typeof Id === 'string' && ID.test(Id) && Id.startsWith(KEY_PREFIX[type]);
+  const good =
+    typeof Id === 'string' && ID.test(Id) && Id.startsWith(KEY_PREFIX[type as keyof typeof KEY_PREFIX]);
   return good ? parseSfDateTime(SystemModstamp) : undefined;
 }
 
@@ -121,7 +131,10 @@ function asWritten(text: string): { type: CrmObject; record: unknown; text: stri
   return undefined;
 }
 
-/** One NDJSON line `{"type": "Account" | "Case" | "User", "record": {...}}`, or a message saying what is wrong. */
+/**
+ * One NDJSON line `{"type": "Account" | "Case" | "User" | "EmailMessage" | "CaseComment", "record": {...}}`, or a
+ * message saying what is wrong.
+ */
 export function parseImportLine(text: string, line: number): ParsedLine | ImportLineError {
   const written = asWritten(text);
   const writtenAt = written ? goodLineTime(written) : undefined;
@@ -178,6 +191,24 @@ async function storeLines(db: Db, batch: ParsedLine[], store: StoreObject) {
     );
     stored += counts.stored;
     unchanged += counts.unchanged;
+  }
+  // A case's e-mails and comments after the cases, kept when their case is one Storico holds.
+  for (const object of RELATED_OBJECTS) {
+    const records = batch.filter((l) => l.type === object).map((l) => l.record);
+    if (records.length === 0) continue;
+    const held = await heldCases(
+      db,
+      records.map((r) => String(r.ParentId ?? '')),
+    );
+    const results = await storeRelated(
+      db,
+      object,
+      records.filter((r) => held.has(String(r.ParentId ?? ''))),
+      'import',
+    );
+    const added = results.filter((r) => r.stored).length;
+    stored += added;
+    unchanged += records.length - added;
   }
   return { users: users.length, stored, unchanged };
 }

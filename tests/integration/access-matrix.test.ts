@@ -76,6 +76,7 @@ const matrix: Record<string, Entry> = {
   'GET /api/v3/revision-account/:id/history': { access: signedIn },
   'GET /api/v3/revision-case/:id/cases': { access: signedIn },
   'GET /api/v3/revision-case/:id/history': { access: signedIn },
+  'GET /api/v3/revision-case/:id/related': { access: signedIn },
   'GET /api/v3/revision-account/differences': { access: signedIn },
   'GET /api/v3/revision-case/differences': { access: signedIn },
   'GET /api/v3/revision-account/fields': { access: signedIn },

@@ -1,10 +1,12 @@
-import type { CrmObject } from '../crm-connector';
+import { CRM_OBJECTS, type CrmObject, type SyncedObject } from '../crm-connector';
+
+const isCrmObject = (object: SyncedObject): object is CrmObject => object === 'Account' || object === 'Case';
 import type { SalesforceConnection } from './connection';
 import { planFields, type DescribeField, type FieldPlan } from './field-plan';
 
 /** The field plan of each object, from the org's describe, made on first use and again on refreshSchema. */
 export class FieldPlans {
-  private plans = new Map<CrmObject, FieldPlan>();
+  private plans = new Map<SyncedObject, FieldPlan>();
   private reportedMissing = new Set<string>();
 
   constructor(
@@ -13,28 +15,37 @@ export class FieldPlans {
     private readonly recreateKeyField: string | undefined,
   ) {}
 
+  /** Describes contacts and cases again, and the related objects already planned (they are planned on first use). */
   async refresh(): Promise<void> {
-    for (const object of ['Account', 'Case'] as const) {
-      const describe = await this.connection.call<{ fields: DescribeField[] }>(
-        { method: 'GET', url: `/sobjects/${object}/describe` },
-        `Describing ${object}`,
+    const related = [...this.plans.keys()].filter((o) => !isCrmObject(o));
+    for (const object of [...CRM_OBJECTS, ...related]) await this.describe(object);
+  }
+
+  private async describe(object: SyncedObject): Promise<void> {
+    const describe = await this.connection.call<{ fields: DescribeField[] }>(
+      { method: 'GET', url: `/sobjects/${object}/describe` },
+      `Describing ${object}`,
+    );
+    // The re-create key is a field of contacts and cases only.
+    const keyed = isCrmObject(object);
+    const plan = planFields(object, describe.fields, keyed ? this.recreateKeyField : undefined);
+    this.plans.set(object, plan);
+    if (keyed) this.reportUnusableKey(plan);
+    const unseen = plan.missing.filter((f) => !this.reportedMissing.has(`${object}.${f}`));
+    if (unseen.length > 0) {
+      for (const f of unseen) this.reportedMissing.add(`${object}.${f}`);
+      this.connection.logger?.warn(
+        { object, fields: unseen },
+        'CRM fields missing or hidden from the integration user: left out of every snapshot',
       );
-      const plan = planFields(object, describe.fields, this.recreateKeyField);
-      this.plans.set(object, plan);
-      this.reportUnusableKey(plan);
-      const unseen = plan.missing.filter((f) => !this.reportedMissing.has(`${object}.${f}`));
-      if (unseen.length > 0) {
-        for (const f of unseen) this.reportedMissing.add(`${object}.${f}`);
-        this.connection.logger?.warn(
-          { object, fields: unseen },
-          'CRM fields missing or hidden from the integration user: left out of every snapshot',
-        );
-      }
     }
   }
 
-  async plan(object: CrmObject): Promise<FieldPlan> {
-    if (!this.plans.has(object)) await this.refresh();
+  async plan(object: SyncedObject): Promise<FieldPlan> {
+    if (!this.plans.has(object)) {
+      if (isCrmObject(object)) await this.refresh();
+      else await this.describe(object);
+    }
     return this.plans.get(object)!;
   }
 
@@ -49,7 +60,8 @@ export class FieldPlans {
   /** A list of each planned object's, where it is not empty. */
   private byObject(list: (plan: FieldPlan) => string[]): Partial<Record<CrmObject, string[]>> {
     const out: Partial<Record<CrmObject, string[]>> = {};
-    for (const [object, plan] of this.plans) if (list(plan).length > 0) out[object] = list(plan);
+    for (const [object, plan] of this.plans)
+      if (isCrmObject(object) && list(plan).length > 0) out[object] = list(plan);
     return out;
   }
 

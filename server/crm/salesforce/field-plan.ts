@@ -1,5 +1,5 @@
 import { CATALOGUE, normaliseAddress, WRITABLE_ADDRESS_PARTS, type AddressKey } from '../crm-fields';
-import { CrmError, type CrmFieldInfo, type CrmObject, type CrmRecord } from '../crm-connector';
+import { CrmError, type CrmFieldInfo, type CrmRecord, type SyncedObject } from '../crm-connector';
 import { recreateKeyOf } from './recreate-key';
 
 /**
@@ -51,7 +51,7 @@ type PlannedField =
 
 /** What the connector reads and writes of one object in this org, from its describe. */
 export type FieldPlan = {
-  object: CrmObject;
+  object: SyncedObject;
   fields: PlannedField[];
   /** Catalogue fields the org lacks or hides from the integration user. */
   missing: string[];
@@ -76,7 +76,7 @@ export type FieldPlan = {
  * sObject Describe: https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_sobject_describe.htm
  */
 export function planFields(
-  object: CrmObject,
+  object: SyncedObject,
   describe: DescribeField[],
   recreateKeyField?: string,
 ): FieldPlan {

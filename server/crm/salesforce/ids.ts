@@ -1,4 +1,4 @@
-import { CrmError, type CrmObject } from '../crm-connector';
+import { CrmError, type SyncedObject } from '../crm-connector';
 
 export const ID_PATTERN = /^[a-zA-Z0-9]{15}(?:[a-zA-Z0-9]{3})?$/;
 
@@ -9,7 +9,7 @@ export const ID_PATTERN = /^[a-zA-Z0-9]{15}(?:[a-zA-Z0-9]{3})?$/;
  */
 const IDS_PER_QUERY = 200;
 
-export function checkId(object: CrmObject, id: string): void {
+export function checkId(object: SyncedObject, id: string): void {
   if (!ID_PATTERN.test(id)) throw new CrmError(`${object} id '${id}' is not a Salesforce id`);
 }
 

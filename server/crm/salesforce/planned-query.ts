@@ -1,4 +1,4 @@
-import type { ChangedPage, CrmObject } from '../crm-connector';
+import type { ChangedPage, SyncedObject } from '../crm-connector';
 import type { SalesforceConnection } from './connection';
 import { selectList, type FieldPlan } from './field-plan';
 import { quotedLists } from './ids';
@@ -16,7 +16,7 @@ export const MAX_ENCODED_SOQL = 12_000;
 
 /** A read of records with every field of a plan. */
 export type PlannedQuery = {
-  object: CrmObject;
+  object: SyncedObject;
   plan: FieldPlan;
   /** Fields asked beside the plan's, never in a snapshot on their own (IsDeleted, MasterRecordId). */
   extra?: readonly string[];
@@ -35,7 +35,12 @@ type Row = Record<string, unknown> & { Id: string };
  */
 const encodedLength = (text: string) => encodeURIComponent(text).replace(/'/g, '%27').length;
 
-const soqlOf = (select: readonly string[], object: CrmObject, where: readonly string[], orderBy?: string) =>
+const soqlOf = (
+  select: readonly string[],
+  object: SyncedObject,
+  where: readonly string[],
+  orderBy?: string,
+) =>
   `SELECT ${select.join(', ')} FROM ${object}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}${orderBy ? ` ORDER BY ${orderBy}` : ''}`;
 
 /** The fields every group of a split read repeats: the record, and its save time to see that no group is newer. */
@@ -47,7 +52,7 @@ const KEY_FIELDS = ['Id', 'SystemModstamp'];
  */
 export function selectGroups(
   fields: readonly string[],
-  object: CrmObject,
+  object: SyncedObject,
   budget = MAX_ENCODED_SOQL,
 ): string[][] {
   const idList = Array.from({ length: 200 }, () => `'${'0'.repeat(18)}'`).join(', ');

@@ -6,6 +6,7 @@ import {
   type CrmAgent,
   type CrmObject,
   type CrmRecord,
+  type SyncedObject,
 } from '../crm-connector';
 import { parseSfDateTime } from '../salesforce-dates';
 import type { SalesforceConnection } from './connection';
@@ -49,7 +50,7 @@ export class RecordQueries {
     return names;
   }
 
-  async *changedSince(object: CrmObject, since: Date | null): AsyncGenerator<ChangedPage> {
+  async *changedSince(object: SyncedObject, since: Date | null): AsyncGenerator<ChangedPage> {
     const plan = await this.plans.plan(object);
     const where = [...personScope(plan), ...(since ? [`SystemModstamp >= ${soqlDateTime(since)}`] : [])];
     const orderBy = 'SystemModstamp ASC, Id ASC';

@@ -6,6 +6,8 @@ import {
   type DeletedRecord,
   type DeletedSince,
   type RecordState,
+  type RelatedObject,
+  type SyncedObject,
 } from '../crm-connector';
 import { parseSfDateTime } from '../salesforce-dates';
 import type { SalesforceConnection } from './connection';
@@ -85,7 +87,7 @@ export class RecycleBin {
    * can correct the error by choosing start and end dates that are closer together." A span refused so is halved,
    * and the spans follow one another up to now; past 600,000 ids the rest is left to the next run.
    */
-  async deletedSince(object: CrmObject, since: Date | null): Promise<DeletedSince> {
+  async deletedSince(object: SyncedObject, since: Date | null): Promise<DeletedSince> {
     const now = Date.now();
     const oldest = now - RECYCLE_BIN_DAYS * 86_400_000 + 60_000;
     // Two minutes, as the seconds of both ends are dropped.
@@ -130,7 +132,7 @@ export class RecycleBin {
   }
 
   /** The records Get Deleted listed (id to deletedDate) with their snapshots, those live again left out. */
-  private async listedRecords(object: CrmObject, listed: ReadonlyMap<string, string>) {
+  private async listedRecords(object: SyncedObject, listed: ReadonlyMap<string, string>) {
     const ids = [...listed.keys()].filter((id) => ID_PATTERN.test(id));
     const byIds = quotedLists(ids).map((list) => [`Id IN (${list.join(', ')})`]);
     const snapshots = await this.deletedSnapshots(object, byIds);
@@ -154,7 +156,7 @@ export class RecycleBin {
    * in whole seconds: the start's fraction dropped, the end's counted as a whole second, so that nothing deleted
    * between them is left out.
    */
-  private listDeleted(object: CrmObject, start: Date, end: Date) {
+  private listDeleted(object: SyncedObject, start: Date, end: Date) {
     const from = replicationDateTime(new Date(Math.floor(start.getTime() / 1000) * 1000));
     const to = replicationDateTime(new Date(Math.ceil(end.getTime() / 1000) * 1000));
     return this.connection.call<DeletedAnswer>(
@@ -167,7 +169,7 @@ export class RecycleBin {
   }
 
   /** The records in the recycle bin deleted since `start`, each dated by its SystemModstamp. */
-  private async recycleBinSince(object: CrmObject, start: Date, end: Date) {
+  private async recycleBinSince(object: SyncedObject, start: Date, end: Date) {
     const snapshots = await this.deletedSnapshots(object, [
       ['IsDeleted = true', `SystemModstamp >= ${soqlDateTime(start)}`],
     ]);
@@ -191,7 +193,7 @@ export class RecycleBin {
    * Accounts are read whatever their family: Get Deleted lists business accounts too, among them contacts made
    * business accounts before they were deleted, which the person account scope would take for purged.
    */
-  private async deletedSnapshots(object: CrmObject, queries: string[][]): Promise<Map<string, BinEntry>> {
+  private async deletedSnapshots(object: SyncedObject, queries: string[][]): Promise<Map<string, BinEntry>> {
     const plan = await this.plans.plan(object);
     personScope(plan); // refuses an org without person accounts, as every read of contacts does
     const family = plan.object === 'Account' ? plan.personAccountField : undefined;
@@ -211,6 +213,25 @@ export class RecycleBin {
       }
     }
     return found;
+  }
+
+  /**
+   * The e-mails or comments of the cases named, by ParentId, with QueryAll: those in the recycle bin too, with
+   * IsDeleted true (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_queryall.htm).
+   */
+  async relatedOfCases(object: RelatedObject, caseIds: readonly string[]): Promise<CrmRecord[]> {
+    for (const id of caseIds) checkId('Case', id);
+    const plan = await this.plans.plan(object);
+    const records: CrmRecord[] = [];
+    for (const list of quotedLists(caseIds)) {
+      const where = [`ParentId IN (${list.join(', ')})`];
+      const context = `Reading the ${object} records of ${list.length} cases`;
+      const read = { object, plan, extra: ['IsDeleted'], where, context, resource: 'queryAll' as const };
+      for await (const page of plannedQuery(this.connection, read))
+        for (const r of page.records)
+          records.push(r.IsDeleted === true ? binSnapshot(plan, r) : toSnapshot(plan, r));
+    }
+    return records;
   }
 
   async readRecordWithDeleted(object: CrmObject, id: string): Promise<CrmRecord | null> {

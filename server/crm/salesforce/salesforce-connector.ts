@@ -10,6 +10,8 @@ import type {
   DeletedLookup,
   DeletedSince,
   RecordState,
+  RelatedObject,
+  SyncedObject,
 } from '../crm-connector';
 import { SalesforceConnection, type ConnectionOptions, type ConnectorLogger } from './connection';
 import { FieldPlans } from './describe';
@@ -85,7 +87,7 @@ export class SalesforceConnector implements CrmConnector {
     return this.queries.userNames(ids);
   }
 
-  changedSince(object: CrmObject, since: Date | null): AsyncGenerator<ChangedPage> {
+  changedSince(object: SyncedObject, since: Date | null): AsyncGenerator<ChangedPage> {
     return this.queries.changedSince(object, since);
   }
 
@@ -106,7 +108,7 @@ export class SalesforceConnector implements CrmConnector {
   }
 
   updateRecord(
-    object: CrmObject,
+    object: SyncedObject,
     id: string,
     fields: Record<string, unknown>,
     unmodifiedSince?: Date,
@@ -114,7 +116,7 @@ export class SalesforceConnector implements CrmConnector {
     return this.writes.updateRecord(object, id, fields, unmodifiedSince);
   }
 
-  createRecord(object: CrmObject, fields: Record<string, unknown>, formerId: string): Promise<string> {
+  createRecord(object: SyncedObject, fields: Record<string, unknown>, formerId: string): Promise<string> {
     return this.writes.createRecord(object, fields, formerId);
   }
 
@@ -127,12 +129,16 @@ export class SalesforceConnector implements CrmConnector {
     return this.writes.findCreated(object, fields, since, formerId);
   }
 
-  undeleteRecord(object: CrmObject, id: string): Promise<void> {
+  undeleteRecord(object: SyncedObject, id: string): Promise<void> {
     return this.writes.undeleteRecord(object, id);
   }
 
-  deletedSince(object: CrmObject, since: Date | null): Promise<DeletedSince> {
+  deletedSince(object: SyncedObject, since: Date | null): Promise<DeletedSince> {
     return this.recycleBin.deletedSince(object, since);
+  }
+
+  relatedOfCases(object: RelatedObject, caseIds: readonly string[]): Promise<CrmRecord[]> {
+    return this.recycleBin.relatedOfCases(object, caseIds);
   }
 
   readRecordWithDeleted(object: CrmObject, id: string): Promise<CrmRecord | null> {

@@ -1,5 +1,11 @@
 import { ApiSchemas } from 'jsforce/lib/api/soap/schema';
-import { CrmError, CrmOutcomeUnknown, type CrmErrorDetail, type CrmObject } from '../crm-connector';
+import {
+  CrmError,
+  CrmOutcomeUnknown,
+  type CrmErrorDetail,
+  type CrmObject,
+  type SyncedObject,
+} from '../crm-connector';
 import type { SalesforceConnection } from './connection';
 import type { FieldPlans } from './describe';
 import { personScope, toSnapshot } from './field-plan';
@@ -9,7 +15,7 @@ import { soqlDateTime, waitedQuery } from './query-pages';
 import { keyHolder, withoutKey, type KeyHolder, type UpsertAnswer } from './recreate-key';
 import { holdsCreate, toWriteBody } from './write-body';
 
-function writeHeaders(object: CrmObject): Record<string, string> {
+function writeHeaders(object: SyncedObject): Record<string, string> {
   return {
     // Assignment Rule Header: without it REST API runs the active assignment rules on every update and insert,
     // which can hand a restored case to a queue
@@ -45,7 +51,7 @@ export class RecordWrites {
    * https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api/intro_rest_conditional_requests.htm).
    */
   async updateRecord(
-    object: CrmObject,
+    object: SyncedObject,
     id: string,
     fields: Record<string, unknown>,
     unmodifiedSince?: Date,
@@ -66,9 +72,13 @@ export class RecordWrites {
     );
   }
 
-  async createRecord(object: CrmObject, fields: Record<string, unknown>, formerId: string): Promise<string> {
+  async createRecord(
+    object: SyncedObject,
+    fields: Record<string, unknown>,
+    formerId: string,
+  ): Promise<string> {
     const plan = await this.plans.plan(object);
-    if (plan.recreateKey)
+    if (plan.recreateKey && (object === 'Account' || object === 'Case'))
       return this.upsertByKey(object, plan.recreateKey, formerId, toWriteBody(plan, fields, 'upsert'));
     const body = toWriteBody(plan, fields, 'create');
     // sObject Create answers 201 {id, success, errors}
@@ -219,7 +229,7 @@ export class RecordWrites {
     return deleted;
   }
 
-  async undeleteRecord(object: CrmObject, id: string): Promise<void> {
+  async undeleteRecord(object: SyncedObject, id: string): Promise<void> {
     checkId(object, id);
     const context = `Undeleting ${object} ${id}`;
     // SOAP undelete(), which REST does not offer, on the partner endpoint

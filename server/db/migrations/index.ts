@@ -21,6 +21,8 @@ import { rollbackAlertsAndUserNames } from './0019-rollback-alerts-and-user-name
 import { auditActorId } from './0020-audit-actor-id';
 import { crmFieldLabels } from './0021-crm-field-labels';
 import { accessGrants } from './0022-access-grants';
+import { relatedRevisions } from './0023-related-revisions';
+import { relatedRestored } from './0024-related-restored';
 
 /** Migrations are listed here rather than read from disk, so they work the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +48,8 @@ const migrations: Record<string, Migration> = {
   '0020-audit-actor-id': auditActorId,
   '0021-crm-field-labels': crmFieldLabels,
   '0022-access-grants': accessGrants,
+  '0023-related-revisions': relatedRevisions,
+  '0024-related-restored': relatedRestored,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -117,3 +117,19 @@ export type RevisionAccountRow = Selectable<RevisionAccountsTable>;
 export type RevisionCaseRow = Selectable<RevisionCasesTable>;
 export type NewRevisionAccount = Insertable<RevisionAccountsTable>;
 export type NewRevisionCase = Insertable<RevisionCasesTable>;
+
+/** A revision of a case's e-mail or comment (migration 0023); immutable like the others. */
+export interface RevisionRelatedTable {
+  id: Generated<number>;
+  object: ColumnType<'EmailMessage' | 'CaseComment', 'EmailMessage' | 'CaseComment', never>;
+  record_id: ColumnType<string, string, never>;
+  /** ParentId: the case. */
+  case_id: ColumnType<string, string, never>;
+  saved_at: ColumnType<Date, Date | string, never>;
+  /** Stored for a deletion in the CRM: the last state the recycle bin kept, dated by the deletion. */
+  deleted: ColumnType<boolean, boolean, never>;
+  json: Json;
+  hash: ColumnType<string, string, never>;
+  source: ColumnType<string, string, never>;
+  created_at: CreatedAt;
+}

@@ -8,6 +8,7 @@ import type {
   CrmFieldsTable,
   RevisionAccountsTable,
   RevisionCasesTable,
+  RevisionRelatedTable,
   SyncStateTable,
 } from './crm.table';
 import type {
@@ -42,6 +43,7 @@ export interface Database {
   revision_accounts: RevisionAccountsTable;
   sf_cases: SfCasesTable;
   revision_cases: RevisionCasesTable;
+  revision_related: RevisionRelatedTable;
   restore_types: RestoreTypesTable;
   restore_statuses: RestoreStatusesTable;
   restore_account_requests: RestoreAccountRequestsTable;

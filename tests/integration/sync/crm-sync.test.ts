@@ -27,12 +27,32 @@ describe.each(testDbKinds())('CRM sync on %s', (kind) => {
 
   it('stores agents, and every Account and Case as a revision with its search row', async () => {
     const progress: string[] = [];
+    // The cases' e-mails and comments are synced after the cases, every one of them the first time.
+    const related = {
+      emails: sandbox.records.all('EmailMessage').length,
+      comments: sandbox.records.all('CaseComment').length,
+    };
+    expect(related.emails + related.comments).toBeGreaterThan(0);
     const report = await runSync(database.db, sandboxConnector(sandbox), {
       onProgress: (p) => progress.push(describeProgress(p)),
     });
     expect(report).toEqual({
       agents: 4,
       objects: { Account: { read: 30, stored: 30, pages: 4 }, Case: { read: 50, stored: 50, pages: 7 } },
+      related: {
+        EmailMessage: {
+          read: related.emails,
+          stored: related.emails,
+          pages: Math.ceil(related.emails / 8),
+          deleted: 0,
+        },
+        CaseComment: {
+          read: related.comments,
+          stored: related.comments,
+          pages: Math.ceil(related.comments / 8),
+          deleted: 0,
+        },
+      },
     });
     expect(progress).toContain('Account 8/30');
     expect(progress.at(-1)).toBe('Case 50/50');

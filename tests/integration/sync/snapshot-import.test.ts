@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateDemoData } from '../../../sandbox-crm/demo/demo-data';
 import { demoSnapshots, writeDemoHistory } from '../../../server/sync/demo-history';
+import type { SyncedObject } from '../../../server/crm/crm-connector';
 import { normaliseSnapshot, snapshotHash } from '../../../server/store/snapshot-fields';
 import { storeSnapshots } from '../../../server/store/revision-store';
 import type { CrmRecord } from '../../../server/crm/crm-connector';
@@ -275,7 +276,7 @@ describe.each(testDbKinds())('snapshot import on %s', (kind) => {
       await sandbox.close();
     }
     const toSnapshot = demoSnapshots(data);
-    const distinctVersions = (object: 'Account' | 'Case', histories: typeof data.accounts) =>
+    const distinctVersions = (object: SyncedObject, histories: typeof data.accounts) =>
       histories.reduce((sum, versions) => {
         const hashes = versions.map((v) => snapshotHash(toSnapshot(object, v)));
         return sum + hashes.filter((h, i) => i === 0 || h !== hashes[i - 1]).length;
@@ -290,6 +291,15 @@ describe.each(testDbKinds())('snapshot import on %s', (kind) => {
     expect(state.accountRevisions).toBe(distinctVersions('Account', data.accounts));
     expect(state.caseRevisions).toBe(distinctVersions('Case', data.cases));
     expect(state.accountRevisions).toBeGreaterThan(15);
+    // The cases' e-mails and comments too, each version once, their history before the sync's current ones.
+    const related = await database.db
+      .selectFrom('revision_related')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const relatedVersions =
+      distinctVersions('EmailMessage', data.emails) + distinctVersions('CaseComment', data.comments);
+    expect(relatedVersions).toBeGreaterThan(0);
+    expect(Number(related.n)).toBe(relatedVersions);
   });
 });
 

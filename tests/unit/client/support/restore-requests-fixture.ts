@@ -52,6 +52,7 @@ export function caseRequest(
     dateTo: '2025-04-30T00:00:00.000Z',
     salesforceUserId: '005000000000001AAA',
     caseId: '500000000000001AAA',
+    relatedRestored: 0,
     caseNumber: `0001234${id}`,
     revisionCase: { id: 100 + id, json: target },
     ...extra,
