@@ -64,6 +64,8 @@ export const itRestores = {
   outcome: 'Esito',
   outcomes: {
     undeleted: 'Ripristinato dal cestino',
+    undeletedWithRelated: (count: number) =>
+      `Ripristinato dal cestino con ${count === 1 ? '1 e-mail o commento' : `${count} e-mail e commenti`}`,
     recreated: (id: string) => `Ripristinato con nuovo ID ${id}`,
   },
 };

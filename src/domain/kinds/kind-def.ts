@@ -16,6 +16,8 @@ export type RestoreRequestView = Omit<
   recordLabel: string | null;
   /** The target revision: its snapshot is what the restore writes back. */
   revision: { id: number; json: string };
+  /** A case's: how many of its e-mails and comments came back with it out of the recycle bin. */
+  relatedRestored?: number;
 };
 
 /**

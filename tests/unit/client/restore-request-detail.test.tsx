@@ -77,6 +77,7 @@ describe('a restore that brought back a record deleted in the CRM', () => {
       caseRequest(51, 'APPROVED', { outcome: 'undeleted' }),
       caseRequest(52, 'APPROVED', { outcome: 'recreated', newRecordId: '500000000000099AAA' }),
       caseRequest(53, 'APPROVED'),
+      caseRequest(54, 'APPROVED', { outcome: 'undeleted', relatedRestored: 3 }),
     ];
     const { user } = await open(`${CASES}?stato=APPROVED`);
     const table = await screen.findByRole('table', { name: 'Storico - Approvati' });
@@ -84,6 +85,8 @@ describe('a restore that brought back a record deleted in the CRM', () => {
     await within(table).findByText('000123451');
     expect(within(row(51)).getByText('Ripristinato dal cestino')).toBeInTheDocument();
     expect(within(row(52)).getByText('Ripristinato con nuovo ID 500000000000099AAA')).toBeInTheDocument();
+    // A case out of the recycle bin counts the e-mails and comments that came back with it.
+    expect(within(row(54)).getByText('Ripristinato dal cestino con 3 e-mail e commenti')).toBeInTheDocument();
     // A live record's restore has no outcome to tell.
     expect(within(row(53)).queryByText(/^Ripristinato/)).not.toBeInTheDocument();
 
