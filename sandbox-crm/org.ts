@@ -71,6 +71,11 @@ export type SandboxStats = {
   undeletes: number;
   apiUsed: number;
   apiLimit: number;
+  /**
+   * REST reads of the org's data or schema: query, queryAll and their next pages, sObject rows, describe, getDeleted
+   * and getUpdated (every GET under /services/data/vXX.X/ but the limits and the versions lists).
+   */
+  reads: number;
   /** The longest query URL asked (path and query string, in bytes). */
   longestQueryUrl: number;
 };
@@ -124,6 +129,7 @@ export function createOrg(options: SandboxCrmOptions, state: SandboxState): Sand
       undeletes: 0,
       apiUsed: 0,
       apiLimit: options.apiLimit ?? 100_000,
+      reads: 0,
       longestQueryUrl: 0,
     },
     recycleBinMs: (options.recycleBinDays ?? 15) * 86_400_000,

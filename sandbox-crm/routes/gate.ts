@@ -44,6 +44,8 @@ export function gateHooks(app: FastifyInstance, org: SandboxOrg): void {
       ]);
     }
     stats.apiUsed++;
+    if (request.method === 'GET' && !/^\/services\/data\/v[\d.]+\/limits(?:\/|\?|$)/.test(request.url))
+      stats.reads++;
     if (org.holdingReads && request.method === 'GET') {
       reply.hijack();
       org.held.add(request.raw.socket);
