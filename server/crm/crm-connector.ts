@@ -144,6 +144,8 @@ export interface CrmConnector {
   binaryFields(): Partial<Record<CrmObject, string[]>>;
   /** Every field `object`'s snapshots keep beyond the catalogue, in describe's order, with its label and type. */
   otherFields(object: CrmObject): Promise<CrmFieldInfo[]>;
+  /** Whether the org's describe of `object` is at hand: `writableFields` and `neverEmptyFields` then call nothing. */
+  schemaKnown(object: CrmObject): boolean;
   /** The snapshot fields of `object` a restore can write in this org. */
   writableFields(object: CrmObject): Promise<string[]>;
   /**

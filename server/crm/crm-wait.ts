@@ -13,3 +13,10 @@ export async function answerWithin<T>(asked: Promise<T>, fallback: T, ms = CRM_S
   });
   return Promise.race([asked.catch(() => fallback), late]).finally(() => clearTimeout(timer));
 }
+
+/**
+ * The org's daily API request limit is a rolling 24-hour count
+ * (https://developer.salesforce.com/docs/atlas.en-us.salesforce_app_limits_cheatsheet.meta/salesforce_app_limits_cheatsheet/salesforce_app_limits_platform_api.htm):
+ * a call refused for it (or held back at SF_API_MAX_USAGE) is retried a quarter of an hour later (Retry-After).
+ */
+export const CRM_LIMIT_RETRY_AFTER_S = 900;

@@ -11,6 +11,7 @@ import { conflict, HttpError } from '../http/http-error';
 import { recordChangedMessage } from '../../contract/record-changed';
 import { parseSfDateTime } from '../crm/salesforce-dates';
 import { crmUserNames } from '../store/crm-user-names';
+import { CRM_LIMIT_RETRY_AFTER_S } from '../crm/crm-wait';
 import { latestSnapshots } from '../store/revisions.repository';
 import { changedFields } from '../store/snapshot-fields';
 import { RecordRecreating, type RecordReturn } from '../write-back/record-return';
@@ -77,12 +78,6 @@ const VERDICT_CODES = {
   'owner-changed': ErrorCode.OWNER_CHANGED,
 } as const satisfies Record<RestoreVerdict, ErrorCode>;
 
-/**
- * The org's daily API request limit is a rolling 24-hour count
- * (https://developer.salesforce.com/docs/atlas.en-us.salesforce_app_limits_cheatsheet.meta/salesforce_app_limits_cheatsheet/salesforce_app_limits_platform_api.htm):
- * a retry a quarter of an hour later has a fair chance.
- */
-const CRM_LIMIT_RETRY_AFTER_S = 900;
 const crmLimitError = () =>
   new HttpError(
     503,

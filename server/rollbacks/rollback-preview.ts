@@ -1,7 +1,11 @@
 import type { RollbackPreview, RollbackScope, LaterChanged } from '../../contract/rollbacks';
 import { crmUserNames } from '../store/crm-user-names';
 import type { AuditService } from '../audit-log/audit.service';
+import { ErrorCode } from '../../contract/error-codes';
 import type { CrmConnector } from '../crm/crm-connector';
+import { CRM_LIMIT_RETRY_AFTER_S } from '../crm/crm-wait';
+import { HttpError } from '../http/http-error';
+import { apiUsageReached } from '../sync/crm-sync';
 import { inSnapshotOrder } from '../crm/crm-fields';
 import type { Db } from '../db/database';
 import { kindOfObject } from '../db/record-kinds';
@@ -43,6 +47,16 @@ export async function previewRollback(
     agent: scope.sfUserID,
     ...window,
   });
+  // What the org lets a rollback write comes from its describe: at the API cap, with none at hand (a start while at
+  // the cap), the preview waits rather than make a call past it.
+  if (deps.crm && !deps.crm.schemaKnown(scope.object) && apiUsageReached(deps.crm, deps.maxApiUsage))
+    throw new HttpError(
+      503,
+      "The CRM's API usage is at SF_API_MAX_USAGE and its fields are not known yet: try again once usage drops",
+      ErrorCode.CRM_LIMIT,
+      undefined,
+      CRM_LIMIT_RETRY_AFTER_S,
+    );
   const rules = await writeRules(deps.crm, scope.object);
   const kind = kindOfObject(scope.object);
   const snapshots = new Map(

@@ -41,6 +41,11 @@ export class FieldPlans {
     }
   }
 
+  /** Whether `object`'s plan is at hand, without a describe call. */
+  known(object: SyncedObject): boolean {
+    return this.plans.has(object);
+  }
+
   async plan(object: SyncedObject): Promise<FieldPlan> {
     if (!this.plans.has(object)) {
       if (isCrmObject(object)) await this.refresh();

@@ -71,6 +71,10 @@ export class SalesforceConnector implements CrmConnector {
     return (await this.plans.plan(object)).others;
   }
 
+  schemaKnown(object: CrmObject): boolean {
+    return this.plans.known(object);
+  }
+
   async writableFields(object: CrmObject): Promise<string[]> {
     return writableFields(await this.plans.plan(object));
   }

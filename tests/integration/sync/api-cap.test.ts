@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, USER_RANA } from '../../../contract/roles';
+import { ErrorCode } from '../../../contract/error-codes';
+import { AuditService } from '../../../server/audit-log/audit.service';
+import { previewRollback } from '../../../server/rollbacks/rollback-preview';
 import { startSyncLoop } from '../../../server/sync/sync-loop';
+import { sandboxConnector } from '../../support/sandbox-connector';
 import { testDbKinds } from '../../support/test-database';
 import { BASE, RestoreFixture } from '../restores/restore-fixture';
 
@@ -56,5 +60,39 @@ describe.each(testDbKinds())('at the API usage cap, on %s', (kind) => {
     } finally {
       await loop.stop();
     }
+  });
+
+  it('answers a rollback preview 503 CRM_LIMIT rather than describe the org at the cap, when it has not yet', async () => {
+    // A connector that has not described the org yet, as after a start while usage is at the cap.
+    const fresh = sandboxConnector(f.sandbox);
+    f.sandbox.setApiUsage(900, 1000);
+    await fresh.checkLimits();
+    const reads = f.sandbox.stats.reads;
+    const deps = {
+      db: f.t.database.db,
+      crm: fresh,
+      audit: new AuditService(f.t.database.db),
+      now: () => new Date(),
+    };
+    const scope = {
+      sfUserID: f.sandbox.records.all('User')[1]!.Id,
+      object: 'Account' as const,
+      from: '2024-01-01',
+      to: '2024-01-31',
+    };
+    const caller = { userId: 1, actor: null, ip: '127.0.0.1', jti: 'test' };
+    await expect(previewRollback(deps, scope, caller)).rejects.toMatchObject({
+      statusCode: 503,
+      code: ErrorCode.CRM_LIMIT,
+    });
+    expect(f.sandbox.stats.reads - reads).toBe(0);
+
+    // Below the cap the preview describes the org and answers.
+    f.sandbox.setApiUsage(100, 1000);
+    await fresh.checkLimits();
+    await expect(previewRollback(deps, scope, caller)).resolves.toMatchObject({
+      records: expect.any(Number),
+    });
+    expect(f.sandbox.stats.reads - reads).toBeGreaterThan(0);
   });
 });
